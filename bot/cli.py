@@ -1,0 +1,59 @@
+"""``python -m bot``: run the bot, or one of the tools beside it.
+
+Each subcommand lives in its own ``_cmd_*`` function and imports its module lazily, so that
+``--help`` and the light tools start fast and do not need a Discord token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from bot.game import GameError, get_rules
+    from bot.game.players import play_game
+
+    try:
+        rules = get_rules(args.rules)
+        rules.require_available()
+        rules.detective_players(args.players)
+        state = play_game(args.rules, players=args.players, seed=args.seed, mrx=args.mrx,
+                          detectives=args.detectives)
+    except GameError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "record.json").write_text(json.dumps(state.record(), indent=1) + "\n")
+    outcome = state.outcome
+    assert outcome is not None
+    print(f"{rules.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")
+    print(f"{len(state.history)} actions, {len(state.logbook)} logbook entries -> {out / 'record.json'}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = sub.add_parser("simulate", help="play a whole game with built-in players and write its record")
+    sim.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", type=int, default=5, help="people at the table, Mr. X included")
+    sim.add_argument("--mrx", choices=("greedy", "random"), default="greedy")
+    sim.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
+    sim.add_argument("--out", default="out", help="folder for record.json")
+    sim.set_defaults(func=_cmd_simulate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    return args.func(args)

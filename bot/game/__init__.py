@@ -1,0 +1,33 @@
+"""The rules engine: pure Python, no Discord, no database, no pictures, no clock, no global random.
+
+    >>> from bot.game import GameState, Move, Ticket
+    >>> game = GameState.new("classic", players=5, seed=7)
+    >>> game.to_move()
+    ['mrx']
+"""
+
+from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface
+from .board import Board, Station, available_boards, load_board, load_board_file, parse_board
+from .errors import (
+    BadPlayerCount,
+    BadRecord,
+    BoardError,
+    GameError,
+    GameOver,
+    IllegalMove,
+    InvalidAction,
+    NoTicket,
+    NotYourTurn,
+    OptionUnavailable,
+    RulesUnavailable,
+    StationOccupied,
+)
+from .events import Event, GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded
+from .record import export_record, replay
+from .rules import PRESETS, RuleSet, get_rules, playable_rules
+from .state import DETECTIVE_PHASE, MRX_PHASE, OVER, GameState, LogEntry, Pawn
+from .tickets import REGULAR, Ticket, Transport
+from .tracker import Tracker, replay_possible
+from .views import LogbookEntryView, MrXView, PawnView, PublicView
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,59 @@
+"""Errors a player can cause. Each carries a sentence a player can read.
+
+No message here may name Mr. X's hidden station: messages are built only from what the
+player who acted already knows (their own pawn, the station they asked for, their tickets).
+"""
+
+from __future__ import annotations
+
+
+class GameError(Exception):
+    """Base class for every refusal of the rules engine."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BoardError(GameError):
+    """A board file is broken; the message names the station or edge at fault."""
+
+
+class RulesUnavailable(GameError):
+    """The rule system exists but cannot be played (e.g. its board is missing)."""
+
+
+class OptionUnavailable(GameError):
+    """A rule option cannot be used with these rules or this board."""
+
+
+class BadPlayerCount(GameError):
+    """The number of people does not fit the rules."""
+
+
+class GameOver(GameError):
+    """The game has ended; nothing more can be played."""
+
+
+class NotYourTurn(GameError):
+    """The pawn is not the one (or not among those) to move now."""
+
+
+class IllegalMove(GameError):
+    """The move breaks a rule: not connected, wrong ticket, occupied station, ..."""
+
+
+class NoTicket(IllegalMove):
+    """The pawn has no ticket of the kind it wants to use."""
+
+
+class StationOccupied(IllegalMove):
+    """The target station is taken by another pawn that blocks it."""
+
+
+class InvalidAction(GameError):
+    """The action is malformed or not allowed in this game (e.g. a disabled option)."""
+
+
+class BadRecord(GameError):
+    """A game record or snapshot cannot be read."""

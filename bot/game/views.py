@@ -1,0 +1,181 @@
+"""What each side may see.
+
+:class:`PublicView` is built field by field from public information only: it has no field that
+could hold Mr. X's hidden station while the game runs (after the end, his route is public).
+:class:`MrXView` adds what Mr. X alone knows. Pictures and messages are drawn from these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import MRX, Move
+from .board import Board
+from .events import Outcome
+from .tickets import Ticket
+
+
+@dataclass(frozen=True)
+class PawnView:
+    id: str
+    role: str
+    colour: str
+    label: str
+    seats: tuple[int, ...]
+    #: None for Mr. X (his station is in ``PublicView.mrx_shown`` when visible)
+    station: int | None
+    #: the tickets this pawn spends (shared with another pawn when pooled); None for a bobby
+    tickets: dict[Ticket, int | None] | None
+    wallet: str | None
+    #: this pawn's latest ride as (from, to, ticket), or None
+    last_move: tuple[int, int, Ticket] | None
+
+
+@dataclass(frozen=True)
+class LogbookEntryView:
+    number: int
+    ticket: Ticket
+    round: int
+    double: bool
+    reveal: bool  # a reveal entry of the rules
+    surfaced: bool  # shown by voluntary surfacing
+    station: int | None  # only when shown (or after the game)
+
+
+@dataclass(frozen=True)
+class PublicView:
+    rules: str
+    board: Board
+    round: int
+    phase: str
+    to_move: tuple[str, ...]
+    any_order: bool
+    pawns: tuple[PawnView, ...]
+    mrx_tickets: dict[Ticket, int | None]
+    logbook: tuple[LogbookEntryView, ...]
+    log_entries: int
+    reveal_entries: tuple[int, ...]
+    max_rounds: int | None
+    #: where Mr. X stands in plain sight (after a reveal, until his next move)
+    mrx_shown: int | None
+    #: the latest shown logbook entry as (entry number, station)
+    last_reveal: tuple[int, int] | None
+    possible: frozenset[int]
+    start_candidates: frozenset[int]
+    start_positions: tuple[tuple[str, int], ...]
+    #: public action records (Mr. X's without stations, except shown ones)
+    history: tuple[dict[str, Any], ...]
+    outcome: Outcome | None
+    #: Mr. X's start and stations, entry by entry, once the game is over
+    route: tuple[int, ...] | None
+
+    def pawn(self, pawn_id: str) -> PawnView:
+        for p in self.pawns:
+            if p.id == pawn_id:
+                return p
+        raise KeyError(pawn_id)
+
+    @property
+    def detectives(self) -> tuple[PawnView, ...]:
+        return tuple(p for p in self.pawns if p.role != "mrx")
+
+    @property
+    def next_reveal(self) -> int | None:
+        done = len(self.logbook)
+        return next((r for r in self.reveal_entries if r > done), None)
+
+
+@dataclass(frozen=True)
+class MrXView:
+    public: PublicView
+    station: int
+    start: int
+    #: start, then the station of every logbook entry
+    route: tuple[int, ...]
+    moves: tuple[Move, ...]
+    can_double: bool
+
+    def reachable(self) -> dict[int, tuple[Ticket, ...]]:
+        """Each station Mr. X can reach now, with the tickets that take him there."""
+        result: dict[int, list[Ticket]] = {}
+        for move in self.moves:
+            result.setdefault(move.to, []).append(move.ticket)
+        return {s: tuple(t) for s, t in sorted(result.items())}
+
+
+def _public_record(record: dict[str, Any], over: bool) -> dict[str, Any]:
+    if record["pawn"] != MRX or over:
+        return dict(record)
+    if "ticket" in record:
+        shown = {k: record[k] for k in ("round", "pawn", "ticket", "entry", "double", "revealed")}
+        if record["revealed"]:
+            shown["to"] = record["to"]
+        return shown
+    return dict(record)  # surfacing and resigning are public
+
+
+def public_view(state) -> PublicView:
+    over = state.outcome is not None
+    last_moves: dict[str, tuple[int, int, Ticket]] = {}
+    for record in state.history:
+        if record["pawn"] != MRX and "to" in record:
+            last_moves[record["pawn"]] = (record["from"], record["to"], Ticket(record["ticket"]))
+    pawns = []
+    for p in state.pawns:
+        hidden = p.role == "mrx" and not over
+        tickets = None
+        if p.wallet is not None:
+            tickets = dict(state.wallets[p.wallet])
+        pawns.append(PawnView(
+            id=p.id, role=p.role, colour=p.colour, label=p.label, seats=p.seats,
+            station=None if hidden else state.positions[p.id], tickets=tickets, wallet=p.wallet,
+            last_move=last_moves.get(p.id),
+        ))
+    logbook = tuple(
+        LogbookEntryView(e.number, e.ticket, e.round, e.double, e.revealed, e.surfaced,
+                         e.station if (e.shown or over) else None)
+        for e in state.logbook
+    )
+    last_reveal = next(((e.number, e.station) for e in reversed(logbook) if e.station is not None and
+                        (e.reveal or e.surfaced)), None)
+    shown = None
+    if state.logbook and state.logbook[-1].shown:
+        shown = state.logbook[-1].station
+    if over:
+        shown = state.positions[MRX]
+    route = (state.start[MRX], *(e.station for e in state.logbook)) if over else None
+    start_positions = tuple((p, s) for p, s in state.start.items() if p != MRX)
+    return PublicView(
+        rules=state.rules.name,
+        board=state.board,
+        round=state.round,
+        phase=state.phase,
+        to_move=tuple(state.to_move()),
+        any_order=state.rules.any_order,
+        pawns=tuple(pawns),
+        mrx_tickets=dict(state.wallets[MRX]),
+        logbook=logbook,
+        log_entries=state.rules.log_entries,
+        reveal_entries=tuple(sorted(state.rules.reveal_entries)),
+        max_rounds=state.rules.max_rounds,
+        mrx_shown=shown,
+        last_reveal=last_reveal,
+        possible=state.tracker.possible,
+        start_candidates=state.start_candidates,
+        start_positions=start_positions,
+        history=tuple(_public_record(r, over) for r in state.history),
+        outcome=state.outcome,
+        route=route,
+    )
+
+
+def mrx_view(state) -> MrXView:
+    return MrXView(
+        public=public_view(state),
+        station=state.mrx_station,
+        start=state.start[MRX],
+        route=(state.start[MRX], *(e.station for e in state.logbook)),
+        moves=tuple(state.legal_moves(MRX)),
+        can_double=state.can_double(),
+    )
