@@ -1,0 +1,76 @@
+"""Properties that hold in every game: many seeded games played to the end, checked after each action."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.game import MRX, REGULAR, DoubleMove, GameState, Move, replay
+from bot.game.players import GreedyPlayer, RandomPlayer
+
+games = st.tuples(
+    st.sampled_from(["classic", "mb1985", "master"]),
+    st.integers(min_value=2, max_value=6),
+    st.integers(min_value=0, max_value=2**32),
+    st.sampled_from(["random", "greedy"]),
+)
+
+
+def regular_total(state: GameState) -> int:
+    """Every taxi, bus and underground ticket in play, Mr. X's included (classic flow)."""
+    return sum(n for wallet in state.wallets.values() for t, n in wallet.items() if t in REGULAR and n is not None)
+
+
+def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
+    state = GameState.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    player = (RandomPlayer if kind == "random" else GreedyPlayer)(rng)
+    supply_rules = state.rules.spent_tickets_to == "supply"
+    while not state.is_over:
+        pawn = rng.choice([p for p in state.to_move() if state.legal_moves(p)])
+        action = player.choose(state, pawn)
+        # every chosen move is among the generated legal ones
+        if isinstance(action, DoubleMove):
+            assert action.first in state.legal_moves(MRX)
+            assert action.second in state.second_moves(action.first)
+        else:
+            assert action in state.legal_moves(pawn)
+        before = state.copy()
+        state.apply(action)
+        # no two pawns on one station (a capture ends the game with detective and Mr. X together)
+        stations = [s for p, s in state.positions.items() if s is not None and (p != MRX or not state.is_over)]
+        assert len(stations) == len(set(stations))
+        # ticket flow: detectives' spent tickets go to Mr. X, or to the supply
+        if isinstance(action, Move) and action.pawn != MRX and state.pawn[action.pawn].wallet:
+            if supply_rules:
+                assert regular_total(state) == regular_total(before) - 1
+            else:
+                assert regular_total(state) == regular_total(before)
+        if isinstance(action, (Move, DoubleMove)) and action.pawn == MRX and not supply_rules:
+            spent = [action] if isinstance(action, Move) else [action.first, action.second]
+            assert regular_total(state) == regular_total(before) - sum(m.ticket in REGULAR for m in spent)
+        # the tracker never loses Mr. X
+        assert state.mrx_station in state.public_view().possible or state.is_over
+        # Mr. X's hidden station is never among the public fields
+        view = state.public_view()
+        if not state.is_over:
+            assert view.pawn(MRX).station is None and view.route is None
+    return state
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_every_game_obeys_the_rules_and_replays_to_the_same_state(game):
+    state = play_checked(*game)
+    assert state.outcome is not None
+    assert replay(state.record()) == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_copy_is_independent(game):
+    rules, players, seed, _ = game
+    state = GameState.new(rules, players=players, seed=seed)
+    twin = state.copy()
+    state.apply(state.legal_moves()[0])
+    assert twin.to_move() == ["mrx"] and not twin.logbook and twin != state
