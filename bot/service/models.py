@@ -1,0 +1,168 @@
+"""What the game service hands back: small frozen values, no database rows, no Discord objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.game import Event, Outcome, PublicView
+
+from .events import ServiceEvent
+
+LOBBY = "lobby"
+RUNNING = "running"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+ACTIVE = (LOBBY, RUNNING)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game as the channel sees it: who hosts, how far it is, whose turn it is."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str  # lobby, running, finished, cancelled
+    rules: str
+    board: str
+    options: dict[str, bool]
+    seed: int
+    host_id: int
+    #: +1 on every change to the game (lobby included)
+    version: int
+    #: None until the game starts
+    round: int | None
+    #: the pawns that may act now (empty in the lobby and after the end)
+    to_move: tuple[str, ...]
+    #: counts turns; a turn starts whenever someone new owes a move (reminders are per turn)
+    turn: int
+    turn_started_at: float | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    updated_at: float
+    outcome: Outcome | None
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+    #: None in the lobby; from the start 0 is Mr. X and 1.. the detective players in join order
+    seat: int | None
+    #: "mrx" or "detective"; in the lobby the role asked for (None: either)
+    role: str | None
+    #: the pawns this person moves now (bobbies are shared by every detective player)
+    pawns: tuple[str, ...]
+    status: str  # playing, resigned, replaced
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What a command did, for the bot to announce."""
+
+    game: GameInfo
+    #: engine events (moves, passes, round ends, the end) and service events (joins, hand-overs, ...)
+    events: tuple[Event | ServiceEvent, ...]
+    #: the public view after the command; None while the game is in the lobby (or was cancelled there)
+    view: PublicView | None
+    players: tuple[Player, ...]
+    #: True when the idempotency key was seen before: nothing was applied, ``events`` are the stored ones
+    duplicate: bool = False
+    #: the game's version right after the command (for a duplicate: after the original command)
+    version: int = 0
+
+    @property
+    def round(self) -> int | None:
+        return self.game.round
+
+
+@dataclass(frozen=True)
+class UserGame:
+    """One of a person's active games, with what they play in it."""
+
+    game: GameInfo
+    role: str | None
+    pawns: tuple[str, ...]
+    #: True when one of the person's pawns may act now
+    your_turn: bool
+
+
+@dataclass(frozen=True)
+class WaitingTurn:
+    """A turn that has waited long enough for a reminder (or past the deadline)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    turn: int
+    round: int
+    pawns: tuple[str, ...]
+    user_ids: tuple[int, ...]
+    waiting_since: float
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    #: remind the players who owe a move after this many hours (None: never)
+    reminder_hours: float | None = 24.0
+    #: after this many hours the host may skip an absent detective (None: no deadline)
+    deadline_hours: float | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    default_rules: str = "classic"
+    reminder_hours: float | None = 24.0
+    deadline_hours: float | None = None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A message the bot owes, queued in the same transaction as the change it reports.
+
+    ``payload`` holds public facts only. A private announcement (``recipient_id`` set) is a prompt
+    for Mr. X: the bot reads his private view when it posts it, the payload never holds his station.
+    """
+
+    id: int
+    game_id: int
+    guild_id: int
+    channel_id: int
+    key: str
+    kind: str
+    recipient_id: int | None
+    payload: dict[str, Any] = field(hash=False)
+    created_at: float
+
+    @property
+    def private(self) -> bool:
+        return self.recipient_id is not None
+
+
+@dataclass(frozen=True)
+class MessageRef:
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    user_id: int
+    games: int
+    wins: int
+    mrx_games: int
+    mrx_wins: int
+    detective_games: int
+    detective_wins: int
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
