@@ -1,0 +1,52 @@
+"""A fake Discord server (REST + gateway on 127.0.0.1) for end-to-end tests of discord.py bots.
+
+See README.md in this folder.
+"""
+
+from .gateway import GatewaySession, Intent, NoBotConnected
+from .interactions import Callback, FakeDiscordTimeout, InteractionHandle
+from .models import (
+    DEFAULT_BOT_PERMISSIONS,
+    DEFAULT_EVERYONE_PERMISSIONS,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+)
+from .server import (
+    BotRunner,
+    CommandNotAvailable,
+    CommandSync,
+    FakeDiscord,
+    FakeHTTPError,
+    RecordedRequest,
+    fast_ready,
+)
+
+__all__ = [
+    'BotRunner',
+    'Callback',
+    'CommandNotAvailable',
+    'CommandSync',
+    'DEFAULT_BOT_PERMISSIONS',
+    'DEFAULT_EVERYONE_PERMISSIONS',
+    'FakeAttachment',
+    'FakeChannel',
+    'FakeDiscord',
+    'FakeDiscordTimeout',
+    'FakeGuild',
+    'FakeHTTPError',
+    'FakeMember',
+    'FakeMessage',
+    'FakeRole',
+    'FakeUser',
+    'GatewaySession',
+    'InteractionHandle',
+    'Intent',
+    'NoBotConnected',
+    'RecordedRequest',
+    'fast_ready',
+]

@@ -1,0 +1,329 @@
+"""The fake Discord server, exercised with a tiny but real discord.py bot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import AsyncIterator, List
+
+import aiohttp
+import discord
+import pytest
+import pytest_asyncio
+from discord import app_commands
+from discord.ext import commands
+
+from tests.fakediscord import CommandNotAvailable, FakeDiscord, FakeGuild, FakeUser
+
+STATIONS = [1, 13, 14, 18, 46, 54, 67, 79, 111, 199]
+BOARD_PNG = b'\x89PNG\r\n\x1a\n' + b'fake board' * 10
+
+
+class JoinView(discord.ui.View):
+    """A persistent view: timeout=None and a fixed custom_id, registered again on every start."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label='Join', custom_id='sy:join', style=discord.ButtonStyle.primary)
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_message(f'{interaction.user.name} joined', ephemeral=True)
+
+    @discord.ui.select(custom_id='sy:role', options=[discord.SelectOption(label='Mr. X', value='x'),
+                                                     discord.SelectOption(label='Detective', value='detective')])
+    async def role(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f'{interaction.user.name} picked {select.values[0]}')
+
+
+class TinyBot(commands.Bot):
+    """Slash group /sy with ping, move (autocomplete), board (defer + file), join (button), dm, admin."""
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.events: List[str] = []
+        self.dm_errors: List[int] = []
+        self.autocomplete_seen: List[object] = []
+        self.command_errors: List[BaseException] = []
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.tree.add_command(self._make_group())
+
+    async def setup_hook(self) -> None:
+        self.add_view(JoinView())
+        await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        self.events.append('ready')
+
+    async def on_resumed(self) -> None:
+        self.events.append('resumed')
+
+    async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        self.command_errors.append(error)
+        if isinstance(error, app_commands.MissingPermissions) and not interaction.response.is_done():
+            await interaction.response.send_message('You need Manage Channels.', ephemeral=True)
+
+    def _make_group(self) -> app_commands.Group:
+        bot = self
+        group = app_commands.Group(name='sy', description='Scotland Yard')
+
+        @group.command(description='Is the bot alive?')
+        async def ping(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message('pong', ephemeral=True)
+
+        @group.command(description='Move your piece')
+        @app_commands.describe(to='Destination station', ticket='Ticket to use')
+        @app_commands.choices(ticket=[app_commands.Choice(name=t, value=t) for t in ('taxi', 'bus', 'underground')])
+        async def move(interaction: discord.Interaction, to: int, ticket: app_commands.Choice[str]) -> None:
+            await interaction.response.send_message(f'{interaction.user.name} moved to {to} by {ticket.value}')
+
+        @move.autocomplete('to')
+        async def move_to_autocomplete(interaction: discord.Interaction, current: str) -> List[app_commands.Choice[int]]:
+            bot.autocomplete_seen.append(current)
+            return [app_commands.Choice(name=str(s), value=s) for s in STATIONS if str(s).startswith(str(current))]
+
+        @group.command(description='Show the board privately')
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await asyncio.sleep(0.01)  # "render"
+            await interaction.followup.send('Here is the board', file=discord.File(io.BytesIO(BOARD_PNG), 'board.png'))
+
+        @group.command(description='Open a game lobby')
+        async def join(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message('A new game! Press Join.', view=JoinView())
+
+        @group.command(description='Send me my secret by DM')
+        async def secret(interaction: discord.Interaction) -> None:
+            try:
+                await interaction.user.send('You are Mr. X. Start at 132.')
+            except discord.Forbidden as exc:
+                bot.dm_errors.append(exc.code)
+                await interaction.response.send_message('I cannot DM you; open your DMs.', ephemeral=True)
+            else:
+                await interaction.response.send_message('Check your DMs.', ephemeral=True)
+
+        @group.command(description='Moderator only')
+        @app_commands.checks.has_permissions(manage_channels=True)
+        async def admin(interaction: discord.Interaction) -> None:
+            perms = interaction.permissions
+            await interaction.response.send_message(f'manage_channels={perms.manage_channels}', ephemeral=True)
+
+        return group
+
+
+class World:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.guild: FakeGuild = fake.add_guild('Baker Street')
+        self.channel = fake.add_channel(self.guild, 'game')
+        self.alice: FakeUser = fake.add_user('alice')
+        self.bob: FakeUser = fake.add_user('bob', global_name='Bobby')
+        self.carol: FakeUser = fake.add_user('carol', refuses_dms=True)
+        fake.add_member(self.guild, self.alice, manage_channels=True)
+        fake.add_member(self.guild, self.bob)
+        fake.add_member(self.guild, self.carol)
+
+
+@pytest_asyncio.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fake:
+        yield fake
+
+
+@pytest_asyncio.fixture
+async def world(fake: FakeDiscord) -> World:
+    return World(fake)
+
+
+@pytest_asyncio.fixture
+async def bot(fake: FakeDiscord, world: World) -> AsyncIterator[TinyBot]:
+    bot = TinyBot()
+    async with fake.run_bot(bot):
+        yield bot
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_login_ready_and_command_sync(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    assert bot.events == ['ready']
+    assert discord.http.Route.BASE == fake.api_base
+    assert bot.user is not None and bot.user.id == fake.bot_user.id
+    assert bot.application_id == fake.application_id
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None and guild.name == 'Baker Street'
+    assert [c.name for c in guild.text_channels] == ['game']
+    assert guild.me.guild_permissions.manage_channels
+    # The sync was a PUT of the global commands, echoed back with ids.
+    assert [s.guild_id for s in fake.command_syncs] == [None]
+    (sy,) = fake.commands()
+    assert sy['name'] == 'sy' and sy['id'].isdigit()
+    assert {o['name'] for o in sy['options']} == {'ping', 'move', 'board', 'join', 'secret', 'admin'}
+    assert fake.requests_to('GET', r'^/users/@me$') and fake.requests_to('GET', r'^/oauth2/applications/@me$')
+
+
+@pytest.mark.asyncio
+async def test_slash_ephemeral_reply_in_guild_and_dm(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    handle = await fake.slash(world.bob, world.channel, 'sy', 'ping')
+    reply = await handle.wait_reply(timeout=2)
+    assert handle.response_type == 4 and handle.ephemeral
+    assert (reply.content, reply.kind, reply.recipient) == ('pong', 'ephemeral', world.bob)
+    assert handle.payload['data']['id'] == fake.commands()[0]['id']
+    assert fake.public_messages() == []
+
+    dm_handle = await fake.slash(world.bob, 'dm', 'sy', 'ping')
+    dm_reply = await dm_handle.wait_reply(timeout=2)
+    assert dm_reply.kind == 'ephemeral' and dm_reply.channel.is_dm
+    assert dm_handle.payload['context'] == 1 and 'user' in dm_handle.payload
+
+
+@pytest.mark.asyncio
+async def test_slash_with_options_posts_publicly(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    handle = await fake.slash(world.alice, world.channel, 'sy', 'move', options={'to': 54, 'ticket': 'taxi'})
+    reply = await handle.wait_reply(timeout=2)
+    assert reply.content == 'alice moved to 54 by taxi'
+    assert reply.kind == 'channel' and fake.public_messages() == [reply]
+    assert fake.channel_messages(world.channel) == [reply]
+    sub = handle.payload['data']['options'][0]
+    assert sub['type'] == 1 and sub['name'] == 'move'
+    assert sub['options'] == [{'name': 'to', 'type': 4, 'value': 54}, {'name': 'ticket', 'type': 3, 'value': 'taxi'}]
+    with pytest.raises(ValueError):  # Discord's client enforces choices
+        await fake.slash(world.alice, world.channel, 'sy', 'move', options={'to': 54, 'ticket': 'boat'})
+
+
+@pytest.mark.asyncio
+async def test_defer_ephemeral_then_followup_with_file(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    handle = await fake.slash(world.alice, world.channel, 'sy', 'board')
+    reply = await handle.wait_reply(timeout=2)
+    assert handle.response_type == 5 and handle.ephemeral
+    assert reply is handle.original and not reply.loading  # the follow-up filled the "thinking" message
+    assert reply.kind == 'ephemeral' and reply.content == 'Here is the board'
+    (att,) = reply.attachments
+    assert (att.filename, att.data, att.size) == ('board.png', BOARD_PNG, len(BOARD_PNG))
+    assert reply.history and reply.history[0]['content'] == ''  # the placeholder before the follow-up
+    async with aiohttp.ClientSession() as session:  # attachment URLs are served by the fake
+        async with session.get(att.url) as resp:
+            assert await resp.read() == BOARD_PNG
+
+
+@pytest.mark.asyncio
+async def test_autocomplete_choices(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    choices = await fake.autocomplete(world.bob, world.channel, 'sy', 'move', focused='to', value='1')
+    assert [c['value'] for c in choices] == [1, 13, 14, 18, 111, 199]
+    assert await fake.autocomplete(world.bob, world.channel, 'sy', 'move', focused='to') == [
+        {'name': str(s), 'value': s} for s in STATIONS]
+    assert bot.autocomplete_seen == ['1', '']  # values arrive as strings, even for integer options
+
+
+@pytest.mark.asyncio
+async def test_button_and_select_on_persistent_view(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    lobby = await (await fake.slash(world.alice, world.channel, 'sy', 'join')).wait_reply(timeout=2)
+    assert lobby.custom_ids == ['sy:join', 'sy:role']
+    click = await fake.click(world.bob, lobby, 'sy:join')
+    answer = await click.wait_reply(timeout=2)
+    assert (answer.content, answer.kind, answer.recipient) == ('bob joined', 'ephemeral', world.bob)
+    assert click.payload['data'] == {'custom_id': 'sy:join', 'component_type': 2}
+
+    pick = await fake.select(world.bob, lobby, 'sy:role', ['x'])
+    updated = await pick.wait_reply(timeout=2)
+    assert pick.response_type == 7 and updated is lobby
+    assert lobby.content == 'bob picked x' and lobby.history[0]['content'] == 'A new game! Press Join.'
+    with pytest.raises(ValueError):
+        await fake.click(world.bob, lobby, 'sy:nope')
+
+
+@pytest.mark.asyncio
+async def test_dm_sent_and_dm_refused(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    ok = await fake.slash(world.bob, world.channel, 'sy', 'secret')
+    assert (await ok.wait_reply(timeout=2)).content == 'Check your DMs.'
+    (dm,) = fake.dm_messages(world.bob)
+    assert dm.content == 'You are Mr. X. Start at 132.' and dm.kind == 'dm'
+    assert dm.channel is fake.dm_channel(world.bob)
+
+    refused = await fake.slash(world.carol, world.channel, 'sy', 'secret')
+    assert (await refused.wait_reply(timeout=2)).content == 'I cannot DM you; open your DMs.'
+    assert bot.dm_errors == [50007]
+    assert fake.dm_messages(world.carol) == [] and fake.refused_dms[0][0] is world.carol
+
+
+@pytest.mark.asyncio
+async def test_member_permissions(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    allowed = await fake.slash(world.alice, world.channel, 'sy', 'admin')
+    assert (await allowed.wait_reply(timeout=2)).content == 'manage_channels=True'
+    denied = await fake.slash(world.bob, world.channel, 'sy', 'admin')
+    assert (await denied.wait_reply(timeout=2)).content == 'You need Manage Channels.'
+    assert isinstance(bot.command_errors[0], app_commands.MissingPermissions)
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None
+    member = await guild.fetch_member(world.alice.id)
+    assert member.guild_permissions.manage_channels and member.global_name == 'Alice'
+
+
+@pytest.mark.asyncio
+async def test_redelivered_interaction_is_rejected_the_second_time(fake: FakeDiscord, world: World,
+                                                                   bot: TinyBot) -> None:
+    handle = await fake.slash(world.bob, world.channel, 'sy', 'ping')
+    await handle.wait_reply(timeout=2)
+    again = await fake.slash(world.bob, world.channel, 'sy', 'ping', interaction_id=handle.id)
+    assert again is handle and handle.deliveries == 2
+    await fake.wait_until(lambda: handle.rejected_callbacks, timeout=2)
+    assert handle.rejected_callbacks[0].status == 400  # 40060: already acknowledged
+    await fake.wait_until(lambda: bot.command_errors, timeout=2)
+    assert '40060' in str(bot.command_errors[0])
+    assert len(fake.ephemeral_messages(world.bob)) == 1
+
+
+@pytest.mark.asyncio
+async def test_commands_missing_in_context_are_refused(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    with pytest.raises(CommandNotAvailable):
+        await fake.slash(world.bob, world.channel, 'nope')
+    with pytest.raises(ValueError):
+        await fake.slash(world.bob, world.channel, 'sy', 'move', options={'to': 54})  # ticket is required
+
+
+@pytest.mark.asyncio
+async def test_rate_limit_is_retried_and_unknown_routes_are_visible(fake: FakeDiscord, world: World) -> None:
+    bot = TinyBot()
+    async with fake.run_bot(bot):
+        channel = bot.get_channel(world.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        fake.rate_limit_next('POST', r'^/channels/\d+/messages$', retry_after=0.05)
+        sent = await channel.send('hello', file=discord.File(io.BytesIO(b'abc'), 'a.txt'))
+        assert sent.attachments[0].filename == 'a.txt' and sent.attachments[0].size == 3
+        assert [r.status for r in fake.requests_to('POST', r'/messages$')] == [429, 200]
+        assert fake.public_messages()[0].files == {'a.txt': b'abc'}
+        with pytest.raises(discord.NotFound):
+            await channel.create_webhook(name='nope')
+        fake.fail_next('POST', r'/messages$', status=403, code=50013, message='Missing Permissions')
+        with pytest.raises(discord.Forbidden):
+            await channel.send('nope')
+    assert fake.unknown_routes == [('POST', f'/channels/{world.channel.id}/webhooks')]
+    assert fake.errors == []
+
+
+@pytest.mark.asyncio
+async def test_gateway_resume_keeps_the_session(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    session = fake.gateway.latest_session()
+    assert session is not None
+    await fake.request_reconnect()
+    await fake.wait_until(lambda: 'resumed' in bot.events, timeout=3)
+    assert session.resumes == 1 and fake.gateway.latest_session() is session
+    handle = await fake.slash(world.bob, world.channel, 'sy', 'ping')
+    assert (await handle.wait_reply(timeout=2)).content == 'pong'
+
+
+@pytest.mark.asyncio
+async def test_restarted_bot_connects_to_the_same_fake(fake: FakeDiscord, world: World) -> None:
+    first = TinyBot()
+    async with fake.run_bot(first):
+        lobby = await (await fake.slash(world.alice, world.channel, 'sy', 'join')).wait_reply(timeout=2)
+        command_id = fake.commands()[0]['id']
+    assert first.is_closed()
+
+    second = TinyBot()
+    async with fake.run_bot(second):
+        assert second.events == ['ready']
+        assert len(fake.command_syncs) == 2 and fake.commands()[0]['id'] == command_id  # ids survive a re-sync
+        # The persistent view answers clicks on a message posted before the restart.
+        click = await fake.click(world.carol, lobby, 'sy:join')
+        assert (await click.wait_reply(timeout=2)).content == 'carol joined'
+    assert len(fake.gateway.identifies) == 2
+    fake.assert_clean()
