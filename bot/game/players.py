@@ -64,13 +64,15 @@ class GreedyPlayer:
                     return min(doubles, key=lambda d: safety(d.second))
             return best
         possible = state.tracker.possible or frozenset(state.board.stations)
-        ticket_cost = {Ticket.TAXI: 0, Ticket.BUS: 1, Ticket.UNDERGROUND: 2}
+        wallet = state.tickets(pawn)
 
         def closeness(move: Move) -> tuple:
             if move.to in possible and len(possible) <= 3:
                 return (-1, 0, 0)
             nearest = min(dist[move.to].get(s, 99) for s in possible)
-            return (nearest, ticket_cost[move.ticket], self.rng.random())
+            # Among equally close moves, spend the ticket kind the pawn has most of.
+            left = -(wallet.get(move.ticket) or 0)
+            return (nearest, left, self.rng.random())
 
         return min(moves, key=closeness)
 
