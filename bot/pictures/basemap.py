@@ -1,0 +1,224 @@
+"""The static board: river, transport lines, station circles and numbers, the legend.
+
+It is the same in every picture of a board, so it is drawn once per board and width and kept
+(:func:`base_map`); each picture starts from a copy and draws only its overlay.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.game import Board, Transport
+
+from . import style
+from .canvas import Layout, Point, best_transport, dashed, disc, layout, thick_line
+
+SUPERSAMPLE = 3
+DRAW_ORDER = (Transport.TAXI, Transport.BUS, Transport.UNDERGROUND, Transport.FERRY)
+
+
+@lru_cache(maxsize=4)
+def base_map(board: Board, width: int) -> Image.Image:
+    """The static picture of ``board`` (treat it as read-only: callers draw on a ``copy()``)."""
+    lay = layout(board, width)
+    k = SUPERSAMPLE
+    big = Image.new("RGB", (lay.width * k, lay.height * k), style.PAPER)
+    draw = ImageDraw.Draw(big)
+
+    def at(station: int) -> Point:
+        x, y = lay.xy(station)
+        return x * k, y * k
+
+    river = _river_path(board, lay)
+    if river:
+        pts = [(x * k, y * k) for x, y in river]
+        thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
+        thick_line(draw, pts, style.RIVER, lay.px(28) * k)
+    _draw_lines(draw, lay, at, k)
+    for sid in board.stations:
+        _draw_station(draw, lay, sid, at(sid), k)
+    _draw_bands(draw, lay, k)
+    _legend_shapes(draw, lay, k)
+    img = big.reduce(k)
+
+    draw = ImageDraw.Draw(img)
+    number_font = style.font(lay.px(style.STATION_FONT), "condensed")
+    for sid in board.stations:
+        x, y = lay.xy(sid)
+        draw.text((x, y + lay.px(0.5)), str(sid), font=number_font, fill=style.INK, anchor="mm")
+    _legend_text(draw, lay)
+    return img
+
+
+def _river_path(board: Board, lay: Layout) -> list[Point]:
+    """A schematic river along the ferry route, run out past both end piers to the map's edge.
+
+    The board data has no river; the ferry follows the Thames, so its piers trace it well enough.
+    """
+    ferry = board.edges(Transport.FERRY)
+    if not ferry:
+        return []
+    links: dict[int, list[int]] = {}
+    for a, b in ferry:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    ends = [s for s, n in links.items() if len(n) == 1]
+    if len(ends) != 2 or any(len(n) > 2 for n in links.values()):
+        return []  # not a single line of piers: draw no river rather than a wrong one
+    path = [min(ends)]
+    while len(path) < len(links):
+        path.append(next(n for n in links[path[-1]] if n not in path))
+    pts = [lay.xy(s) for s in path]
+    reach = lay.width  # far enough to leave the map on any side
+    start = _run_out(pts[1], pts[0], reach)
+    end = _run_out(pts[-2], pts[-1], reach)
+    return _spline([start, *pts, end])
+
+
+def _run_out(before: Point, last: Point, reach: float) -> Point:
+    dx, dy = last[0] - before[0], last[1] - before[1]
+    length = math.hypot(dx, dy) or 1
+    return last[0] + dx / length * reach, last[1] + dy / length * reach
+
+
+def _spline(points: list[Point], steps: int = 16) -> list[Point]:
+    """A Catmull-Rom curve through ``points``."""
+    out: list[Point] = []
+    padded = [points[0], *points, points[-1]]
+    for i in range(1, len(padded) - 2):
+        p0, p1, p2, p3 = padded[i - 1], padded[i], padded[i + 1], padded[i + 2]
+        for s in range(steps):
+            t = s / steps
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(
+                0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                       + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
+                for j in (0, 1)))  # type: ignore[arg-type]
+    out.append(points[-1])
+    return out
+
+
+def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
+    """Every edge; where two transports join the same stations, their lines run side by side."""
+    board = lay.board
+    shared: dict[tuple[int, int], list[Transport]] = {}
+    for transport in DRAW_ORDER:
+        for pair in board.edges(transport):
+            shared.setdefault(pair, []).append(transport)
+    for transport in DRAW_ORDER:
+        colour = style.TRANSPORT[transport]
+        width = lay.px(style.LINE_WIDTH[transport]) * k
+        for pair in board.edges(transport):
+            a, b = at(pair[0]), at(pair[1])
+            kinds = shared[pair]
+            if len(kinds) > 1:
+                a, b = _offset(a, b, kinds, transport, lay, k)
+            if transport is Transport.FERRY:
+                dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
+            else:
+                draw.line([a, b], fill=colour, width=width)
+
+
+def _offset(a: Point, b: Point, kinds: list[Transport], transport: Transport, lay: Layout, k: int):
+    widths = [lay.px(style.LINE_WIDTH[t]) * k for t in kinds]
+    gap = lay.px(1.5) * k
+    total = sum(widths) + gap * (len(widths) - 1)
+    i = kinds.index(transport)
+    centre = -total / 2 + sum(widths[:i]) + gap * i + widths[i] / 2
+    length = math.dist(a, b) or 1
+    nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+    return (a[0] + nx * centre, a[1] + ny * centre), (b[0] + nx * centre, b[1] + ny * centre)
+
+
+def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Point, k: int) -> None:
+    best = best_transport(lay.board, sid)
+    r = lay.radius(sid) * k
+    ring = style.STATION_RING[best] * lay.scale * k
+    colour = style.TRANSPORT.get(best, style.MUTED) if best else style.MUTED
+    if Transport.FERRY in lay.board.stations[sid].transports:
+        disc(draw, centre, r + 3.5 * lay.scale * k, style.TRANSPORT[Transport.FERRY])
+    disc(draw, centre, r, colour)
+    disc(draw, centre, r - ring, style.WHITE)
+
+
+def _draw_bands(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    draw.rectangle((0, 0, lay.width * k, lay.header * k), fill=style.PANEL)
+    draw.rectangle((0, lay.footer_top * k, lay.width * k, lay.height * k), fill=style.FOOTER)
+    draw.line([(0, lay.footer_top * k), (lay.width * k, lay.footer_top * k)], fill=style.FOOTER_LINE,
+              width=lay.px(2) * k)
+
+
+# -- the legend: one row at the top of the footer -------------------------------------------------
+
+def _legend_items(lay: Layout) -> list[tuple[str, object, float]]:
+    """(kind, what, x) for each legend sample: transport lines, then the kinds of station."""
+    board = lay.board
+    items: list[tuple[str, object, float]] = []
+    x = lay.px(28)
+    label_font = style.font(lay.px(style.LEGEND_FONT), "bold")
+    for transport in DRAW_ORDER:
+        if not board.edges(transport):
+            continue
+        items.append(("line", transport, x))
+        x += lay.px(64) + label_font.getlength(legend_label(board, transport)) + lay.px(34)
+    x += lay.px(20)
+    for kind in _station_kinds(board):
+        items.append(("station", kind, x))
+        x += lay.px(50) + label_font.getlength(_station_label(kind)) + lay.px(34)
+    return items
+
+
+def legend_label(board: Board, transport: Transport) -> str:
+    if transport is Transport.FERRY:
+        return "Ferry (Mr. X only, black ticket)"
+    return style.TICKET_NAME[style.TICKET_FOR[transport]]
+
+
+def _station_kinds(board: Board) -> list[tuple[Transport, ...]]:
+    """The sets of land transports the board's stations stop for, best transport first."""
+    land = (Transport.UNDERGROUND, Transport.BUS, Transport.TAXI)
+    kinds = {tuple(t for t in land if t in s.transports) for s in board.stations.values()}
+    return sorted((k for k in kinds if k), key=lambda k: [land.index(t) for t in k], reverse=True)
+
+
+def _station_label(kind: tuple[Transport, ...]) -> str:
+    return " + ".join(style.TICKET_NAME[style.TICKET_FOR[t]].lower() for t in kind) + " stop"
+
+
+def _legend_row(lay: Layout) -> float:
+    return lay.footer_top + lay.px(36)
+
+
+def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    y = _legend_row(lay) * k
+    for kind, what, x in _legend_items(lay):
+        if kind == "line":
+            transport: Transport = what  # type: ignore[assignment]
+            a, b = (x * k, y), ((x + lay.px(52)) * k, y)
+            width = lay.px(style.LINE_WIDTH[transport]) * k
+            if transport is Transport.FERRY:
+                dashed(draw, a, b, style.TRANSPORT[transport], width, lay.px(14) * k, lay.px(8) * k)
+            else:
+                draw.line([a, b], fill=style.TRANSPORT[transport], width=width)
+        else:
+            best = what[0]  # type: ignore[index]
+            r = style.STATION_RADIUS[best] * lay.scale * k
+            ring = style.STATION_RING[best] * lay.scale * k
+            centre = ((x + lay.px(20)) * k, y)
+            disc(draw, centre, r, style.TRANSPORT[best])
+            disc(draw, centre, r - ring, style.WHITE)
+
+
+def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
+    y = _legend_row(lay)
+    label_font = style.font(lay.px(style.LEGEND_FONT), "bold")
+    for kind, what, x in _legend_items(lay):
+        if kind == "line":
+            draw.text((x + lay.px(64), y), legend_label(lay.board, what), font=label_font,  # type: ignore[arg-type]
+                      fill=style.INK, anchor="lm")
+        else:
+            draw.text((x + lay.px(50), y), _station_label(what), font=label_font,  # type: ignore[arg-type]
+                      fill=style.INK, anchor="lm")
