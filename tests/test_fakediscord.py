@@ -29,10 +29,22 @@ class JoinView(discord.ui.View):
     async def join(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_message(f'{interaction.user.name} joined', ephemeral=True)
 
+    @discord.ui.button(label='Refresh', custom_id='sy:refresh')
+    async def refresh(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # type 6: deferred update of the clicked message
+        await interaction.edit_original_response(content='Lobby refreshed')
+
     @discord.ui.select(custom_id='sy:role', options=[discord.SelectOption(label='Mr. X', value='x'),
                                                      discord.SelectOption(label='Detective', value='detective')])
     async def role(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f'{interaction.user.name} picked {select.values[0]}')
+
+
+class NameModal(discord.ui.Modal, title='Detective name'):
+    name: discord.ui.TextInput = discord.ui.TextInput(label='Name', custom_id='sy:name')
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f'You are now {self.name.value}', ephemeral=True)
 
 
 class TinyBot(commands.Bot):
@@ -44,6 +56,9 @@ class TinyBot(commands.Bot):
         self.dm_errors: List[int] = []
         self.autocomplete_seen: List[object] = []
         self.command_errors: List[BaseException] = []
+        self.late_errors: List[int] = []
+        self.seen_messages: List[str] = []
+        self.created_channels: List[str] = []
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(self._make_group())
 
@@ -56,6 +71,12 @@ class TinyBot(commands.Bot):
 
     async def on_resumed(self) -> None:
         self.events.append('resumed')
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen_messages.append(f'{message.author.name}: {message.content}')
+
+    async def on_guild_channel_create(self, channel: discord.abc.GuildChannel) -> None:
+        self.created_channels.append(channel.name)
 
     async def _on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         self.command_errors.append(error)
@@ -77,7 +98,8 @@ class TinyBot(commands.Bot):
             await interaction.response.send_message(f'{interaction.user.name} moved to {to} by {ticket.value}')
 
         @move.autocomplete('to')
-        async def move_to_autocomplete(interaction: discord.Interaction, current: str) -> List[app_commands.Choice[int]]:
+        async def move_to_autocomplete(interaction: discord.Interaction,
+                                       current: str) -> List[app_commands.Choice[int]]:
             bot.autocomplete_seen.append(current)
             return [app_commands.Choice(name=str(s), value=s) for s in STATIONS if str(s).startswith(str(current))]
 
@@ -100,6 +122,18 @@ class TinyBot(commands.Bot):
                 await interaction.response.send_message('I cannot DM you; open your DMs.', ephemeral=True)
             else:
                 await interaction.response.send_message('Check your DMs.', ephemeral=True)
+
+        @group.command(description='Pick a detective name')
+        async def rename(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(NameModal())
+
+        @group.command(description='Answers too late')
+        async def slow(interaction: discord.Interaction) -> None:
+            await asyncio.sleep(0.2)
+            try:
+                await interaction.response.send_message('finally')
+            except discord.NotFound as exc:
+                bot.late_errors.append(exc.code)
 
         @group.command(description='Moderator only')
         @app_commands.checks.has_permissions(manage_channels=True)
@@ -156,7 +190,7 @@ async def test_login_ready_and_command_sync(fake: FakeDiscord, world: World, bot
     assert [s.guild_id for s in fake.command_syncs] == [None]
     (sy,) = fake.commands()
     assert sy['name'] == 'sy' and sy['id'].isdigit()
-    assert {o['name'] for o in sy['options']} == {'ping', 'move', 'board', 'join', 'secret', 'admin'}
+    assert {o['name'] for o in sy['options']} == {'ping', 'move', 'board', 'join', 'secret', 'rename', 'slow', 'admin'}
     assert fake.requests_to('GET', r'^/users/@me$') and fake.requests_to('GET', r'^/oauth2/applications/@me$')
 
 
@@ -216,7 +250,7 @@ async def test_autocomplete_choices(fake: FakeDiscord, world: World, bot: TinyBo
 @pytest.mark.asyncio
 async def test_button_and_select_on_persistent_view(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
     lobby = await (await fake.slash(world.alice, world.channel, 'sy', 'join')).wait_reply(timeout=2)
-    assert lobby.custom_ids == ['sy:join', 'sy:role']
+    assert lobby.custom_ids == ['sy:join', 'sy:refresh', 'sy:role']
     click = await fake.click(world.bob, lobby, 'sy:join')
     answer = await click.wait_reply(timeout=2)
     assert (answer.content, answer.kind, answer.recipient) == ('bob joined', 'ephemeral', world.bob)
@@ -228,6 +262,54 @@ async def test_button_and_select_on_persistent_view(fake: FakeDiscord, world: Wo
     assert lobby.content == 'bob picked x' and lobby.history[0]['content'] == 'A new game! Press Join.'
     with pytest.raises(ValueError):
         await fake.click(world.bob, lobby, 'sy:nope')
+
+    refresh = await fake.click(world.bob, lobby, 'sy:refresh')
+    assert await refresh.wait_reply(timeout=2) is lobby
+    assert refresh.response_type == 6 and lobby.content == 'Lobby refreshed' and len(lobby.history) == 2
+
+
+@pytest.mark.asyncio
+async def test_modal_round_trip(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    handle = await fake.slash(world.bob, world.channel, 'sy', 'rename')
+    modal = await handle.wait_modal(timeout=2)
+    assert handle.response_type == 9 and modal['title'] == 'Detective name'
+    submitted = await fake.submit_modal(handle, {'sy:name': 'Lestrade'})
+    assert submitted.type == 5
+    assert (await submitted.wait_reply(timeout=2)).content == 'You are now Lestrade'
+    with pytest.raises(AssertionError):
+        await handle.wait_reply(timeout=1)  # a modal is not a message
+
+
+@pytest.mark.asyncio
+async def test_late_acknowledgement_is_refused(world: World) -> None:
+    fake = world.fake
+    fake.ack_timeout = 0.05
+    bot = TinyBot()
+    async with fake.run_bot(bot):
+        handle = await fake.slash(world.bob, world.channel, 'sy', 'slow')
+        await fake.wait_until(lambda: bot.late_errors, timeout=2)
+    assert bot.late_errors == [10062] and handle.callback is None
+    assert handle.rejected_callbacks[0].status == 404
+
+
+@pytest.mark.asyncio
+async def test_gateway_events_after_ready(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    fake.add_channel(world.guild, 'lobby-2')
+    await fake.user_message(world.bob, world.channel, 'hello bot')
+    await fake.wait_until(lambda: bot.created_channels and bot.seen_messages, timeout=2)
+    # Without the message_content intent, other people's guild messages arrive blank (like on Discord).
+    assert bot.created_channels == ['lobby-2'] and bot.seen_messages == ['bob: ']
+    assert bot.get_channel(world.guild.channel('lobby-2').id) is not None
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send('from the bot')
+    await fake.wait_until(lambda: len(bot.seen_messages) == 2, timeout=2)
+    assert bot.seen_messages[1] == f'{bot.user.name}: from the bot'
+    await sent.edit(content='edited')
+    await sent.delete()
+    (stored,) = fake.channel_messages(world.channel, include_deleted=True)[1:]
+    assert stored.deleted and stored.history[0]['content'] == 'from the bot' and stored.content == 'edited'
+    assert fake.public_messages() == []
 
 
 @pytest.mark.asyncio

@@ -9,7 +9,7 @@ import time
 import traceback
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 import aiohttp
 from aiohttp import web
@@ -30,6 +30,7 @@ class Intent:
     GUILD_PRESENCES = 1 << 8
     GUILD_MESSAGES = 1 << 9
     DIRECT_MESSAGES = 1 << 12
+    MESSAGE_CONTENT = 1 << 15
 
 
 class NoBotConnected(RuntimeError):
@@ -126,11 +127,15 @@ class Gateway:
         if session.conn is not None and not session.conn.closed:
             session.conn.enqueue(frame)
 
-    def dispatch(self, event: str, data: Any, *, intent: Optional[int] = None) -> None:
-        """Send a DISPATCH to every live session (buffered for RESUME when disconnected)."""
+    def dispatch(self, event: str, data: Any, *, intent: Optional[int] = None,
+                 per_session: Optional[Callable[[GatewaySession, Any], Any]] = None) -> None:
+        """Send a DISPATCH to every live session (buffered for RESUME when disconnected).
+
+        ``per_session(session, data)`` may adapt the payload to a session (e.g. to its intents).
+        """
         for session in self.live_sessions():
             if session.has_intent(intent):
-                self._push(session, event, data)
+                self._push(session, event, per_session(session, data) if per_session else data)
 
     def dispatch_to_latest(self, event: str, data: Any) -> GatewaySession:
         session = self.latest_session()

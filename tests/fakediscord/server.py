@@ -31,7 +31,7 @@ import discord
 import yarl
 from aiohttp import web
 
-from .gateway import Gateway, Intent, NoBotConnected
+from .gateway import Gateway, Intent
 from .interactions import Callback, FakeDiscordTimeout, InteractionHandle
 from .models import (
     COMPONENTS_V2,
@@ -504,7 +504,8 @@ class FakeDiscord:
         return [m for m in self.messages if m.channel is channel and (include_ephemeral or m.kind != 'ephemeral')
                 and (include_deleted or not m.deleted)]
 
-    def ephemeral_messages(self, user: Optional[FakeUser] = None, *, include_deleted: bool = False) -> List[FakeMessage]:
+    def ephemeral_messages(self, user: Optional[FakeUser] = None, *,
+                           include_deleted: bool = False) -> List[FakeMessage]:
         """Ephemeral interaction messages, optionally only those shown to ``user``."""
         return [m for m in self.messages if m.kind == 'ephemeral' and (user is None or m.recipient is user)
                 and (include_deleted or not m.deleted)]
@@ -672,7 +673,8 @@ class FakeDiscord:
         r.add_get(a + '/oauth2/applications/@me', self._get_appinfo)
         r.add_get(a + '/applications/@me', self._get_appinfo)
         # application commands
-        for prefix, guild in ((a + '/applications/{app_id}', False), (a + '/applications/{app_id}/guilds/{guild_id}', True)):
+        app = a + '/applications/{app_id}'
+        for prefix, guild in ((app, False), (app + '/guilds/{guild_id}', True)):
             r.add_get(prefix + '/commands', self._get_commands)
             r.add_put(prefix + '/commands', self._put_commands)
             r.add_post(prefix + '/commands', self._post_command)
@@ -1107,7 +1109,8 @@ class FakeDiscord:
                            or payload.get('poll')):
             raise FakeHTTPError(400, 50006, 'Cannot send an empty message')
 
-    def _finish_attachment(self, att: FakeAttachment, channel: FakeChannel, description: Optional[str]) -> FakeAttachment:
+    def _finish_attachment(self, att: FakeAttachment, channel: FakeChannel,
+                           description: Optional[str]) -> FakeAttachment:
         att.url = f'{self.base_url}/attachments/{channel.id}/{att.id}/{att.filename}'
         if description:
             att.description = description
@@ -1207,7 +1210,15 @@ class FakeDiscord:
             member = msg.channel.guild.member(msg.author)
             if member is not None:
                 data['member'] = member.to_payload(include_user=False)
-        self.gateway.dispatch(event, data, intent=self._message_intent(msg.channel))
+        private = msg.channel.is_dm or msg.author is self.bot_user or self.bot_user.mention in msg.content
+
+        def for_session(session: Any, data: Dict[str, Any]) -> Dict[str, Any]:
+            # Without the privileged MESSAGE_CONTENT intent Discord blanks other people's guild messages.
+            if private or session.has_intent(Intent.MESSAGE_CONTENT):
+                return data
+            return data | {'content': '', 'embeds': [], 'attachments': [], 'components': []}
+
+        self.gateway.dispatch(event, data, intent=self._message_intent(msg.channel), per_session=for_session)
 
     # ------------------------------------------------------------------ interactions (REST side)
     def _handle_for(self, request: web.Request) -> InteractionHandle:
@@ -1361,7 +1372,8 @@ class FakeDiscord:
         return self._no_content()
 
     # ------------------------------------------------------------------ interactions (injection)
-    def _resolve_target(self, user: UserLike, channel: ChannelLike) -> Tuple[FakeUser, FakeChannel, Optional[FakeMember]]:
+    def _resolve_target(self, user: UserLike,
+                        channel: ChannelLike) -> Tuple[FakeUser, FakeChannel, Optional[FakeMember]]:
         u = user.user if isinstance(user, FakeMember) else user
         if channel is None or channel == 'dm':
             return u, self.dm_channel(u), None
@@ -1483,9 +1495,9 @@ class FakeDiscord:
         if cmd is None:
             if self.strict:
                 where = 'in DMs (guild commands are not available there)' if ch.is_dm else f'in {ch.guild!r}'
+                per_guild = {g: [c['name'] for c in cs] for g, cs in self.guild_commands.items()}
                 raise CommandNotAvailable(f'/{name} was never synced {where}; synced: '
-                                          f'global={[c["name"] for c in self.global_commands]} '
-                                          f'guild={ {g: [c["name"] for c in cs] for g, cs in self.guild_commands.items()} }')
+                                          f'global={[c["name"] for c in self.global_commands]} guild={per_guild}')
             return None
         if self.strict:
             self._check_command_permissions(cmd, member, ch)
