@@ -388,6 +388,8 @@ async def test_gateway_resume_keeps_the_session(fake: FakeDiscord, world: World,
     await fake.request_reconnect()
     await fake.wait_until(lambda: 'resumed' in bot.events, timeout=3)
     assert session.resumes == 1 and fake.gateway.latest_session() is session
+    await fake.drop_connections(code=4000)  # server-side close: the bot reconnects and resumes again
+    await fake.wait_until(lambda: session.resumes == 2 and session.conn is not None, timeout=3)
     handle = await fake.slash(world.bob, world.channel, 'sy', 'ping')
     assert (await handle.wait_reply(timeout=2)).content == 'pong'
 

@@ -62,11 +62,17 @@ class GatewayConnection:
         self.queue: 'asyncio.Queue[Optional[Dict[str, Any]]]' = asyncio.Queue()
         self.received: List[Dict[str, Any]] = []
         self.close_code: Optional[int] = None
+        self.closed_by_server = False
         self.writer = asyncio.create_task(self._writer(), name='fakediscord-gateway-writer')
 
     @property
     def closed(self) -> bool:
         return self.ws.closed
+
+    async def close(self, code: int, message: bytes = b'') -> None:
+        """Close from the server side (the session stays resumable)."""
+        self.closed_by_server = True
+        await self.ws.close(code=code, message=message)
 
     def enqueue(self, frame: Dict[str, Any]) -> None:
         self.queue.put_nowait(frame)
@@ -183,8 +189,8 @@ class Gateway:
             session = conn.session
             if session is not None and session.conn is conn:
                 session.conn = None
-                # A clean close (what Client.close() sends) ends the session, like Discord does.
-                if ws.close_code in (1000, 1001):
+                # A clean close by the client (what Client.close() sends) ends the session, like Discord does.
+                if ws.close_code in (1000, 1001) and not conn.closed_by_server:
                     session.invalid = True
             await conn.stop_writer()
             if conn in self.connections:
@@ -215,7 +221,7 @@ class Gateway:
         fake = self.fake
         if fake.token is not None and data.get('token') != fake.token:
             await conn.flush()
-            await conn.ws.close(code=4004, message=b'Authentication failed.')
+            await conn.close(4004, b'Authentication failed.')
             return
         session = GatewaySession(id=uuid.uuid4().hex, intents=int(data.get('intents', 0)), shard=data.get('shard'))
         self.sessions[session.id] = session
@@ -254,7 +260,7 @@ class Gateway:
             return
         if session.conn is not None and session.conn is not conn and not session.conn.closed:
             # The old socket is still around; Discord would drop it.
-            asyncio.ensure_future(session.conn.ws.close(code=4009))
+            asyncio.ensure_future(session.conn.close(4009))
         session.conn = conn
         session.resumes += 1
         conn.session = session
@@ -306,13 +312,13 @@ class Gateway:
         for conn in list(self.connections):
             if not conn.closed:
                 await conn.flush()
-                await conn.ws.close(code=code)
+                await conn.close(code)
 
     async def close(self) -> None:
         for conn in list(self.connections):
             if not conn.closed:
                 try:
-                    await conn.ws.close(code=1001, message=b'fake shutting down')
+                    await conn.close(1001, b'fake shutting down')
                 except Exception:  # pragma: no cover - best effort
                     pass
             await conn.stop_writer()
