@@ -35,6 +35,30 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_migrate(args: argparse.Namespace) -> int:
+    import asyncio
+    import sqlite3
+
+    from bot.store import Database, MigrationError, find_migrations, schema_version
+
+    async def run() -> tuple[Database, int]:
+        db = await Database.open(args.database)
+        try:
+            return db, await schema_version(db.writer)
+        finally:
+            await db.close()
+
+    try:
+        db, version = asyncio.run(run())
+    except (MigrationError, sqlite3.Error) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for migration in db.applied:
+        print(f"applied {migration.name}")
+    print(f"{db.path}: schema version {version} of {len(find_migrations())}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -47,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
     sim.add_argument("--out", default="out", help="folder for record.json")
     sim.set_defaults(func=_cmd_simulate)
+
+    mig = sub.add_parser("migrate", help="bring the database's tables up to date")
+    mig.add_argument("--database", default=None,
+                     help="the SQLite file (default: $SY_DATABASE, else data/scotland-yard.sqlite3)")
+    mig.set_defaults(func=_cmd_migrate)
     return parser
 
 

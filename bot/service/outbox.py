@@ -1,0 +1,93 @@
+"""The outbox: the messages a change owes, queued in the change's own transaction.
+
+After a crash the bot posts whatever is still pending, and a key (``action:17``,
+``round:3:summary``, ``game:over``, ``mrx:turn:4``, ...) is queued at most once per game, so no
+message is lost and none is posted twice. Payloads hold public facts only; Mr. X's private
+prompt carries no station (the bot reads his private view when it sends the prompt).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any, Iterable
+
+import aiosqlite
+
+from bot.game import Event, GameEnded, PublicView, RoundEnded
+
+from .events import event_to_json
+from .models import Announcement
+
+# Kinds of announcement, for the bot to choose how to post each.
+GAME_STARTED = "game_started"
+ACTION = "action"
+ROUND_SUMMARY = "round_summary"
+GAME_OVER = "game_over"
+GAME_CANCELLED = "game_cancelled"
+MRX_PROMPT = "mrx_prompt"  # private, to Mr. X
+PLAYERS_CHANGED = "players_changed"  # a resignation with a hand-over, a replacement
+
+
+async def queue(conn: aiosqlite.Connection, game_id: int, key: str, kind: str, payload: dict[str, Any],
+                now: float, recipient_id: int | None = None) -> None:
+    await conn.execute(
+        "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO NOTHING",
+        (game_id, key, kind, recipient_id, json.dumps(payload), now),
+    )
+
+
+def next_up(view: PublicView, user_ids: Iterable[int]) -> dict[str, Any]:
+    """Who owes a move now: the round, the pawns and the people who move them."""
+    return {"round": view.round, "pawns": list(view.to_move), "user_ids": list(user_ids)}
+
+
+def events_json(events: Iterable[Any]) -> list[dict[str, Any]]:
+    return [event_to_json(e) for e in events]
+
+
+def round_summary(view: PublicView, round_: int) -> dict[str, Any]:
+    return {
+        "round": round_,
+        "records": [dict(r) for r in view.history if r.get("round") == round_],
+        "logbook_entries": len(view.logbook),
+        "mrx_shown": view.mrx_shown,
+        "possible": len(view.possible),
+    }
+
+
+def game_over(view: PublicView) -> dict[str, Any]:
+    outcome = view.outcome
+    assert outcome is not None
+    return {**outcome.to_json(), "sentence": outcome.describe(), "route": list(view.route or ())}
+
+
+def after_play(view: PublicView, events: list[Event], *, seq: int | None, user_id: int,
+               next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool) -> list[tuple]:
+    """The announcements one play command owes: (key, kind, payload, recipient)."""
+    owed: list[tuple] = []
+    if seq is not None:
+        owed.append((f"action:{seq}", ACTION,
+                     {"user_id": user_id, "events": events_json(events), "next": next_up(view, next_users)}, None))
+    for event in events:
+        if isinstance(event, RoundEnded):
+            owed.append((f"round:{event.round}:summary", ROUND_SUMMARY, round_summary(view, event.round), None))
+    if any(isinstance(e, GameEnded) for e in events):
+        owed.append(("game:over", GAME_OVER, game_over(view), None))
+    elif new_turn and view.to_move == ("mrx",):
+        owed.append(mrx_prompt(view, mrx_user))
+    return owed
+
+
+def mrx_prompt(view: PublicView, mrx_user: int | None) -> tuple:
+    entry = len(view.logbook) + 1
+    return (f"mrx:turn:{view.round}", MRX_PROMPT, {"round": view.round, "entry": entry}, mrx_user)
+
+
+def announcement(row: sqlite3.Row) -> Announcement:
+    return Announcement(
+        id=row["id"], game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["game_channel_id"],
+        key=row["key"], kind=row["kind"], recipient_id=row["recipient_id"], payload=json.loads(row["payload"]),
+        created_at=row["created_at"],
+    )

@@ -1,0 +1,54 @@
+"""A game's truth is its action list: rebuild the state from it and compare with the snapshot."""
+
+from __future__ import annotations
+
+import json
+
+import aiosqlite
+
+from bot.game import GameError, GameState
+from bot.store import rows
+
+from . import rows as read
+from .codec import action_from_json
+
+
+async def rebuild_state(conn: aiosqlite.Connection, game_id: int) -> GameState:
+    """Deal the game again from its setup and play its stored actions in order."""
+    game = await read.game_row(conn, game_id)
+    if game["players"] is None:
+        raise GameError("That game has not started yet.")
+    state = GameState.new(game["rules"], players=game["players"], seed=game["seed"],
+                          options=json.loads(game["options"]))
+    for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)):
+        state.apply(action_from_json(json.loads(row["action"])))
+    return state
+
+
+async def check_game(conn: aiosqlite.Connection, game_id: int) -> list[str]:
+    """What is wrong with the stored game; an empty list when the snapshot is exactly its replay."""
+    game = await read.game_row(conn, game_id)
+    if game["players"] is None:
+        return []
+    problems = []
+    seqs = [r["seq"] for r in await rows(conn, "SELECT seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+    if seqs != list(range(1, len(seqs) + 1)):
+        problems.append(f"game {game_id}: action numbers are not 1..{len(seqs)}")
+    snapshot = (await rows(conn, "SELECT version, actions FROM snapshots WHERE game_id = ?", (game_id,)) or [None])[0]
+    if snapshot is None:
+        return problems + [f"game {game_id}: no snapshot"]
+    if snapshot["actions"] != len(seqs):
+        problems.append(f"game {game_id}: the snapshot has seen {snapshot['actions']} actions, "
+                        f"the list has {len(seqs)}")
+    try:
+        replayed = await rebuild_state(conn, game_id)
+    except GameError as exc:
+        return problems + [f"game {game_id}: replay fails: {exc.message}"]
+    stored, _ = await read.snapshot(conn, game_id)
+    if replayed.snapshot() != stored.snapshot():
+        problems.append(f"game {game_id}: the snapshot differs from the replay of its actions")
+    if stored.round != game["round"] or " ".join(stored.to_move()) != game["to_move"]:
+        problems.append(f"game {game_id}: the game row's round or turn differs from the snapshot")
+    if (stored.outcome is not None) != (game["status"] == "finished"):
+        problems.append(f"game {game_id}: status {game['status']!r} does not match the snapshot's outcome")
+    return problems

@@ -1,0 +1,99 @@
+"""Reading games and players from the database into the service's values."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import aiosqlite
+
+from bot.game import GameState, Outcome
+from bot.store import one, rows
+
+from .errors import GameNotFound
+from .models import ACTIVE, GameInfo, Player
+
+
+def game_info(row: sqlite3.Row) -> GameInfo:
+    outcome = None
+    if row["winner"]:
+        outcome = Outcome(row["winner"], row["end_reason"], row["round"])
+    return GameInfo(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        status=row["status"],
+        rules=row["rules"],
+        board=row["board"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        host_id=row["host_id"],
+        version=row["version"],
+        round=row["round"],
+        to_move=tuple(row["to_move"].split()),
+        turn=row["turn"],
+        turn_started_at=row["turn_started_at"],
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        finished_at=row["finished_at"],
+        updated_at=row["updated_at"],
+        outcome=outcome,
+    )
+
+
+async def game_row(conn: aiosqlite.Connection, game_id: int) -> sqlite3.Row:
+    row = await one(conn, "SELECT * FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound()
+    return row
+
+
+async def active_game_row(conn: aiosqlite.Connection, channel_id: int) -> sqlite3.Row | None:
+    return await one(
+        conn, f"SELECT * FROM games WHERE channel_id = ? AND status IN {ACTIVE!r}", (channel_id,)
+    )
+
+
+async def pawns_by_user(conn: aiosqlite.Connection, game_id: int) -> dict[int, tuple[str, ...]]:
+    found: dict[int, list[str]] = {}
+    for row in await rows(conn, "SELECT user_id, pawn FROM pawn_controls WHERE game_id = ? ORDER BY rowid",
+                          (game_id,)):
+        found.setdefault(row["user_id"], []).append(row["pawn"])
+    return {user: tuple(pawns) for user, pawns in found.items()}
+
+
+async def controllers(conn: aiosqlite.Connection, game_id: int, pawns: tuple[str, ...]) -> tuple[int, ...]:
+    """The people who may move any of ``pawns``, in seat order."""
+    if not pawns:
+        return ()
+    marks = ", ".join("?" * len(pawns))
+    found = await rows(
+        conn,
+        f"SELECT DISTINCT c.user_id FROM pawn_controls c JOIN players p USING (game_id, user_id) "
+        f"WHERE c.game_id = ? AND c.pawn IN ({marks}) ORDER BY p.seat",
+        (game_id, *pawns),
+    )
+    return tuple(row["user_id"] for row in found)
+
+
+async def players(conn: aiosqlite.Connection, game_id: int) -> tuple[Player, ...]:
+    pawns = await pawns_by_user(conn, game_id)
+    found = await rows(
+        conn, "SELECT * FROM players WHERE game_id = ? ORDER BY seat IS NULL, seat, join_order", (game_id,)
+    )
+    return tuple(
+        Player(
+            user_id=row["user_id"], name=row["name"], seat=row["seat"], role=row["role"],
+            pawns=pawns.get(row["user_id"], ()) if row["status"] == "playing" else (),
+            status=row["status"], joined_at=row["joined_at"],
+        )
+        for row in found
+    )
+
+
+async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:
+    """The game's state from its snapshot, with the number of actions it has seen."""
+    row = await one(conn, "SELECT actions, state FROM snapshots WHERE game_id = ?", (game_id,))
+    if row is None:
+        raise GameNotFound("That game has not started yet.")
+    return GameState.from_snapshot(json.loads(row["state"])), row["actions"]

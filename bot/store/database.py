@@ -1,0 +1,113 @@
+"""The SQLite file: where it lives, how it is opened, and how a transaction is taken.
+
+One process owns the database. Commands write through one connection, one transaction at a
+time (``BEGIN IMMEDIATE``, so a transaction never has to upgrade its lock half-way); queries use a
+second, read-only connection, which in WAL mode sees the last commit and never waits for a writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable
+
+import aiosqlite
+
+from .migrations import MIGRATIONS_DIR, Migration, migrate
+
+DEFAULT_PATH = Path("data") / "scotland-yard.sqlite3"
+BUSY_TIMEOUT_MS = 5000
+
+
+def database_path(path: str | os.PathLike | None = None) -> Path:
+    """``path``, else ``$SY_DATABASE``, else ``data/scotland-yard.sqlite3`` under the working directory."""
+    return Path(path or os.environ.get("SY_DATABASE") or DEFAULT_PATH)
+
+
+async def connect(path: Path, *, read_only: bool = False) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
+    conn.row_factory = sqlite3.Row
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    # FULL: a move the bot has confirmed survives a power cut too, not only a crash of the bot.
+    await conn.execute("PRAGMA synchronous = FULL")
+    if read_only:
+        await conn.execute("PRAGMA query_only = ON")
+    return conn
+
+
+class Database:
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 applied: list[Migration] | None = None) -> None:
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+        #: the migrations this opening applied
+        self.applied = applied or []
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike | None = None, migrations: Path = MIGRATIONS_DIR) -> "Database":
+        """Open the file (creating it and its folder as needed) and bring its schema up to date."""
+        path = database_path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await connect(path)
+        try:
+            await writer.execute("PRAGMA journal_mode = WAL")
+            applied = await migrate(writer, migrations)
+            reader = await connect(path, read_only=True)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(path, writer, reader, applied)
+
+    async def close(self) -> None:
+        await self.reader.close()
+        await self.writer.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with db.transaction() as tx:`` commits at the end, rolls back on any exception."""
+        async with self._write_lock:
+            await self.writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.writer
+            except BaseException:
+                await self._rollback()
+                raise
+            try:
+                await self.writer.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        try:
+            await self.writer.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass  # no transaction left to roll back (SQLite already did, or the commit went through)
+
+    # -- queries on the reading connection ----------------------------------------------------
+
+    async def one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        return await one(self.reader, sql, params)
+
+    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return await rows(self.reader, sql, params)
+
+
+async def one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async with conn.execute(sql, tuple(params)) as cursor:
+        return await cursor.fetchone()
+
+
+async def rows(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    return list(await conn.execute_fetchall(sql, tuple(params)))
+
+
+async def integrity_check(conn: aiosqlite.Connection) -> list[str]:
+    """``PRAGMA integrity_check`` as a list of problems (``["ok"]`` when the file is sound)."""
+    return [row[0] for row in await rows(conn, "PRAGMA integrity_check")]

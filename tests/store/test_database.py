@@ -1,0 +1,61 @@
+import pytest
+
+from bot.store import Database
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "db.sqlite3")
+    yield database
+    await database.close()
+
+
+async def test_a_transaction_commits_when_its_block_ends(db):
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (1, 0)")
+    assert (await db.one("SELECT COUNT(*) FROM guild_settings"))[0] == 1
+
+
+async def test_a_transaction_rolls_back_everything_when_its_block_raises(db):
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (1, 0)")
+            raise RuntimeError("refused half-way")
+    assert (await db.one("SELECT COUNT(*) FROM guild_settings"))[0] == 0
+    async with db.transaction() as tx:  # the connection is usable again
+        await tx.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (2, 0)")
+
+
+async def test_readers_see_only_committed_changes(db):
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (1, 0)")
+        assert (await db.one("SELECT COUNT(*) FROM guild_settings"))[0] == 0
+    assert (await db.one("SELECT COUNT(*) FROM guild_settings"))[0] == 1
+
+
+async def test_the_reading_connection_cannot_write(db):
+    with pytest.raises(Exception, match="readonly"):
+        await db.reader.execute("INSERT INTO guild_settings (guild_id, updated_at) VALUES (1, 0)")
+
+
+async def test_actions_are_append_only(db):
+    async with db.transaction() as tx:
+        await tx.execute("INSERT INTO games (id, guild_id, channel_id, status, rules, board, seed, host_id, "
+                         "created_at, updated_at) VALUES (1, 1, 1, 'running', 'classic', 'london', 0, 1, 0, 0)")
+        await tx.execute("INSERT INTO actions (game_id, seq, round, user_id, action, at) VALUES (1, 1, 1, 1, '{}', 0)")
+    for sql in ("UPDATE actions SET action = '[]'", "DELETE FROM actions"):
+        with pytest.raises(Exception, match="append-only"):
+            async with db.transaction() as tx:
+                await tx.execute(sql)
+    assert (await db.one("SELECT action FROM actions"))[0] == "{}"
+
+
+async def test_a_channel_has_at_most_one_active_game(db):
+    insert = ("INSERT INTO games (guild_id, channel_id, status, rules, board, seed, host_id, created_at, updated_at) "
+              "VALUES (1, 5, ?, 'classic', 'london', 0, 1, 0, 0)")
+    async with db.transaction() as tx:
+        for status in ("finished", "cancelled", "finished", "running"):
+            await tx.execute(insert, (status,))
+    with pytest.raises(Exception, match="UNIQUE"):
+        async with db.transaction() as tx:
+            await tx.execute(insert, ("lobby",))
