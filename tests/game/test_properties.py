@@ -74,3 +74,42 @@ def test_copy_is_independent(game):
     twin = state.copy()
     state.apply(state.legal_moves()[0])
     assert twin.to_move() == ["mrx"] and not twin.logbook and twin != state
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.integers(min_value=0, max_value=2**16))
+def test_refusals_of_detective_actions_never_depend_on_mrx_hidden_station(game, salt):
+    """Twin games differing only in Mr. X's hidden station refuse the same detective actions alike."""
+    from bot.game import GameError, Pass, Ticket
+
+    rules, players, seed, _ = game
+    rng = random.Random(seed ^ salt)
+    state = GameState.new(rules, players=players, seed=seed)
+    checked = 0
+    while not state.is_over and checked < 40:
+        if state.phase == "detectives":
+            others = sorted(state.tracker.possible - {state.mrx_station} - state.blockers())
+            if others:
+                twin = state.copy()
+                twin.positions[MRX] = rng.choice(others)
+                mover = state.to_move()[0]
+                aimed = [Move(mover, s, t) for s in (state.mrx_station, twin.mrx_station) for t in REGULAR]
+                for i in range(8 + len(aimed)):
+                    pawn = rng.choice([p.id for p in state.detectives()] + ["mrx"])
+                    action = aimed[i - 8] if i >= 8 else rng.choice([
+                        Move(pawn, rng.randint(0, 200), rng.choice(list(Ticket))),
+                        Pass(pawn, rng.choice(["stuck", "timeout", "nap"])),
+                    ])
+                    pawn = action.pawn
+                    outcomes = []
+                    for game_state in (state.copy(), twin.copy()):
+                        try:
+                            game_state.apply(action)
+                            outcomes.append(None)
+                        except GameError as exc:
+                            outcomes.append((type(exc), exc.message))
+                    if pawn != MRX:
+                        assert outcomes[0] == outcomes[1], action
+                    checked += 1
+        pawns = [p for p in state.to_move() if state.legal_moves(p)]
+        state.apply(rng.choice(state.legal_moves(rng.choice(pawns))))
