@@ -11,18 +11,27 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.game import Board, Transport
+from bot.game import Board, Ticket, Transport
 
 from . import style
-from .canvas import Layout, Point, best_transport, dashed, disc, layout, thick_line
+from .canvas import Layout, Picture, Point, best_transport, dashed, disc, layout, thick_line
 
 SUPERSAMPLE = 3
 DRAW_ORDER = (Transport.TAXI, Transport.BUS, Transport.UNDERGROUND, Transport.FERRY)
 
 
-@lru_cache(maxsize=4)
-def base_map(board: Board, width: int) -> Image.Image:
-    """The static picture of ``board`` (treat it as read-only: callers draw on a ``copy()``)."""
+@lru_cache(maxsize=8)
+def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
+    """The static picture of ``board`` (read-only: pictures draw on a copy). ``dim`` fades the
+    map, so that what is drawn on it (Mr. X's route) stands out."""
+    if dim:
+        img = base_map(board, width).copy()
+        lay = layout(board, width)
+        box = (0, lay.header, img.width, lay.footer_top)
+        faded = Image.blend(img.crop(box), Image.new("RGB", (box[2] - box[0], box[3] - box[1]), style.PAPER),
+                            style.DIM)
+        img.paste(faded, box[:2])
+        return img
     lay = layout(board, width)
     k = SUPERSAMPLE
     big = Image.new("RGB", (lay.width * k, lay.height * k), style.PAPER)
@@ -139,7 +148,7 @@ def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Poin
     ring = style.STATION_RING[best] * lay.scale * k
     colour = style.TRANSPORT.get(best, style.MUTED) if best else style.MUTED
     if Transport.FERRY in lay.board.stations[sid].transports:
-        disc(draw, centre, r + 3.5 * lay.scale * k, style.TRANSPORT[Transport.FERRY])
+        disc(draw, centre, r + style.PIER_RIM * lay.scale * k, style.TRANSPORT[Transport.FERRY])
     disc(draw, centre, r, colour)
     disc(draw, centre, r - ring, style.WHITE)
 
@@ -222,3 +231,38 @@ def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
         else:
             draw.text((x + lay.px(50), y), _station_label(what), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
+
+
+# -- the palette every picture of the board is written in ------------------------------------------
+
+def _overlay_colours() -> list[style.RGB]:
+    """Colours the overlays draw with, each with its blends into the paper and white (for smooth edges)."""
+    keys = [*style.PAWN.values(), style.MRX_COLOUR, style.TRACKER, style.REACHABLE, style.TICKET[Ticket.DOUBLE],
+            style.PANEL_TEXT, style.PANEL_MUTED, style.SHADOW]
+    out: list[style.RGB] = []
+    for colour in keys:
+        for backdrop in (style.PAPER, style.WHITE, style.PANEL):
+            for t in (1.0, 0.7, 0.4):
+                mixed = tuple(round(c * t + b * (1 - t)) for c, b in zip(colour, backdrop))
+                if mixed not in out:
+                    out.append(mixed)  # type: ignore[arg-type]
+    return out
+
+
+@lru_cache(maxsize=8)
+def base_palette(board: Board, width: int, dim: bool = False) -> tuple[Image.Image, Image.Image]:
+    """(palette, base map in that palette): the base's own colours plus the overlays' colours."""
+    base = base_map(board, width, dim)
+    extra = _overlay_colours()[: 256 - 128]
+    own = base.quantize(colors=256 - len(extra), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = own.getpalette()[: 3 * (256 - len(extra))] + [c for rgb in extra for c in rgb]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat)
+    return palette, base.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def new_picture(board: Board, width: int, dim: bool = False) -> tuple[Layout, Picture]:
+    """A fresh picture of ``board``: a copy of the base map, ready for an overlay."""
+    palette, indexed = base_palette(board, width, dim)
+    return layout(board, width), Picture(base_map(board, width, dim), palette, indexed,
+                                         bright=base_map(board, width))

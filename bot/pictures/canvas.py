@@ -56,6 +56,11 @@ class Layout:
         """A station circle's outer radius: underground stops are the biggest."""
         return style.STATION_RADIUS[best_transport(self.board, station)] * self.scale
 
+    def outer(self, station: int) -> float:
+        """The radius a station covers, a ferry pier's black rim included."""
+        pier = Transport.FERRY in self.board.stations[station].transports
+        return self.radius(station) + (style.PIER_RIM * self.scale if pier else 0)
+
 
 def best_transport(board: Board, station: int) -> Transport | None:
     """The transport a station's circle shows: underground, else bus, else taxi."""
@@ -76,20 +81,30 @@ def layout(board: Board, width: int = BASE_WIDTH) -> Layout:
 
 
 def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -> None:
-    """Paint anti-aliased shapes inside ``box`` (left, top, right, bottom) of ``img``."""
+    """Paint anti-aliased shapes inside ``box`` (left, top, right, bottom) of ``img``, in opaque colours."""
     left, top, right, bottom = box
     x0, y0 = max(0, math.floor(left)), max(0, math.floor(top))
     x1, y1 = min(img.width, math.ceil(right)), min(img.height, math.ceil(bottom))
     if x1 <= x0 or y1 <= y0:
         return
-    patch = Image.new("RGBA", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
+    # Painted premultiplied ("RGBa"), which is the same as plain RGBA for the opaque colours used
+    # here, so that the patch shrinks without a conversion of the big image.
+    patch = Image.new("RGBa", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
 
     def at(x: float, y: float) -> Point:
         return (x - x0) * k, (y - y0) * k
 
     paint(ImageDraw.Draw(patch), at, k)
-    small = patch.reduce(k)
+    small = patch.reduce(k).convert("RGBA")
     img.paste(small, (x0, y0), small)
+
+
+def near_segment(p: Point, a: Point, b: Point, distance: float) -> bool:
+    """Whether ``p`` lies within ``distance`` of the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy)) <= distance
 
 
 def bounds(points: Iterable[Point], pad: float) -> tuple[float, float, float, float]:
@@ -160,12 +175,125 @@ def _grow(triangle: list[Point], d: float) -> list[Point]:
     return out
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes, tuned for speed: zlib level 1 with PNG's per-row filters.
+class Picture:
+    """A picture being drawn: a full-colour canvas that remembers which boxes it changed.
 
-    The pictures are flat colours and text, which compress well even at level 1; higher levels
-    cost several times the time for a few percent less size (``bench/bench_render.py`` shows both).
+    :meth:`png` maps the canvas onto a fixed 256-colour palette and writes an 8-bit PNG, which is
+    about three times smaller and faster to encode than full colour. When the canvas starts from a
+    cached base that has a palette version too, only the changed boxes are mapped again.
     """
+
+    def __init__(self, base: Image.Image, palette: Image.Image, indexed: Image.Image | None = None,
+                 bright: Image.Image | None = None) -> None:
+        self.base = base
+        self.bright = bright or base  # the undimmed base, where the base is dimmed
+        self.img = base.copy()
+        self.draw = ImageDraw.Draw(self.img)
+        self.palette = palette
+        self.indexed = indexed
+        self.dirty: list[tuple[int, int, int, int]] = []
+
+    def touch(self, box: Iterable[float]) -> None:
+        left, top, right, bottom = box
+        x0, y0 = max(0, math.floor(left)), max(0, math.floor(top))
+        x1, y1 = min(self.img.width, math.ceil(right)), min(self.img.height, math.ceil(bottom))
+        if x1 > x0 and y1 > y0:
+            self.dirty.append((x0, y0, x1, y1))
+
+    def paste(self, sprite: Image.Image, centre: Point) -> None:
+        """Paste an RGBA sprite centred on ``centre``."""
+        x = round(centre[0] - sprite.width / 2)
+        y = round(centre[1] - sprite.height / 2)
+        self.img.paste(sprite, (x, y), sprite)
+        self.touch((x, y, x + sprite.width, y + sprite.height))
+
+    def paste_at(self, sprite: Image.Image, corner: tuple[int, int]) -> None:
+        self.img.paste(sprite, corner, sprite)
+        self.touch((corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height))
+
+    def uncover(self, centre: Point, r: float, bright: bool = False) -> None:
+        """Show the base picture again inside a circle: a station drawn over stays readable (and
+        with ``bright``, stands out in full colour from a dimmed base)."""
+        x, y = centre
+        left, top = math.floor(x - r) - 1, math.floor(y - r) - 1
+        mask = _disc_mask(round(r * 2) / 2, round((x - left) * 4) / 4, round((y - top) * 4) / 4)
+        box = (left, top, left + mask.width, top + mask.height)
+        self.img.paste((self.bright if bright else self.base).crop(box), box[:2], mask)
+        self.touch(box)
+
+    def smooth(self, box: Iterable[float], paint: Painter, k: int = 3) -> None:
+        box = tuple(box)
+        smooth(self.img, box, paint, k)
+        self.touch(box)
+
+    def text(self, xy: Point, text: str, font, fill, anchor: str = "la") -> tuple[int, int, int, int]:
+        """Draw ``text`` with its ``anchor`` at ``xy``; returns the box it covers."""
+        sprite, (dx, dy) = text_sprite(text, font, fill, anchor)
+        corner = (round(xy[0]) + dx, round(xy[1]) + dy)
+        self.paste_at(sprite, corner)
+        return corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height
+
+    def rectangle(self, box, fill, radius: float = 0) -> None:
+        if radius:
+            self.smooth((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1),
+                        lambda d, at, k: d.rounded_rectangle((*at(box[0], box[1]), *at(box[2], box[3])),
+                                                             radius=radius * k, fill=fill))
+        else:
+            self.draw.rectangle(box, fill=fill)
+            self.touch((box[0], box[1], box[2] + 1, box[3] + 1))
+
+    def to_indexed(self) -> Image.Image:
+        """The picture in the fixed palette (no dithering: flat colours stay flat)."""
+        if self.indexed is None:
+            return self.img.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        out = self.indexed.copy()
+        for box in _merge(self.dirty):
+            out.paste(self.img.crop(box).quantize(palette=self.palette, dither=Image.Dither.NONE), box[:2])
+        return out
+
+    def png(self) -> bytes:
+        return encode_png(self.to_indexed())
+
+
+@lru_cache(maxsize=2048)
+def text_sprite(text: str, font, fill, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` on a transparent sprite, and where its corner goes relative to the anchor point."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    left, top = left - 1, top - 1
+    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (*fill[:3], 0))
+    ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor)
+    return sprite, (left, top)
+
+
+@lru_cache(maxsize=512)
+def _disc_mask(r: float, cx: float, cy: float) -> Image.Image:
+    k = 4
+    size = math.ceil(max(cx, cy) + r) + 2
+    big = Image.new("L", (size * k, size * k), 0)
+    ImageDraw.Draw(big).ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k), fill=255)
+    return big.reduce(k)
+
+
+def _merge(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Overlapping boxes merged, so that no pixel is mapped twice."""
+    merged: list[list[int]] = []
+    for box in sorted(boxes):
+        b = list(box)
+        changed = True
+        while changed:
+            changed = False
+            for other in merged:
+                if b[0] < other[2] and other[0] < b[2] and b[1] < other[3] and other[1] < b[3]:
+                    merged.remove(other)
+                    b = [min(b[0], other[0]), min(b[1], other[1]), max(b[2], other[2]), max(b[3], other[3])]
+                    changed = True
+                    break
+        merged.append(b)
+    return [tuple(b) for b in merged]  # type: ignore[misc]
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes, tuned for speed: zlib level 1 (``bench/bench_render.py`` compares the levels)."""
     out = io.BytesIO()
     img.save(out, format="PNG", compress_level=1)
     return out.getvalue()

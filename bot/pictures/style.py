@@ -132,3 +132,7 @@ TICKET_FOR: dict[Transport, Ticket] = {
     Transport.UNDERGROUND: Ticket.UNDERGROUND,
     Transport.FERRY: Ticket.BLACK,
 }
+SHADOW: RGB = (60, 56, 48)
+TAG_FONT = 20
+PIER_RIM = 3.5  # the black rim of a ferry pier's circle
+DIM = 0.55  # how far the map fades towards the paper under Mr. X's route

@@ -1,0 +1,156 @@
+"""The board pictures: the public board after a round, Mr. X's private board, his route at the end.
+
+Each takes a view, never the game state: a public picture is drawn from a
+:class:`~bot.game.PublicView`, which has no field for Mr. X's hidden station.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from bot.game import MRX, MrXView, PublicView
+
+from . import style
+from .basemap import new_picture
+from .canvas import BASE_WIDTH, Layout, Picture
+from .marks import Tags, entry_badges, move_arrow, pawn, ring, ticket_dots, trail
+from .panels import header, logbook_line, pawn_chips, status
+
+
+def render_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH) -> bytes:
+    """The board everyone sees: detectives with their last rides, where Mr. X was last seen, and
+    with ``tracker`` every station he may be at now."""
+    return draw_board(view, tracker=tracker, width=width).png()
+
+
+def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH) -> bytes:
+    """Mr. X's own board: where he is, where he has been, where each ticket can take him now."""
+    expect(view, MrXView, "render_mrx_board", "state.mrx_view()")
+    pub = view.public
+    lay, pic = new_picture(pub.board, width)
+    if pub.outcome is None and pub.phase == "mrx":
+        title = f"Round {pub.round} · your move, Mr. X"
+    else:
+        title = status(pub)
+    details = [f"You are at {view.station}", f"logbook {len(pub.logbook)}/{pub.log_entries}"]
+    nxt = pub.next_reveal
+    if pub.outcome is None and nxt == len(pub.logbook) + 1:
+        details.append("your next move will be shown to the detectives")
+    elif pub.outcome is None and nxt is not None:
+        details.append(f"next reveal: move {nxt}")
+    if pub.outcome is None:
+        n = len(pub.possible)
+        details.append(f"the detectives can narrow you down to {n} station{'s' if n != 1 else ''}")
+    header(pic, lay, title, " · ".join(details), pub)
+
+    trail(pic, lay, view.route, None, width=4)
+    reachable = view.reachable()
+    for station, tickets in reachable.items():
+        ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
+        ticket_dots(pic, lay, station, tickets)
+    tags = _pawns(pic, lay, pub, extra=[view.station])
+    pawn(pic, lay, view.station, style.MRX_COLOUR)
+    tags.add(pic, lay.xy(view.station), "You, Mr. X", style.MRX_COLOUR)
+    shown = [e.number for e in pub.logbook if e.reveal or e.surfaced]
+    entry_badges(pic, lay, tags, view.route[:-1], shown)
+    if reachable:
+        doubles = " · double move possible" if view.can_double else ""
+        pic.text((lay.width - 28 * lay.scale, lay.footer_top - 10 * lay.scale),
+                 f"Orange rings: where you can go now (dots: tickets){doubles}",
+                 style.font(lay.px(20), "bold"), style.INK, anchor="rd")
+    pawn_chips(pic, lay, pub)
+    return pic.png()
+
+
+def render_route(view: PublicView, *, width: int = BASE_WIDTH) -> bytes:
+    """After the game: Mr. X's whole route, ride by ride in ticket colours, entries numbered."""
+    expect(view, PublicView, "render_route", "state.public_view()")
+    if view.route is None:
+        raise ValueError("Mr. X's route is public only once the game is over.")
+    lay, pic = new_picture(view.board, width, dim=True)
+    route = view.route
+    blacks = sum(1 for e in view.logbook if e.ticket.value == "black")
+    doubles = len({e.round for e in view.logbook if e.double})
+    details = f"Mr. X's route: from {route[0]}, {len(route) - 1} moves"
+    if blacks:
+        details += f", {blacks} black ticket{'s' if blacks != 1 else ''}"
+    if doubles:
+        details += f", {doubles} double move{'s' if doubles != 1 else ''}"
+    header(pic, lay, status(view), details + " · the moves shown to the detectives are ringed", view)
+    trail(pic, lay, route, [e.ticket for e in view.logbook])
+    tags = _pawns(pic, lay, view, extra=[route[-1]], arrows=False)
+    pawn(pic, lay, route[-1], style.MRX_COLOUR)
+    shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
+    entry_badges(pic, lay, tags, route, shown)
+    pawn_chips(pic, lay, view)
+    return pic.png()
+
+
+def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH,
+               mrx_route: Sequence[int] | None = None) -> Picture:
+    """The public board as a :class:`Picture`; with ``mrx_route`` (a finished game's route up to
+    this view) Mr. X's true path is drawn too, as in the replay."""
+    expect(view, PublicView, "render_board", "state.public_view()")
+    lay, pic = new_picture(view.board, width)
+    details = logbook_line(view)
+    if tracker and view.outcome is None:
+        n = len(view.possible)
+        details += f" · pink rings: the {n} station{'s' if n != 1 else ''} he may be at"
+        for station in sorted(view.possible):
+            ring(pic, lay, station, style.TRACKER, width=5, gap=2)
+    header(pic, lay, status(view), details, view)
+
+    mrx_at = None
+    if mrx_route:
+        trail(pic, lay, mrx_route, [e.ticket for e in view.logbook][: len(mrx_route) - 1], width=5)
+        mrx_at = mrx_route[-1]
+    elif view.mrx_shown is not None:
+        mrx_at = view.mrx_shown
+    ghost = None
+    if mrx_at is None and view.last_reveal is not None:
+        ghost = view.last_reveal
+        ring(pic, lay, ghost[1], style.MRX_COLOUR, width=4, gap=3, dashes=12)
+    tags = _pawns(pic, lay, view, extra=[mrx_at] if mrx_at else [])
+    if mrx_at is not None:
+        pawn(pic, lay, mrx_at, style.MRX_COLOUR)
+        seen = view.last_reveal
+        label = "Mr. X"
+        if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at:
+            label = f"Mr. X · seen at move {seen[0]}"
+        tags.add(pic, lay.xy(mrx_at), label, style.MRX_COLOUR)
+    if ghost is not None:
+        entry, station = ghost
+        tags.add(pic, lay.xy(station), f"Mr. X was here · move {entry}", style.WHITE, border=style.MRX_COLOUR)
+    pawn_chips(pic, lay, view)
+    return pic
+
+
+def _pawns(pic: Picture, lay: Layout, view: PublicView, extra: Sequence[int] = (), arrows: bool = True) -> Tags:
+    """Detectives and bobbies with their latest rides and name tags; returns the tags for more."""
+    hunters = [p for p in view.pawns if p.role != "mrx" and p.station is not None]
+    tags = Tags.around(lay, [lay.xy(p.station) for p in hunters] + [lay.xy(s) for s in extra])
+    if arrows:
+        rides = recent_rides(view)
+        for p in hunters:
+            if p.id in rides:
+                move_arrow(pic, lay, *rides[p.id], style.pawn_colour(p.colour))
+    for p in hunters:
+        pawn(pic, lay, p.station, style.pawn_colour(p.colour), "square" if p.role == "bobby" else "disc")
+    for p in hunters:
+        tags.add(pic, lay.xy(p.station), p.label, style.pawn_colour(p.colour))
+    return tags
+
+
+def recent_rides(view: PublicView) -> dict[str, tuple[int, int]]:
+    """Each detective's and bobby's latest ride, if it was this round or the one before."""
+    rides: dict[str, tuple[int, int, int]] = {}
+    for record in view.history:
+        if record["pawn"] != MRX and "from" in record and "to" in record:
+            rides[record["pawn"]] = (record["round"], record["from"], record["to"])
+    return {p: (a, b) for p, (rnd, a, b) in rides.items() if rnd >= view.round - 1}
+
+
+def expect(view: object, kind: type, function: str, how: str) -> None:
+    """Refuse anything but the expected view: pictures never see the whole game state."""
+    if not isinstance(view, kind):
+        raise TypeError(f"{function}() draws a {kind.__name__} ({how}), not a {type(view).__name__}")

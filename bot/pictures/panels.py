@@ -1,0 +1,133 @@
+"""The bands above and below the map: the headline, and every pawn with its tickets."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from bot.game import PublicView, Ticket, get_rules
+
+from . import style
+from .canvas import Layout, Picture
+from .marks import pawn_sprite
+
+MRX_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE)
+DETECTIVE_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
+
+
+def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView) -> None:
+    """The headline (``title``), a line of ``details`` under it, and the board and rules on the right."""
+    s = lay.scale
+    x = 28 * s
+    pic.text((x, 16 * s), title, style.font(lay.px(34), "bold"), style.PANEL_TEXT)
+    pic.text((x, 60 * s), details, style.font(lay.px(22), "regular"), style.PANEL_MUTED)
+    right = lay.width - 28 * s
+    pic.text((right, 20 * s), f"Scotland Yard · {view.board.title}", style.font(lay.px(24), "bold"),
+             style.PANEL_TEXT, anchor="ra")
+    pic.text((right, 60 * s), rules_title(view.rules), style.font(lay.px(20), "regular"), style.PANEL_MUTED,
+             anchor="ra")
+
+
+def rules_title(name: str) -> str:
+    try:
+        return get_rules(name).title
+    except Exception:  # an unknown preset still gets a picture
+        return name
+
+
+def status(view: PublicView) -> str:
+    """Whose turn it is, in a few words (or how the game ended)."""
+    if view.outcome is not None:
+        return view.outcome.describe()
+    if view.phase == "mrx":
+        return f"Round {view.round} · Mr. X to move"
+    if view.any_order or len(view.to_move) != 1:
+        return f"Round {view.round} · detectives to move"
+    return f"Round {view.round} · {view.pawn(view.to_move[0]).label} to move"
+
+
+def logbook_line(view: PublicView) -> str:
+    """Logbook progress, the next reveal and where Mr. X was last seen."""
+    parts = [f"Logbook {len(view.logbook)}/{view.log_entries}"]
+    nxt = view.next_reveal
+    if view.outcome is None and nxt is not None:
+        parts.append("next reveal: his next move" if nxt == len(view.logbook) + 1 else f"next reveal: move {nxt}")
+    if view.last_reveal is not None:
+        entry, station = view.last_reveal
+        parts.append(f"Mr. X last seen at {station} (move {entry})")
+    elif view.outcome is None:
+        parts.append("Mr. X not seen yet")
+    return " · ".join(parts)
+
+
+def pawn_chips(pic: Picture, lay: Layout, view: PublicView) -> None:
+    """Every pawn in a row along the footer: its marker, its name and its tickets left."""
+    s = lay.scale
+    y = lay.footer_top + 98 * s
+    chips = []
+    for p in view.pawns:
+        if p.role == "mrx":
+            chips.append((p.label, style.MRX_COLOUR, "disc", _counts(view.mrx_tickets, MRX_TICKETS)))
+        elif p.tickets is None:
+            chips.append((p.label, style.pawn_colour(p.colour), "square", []))
+        elif p.wallet != p.id:
+            owner = view.pawn(p.wallet).label if p.wallet else "?"
+            chips.append((p.label, style.pawn_colour(p.colour), "disc", [(None, f"{owner}'s tickets")]))
+        else:
+            chips.append((p.label, style.pawn_colour(p.colour), "disc", _counts(p.tickets, DETECTIVE_TICKETS)))
+    _row(pic, lay, y, chips)
+
+
+def _counts(wallet, kinds: Sequence[Ticket]) -> list[tuple[Ticket | None, str]]:
+    """(ticket, text) per kind: the colour says taxi, bus or underground; black and double are named."""
+    out = []
+    for t in kinds:
+        n = wallet.get(t, 0)
+        count = "∞" if n is None else str(n)
+        out.append((t, f"{style.TICKET_NAME[t]} {count}" if t in (Ticket.BLACK, Ticket.DOUBLE) else count))
+    return out
+
+
+def _row(pic: Picture, lay: Layout, y: float, chips) -> None:
+    for fit in (1.0, 0.88, 0.76, 0.66):
+        s = lay.scale * fit
+        widths = [_chip_width(lay, s, chip) for chip in chips]
+        gap = 30 * s
+        if sum(widths) + gap * (len(chips) - 1) <= lay.width - 56 * lay.scale:
+            break
+    x = 28 * lay.scale
+    for chip, w in zip(chips, widths):
+        _chip(pic, lay, s, x, y, chip)
+        x += w + gap
+
+
+def _chip_width(lay: Layout, s: float, chip) -> float:
+    label, _, _, tickets = chip
+    w = 34 * s + style.font(max(8, round(20 * s)), "bold").getlength(label) + 10 * s
+    small = style.font(max(8, round(17 * s)), "bold")
+    for ticket, text in tickets:
+        w += _box_width(small, s, text) + 5 * s
+    return w
+
+
+def _box_width(small, s: float, text: str) -> float:
+    return max(42 * s, small.getlength(text) + 18 * s)
+
+
+def _chip(pic: Picture, lay: Layout, s: float, x: float, y: float, chip) -> None:
+    label, fill, shape, tickets = chip
+    sprite = pawn_sprite(shape, fill, "", s * 0.62)
+    pic.paste(sprite, (x + 14 * s, y))
+    x += 34 * s
+    box = pic.text((x, y), label, style.font(max(8, round(20 * s)), "bold"), style.INK, anchor="lm")
+    x = box[2] + 10 * s
+    small = style.font(max(8, round(17 * s)), "bold")
+    for ticket, text in tickets:
+        if ticket is None:
+            pic.text((x, y), text, style.font(max(8, round(17 * s)), "regular"), style.MUTED, anchor="lm")
+            x += small.getlength(text) + 25 * s
+            continue
+        box = (x, y - 15 * s, x + _box_width(small, s, text), y + 15 * s)
+        pic.rectangle(box, style.TICKET[ticket], radius=6 * s)
+        pic.text(((box[0] + box[2]) / 2, y), text, small, style.TICKET_TEXT[ticket], anchor="mm")
+        x = box[2] + 5 * s
+
