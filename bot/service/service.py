@@ -431,7 +431,7 @@ class GameService:
             "SELECT g.*, p.role AS my_role FROM players p JOIN games g ON g.id = p.game_id "
             "WHERE p.user_id = ? AND p.status = 'playing' AND g.status IN ('lobby', 'running') ORDER BY g.id",
             (user_id,))
-        pawns = {row["game_id"]: [] for row in found}
+        pawns: dict[int, list[str]] = {}
         for row in await self._db.all(
             "SELECT c.game_id, c.pawn FROM pawn_controls c JOIN games g ON g.id = c.game_id "
             "WHERE c.user_id = ? AND g.status = 'running' ORDER BY c.rowid", (user_id,)):

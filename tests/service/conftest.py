@@ -1,0 +1,19 @@
+import random
+
+import pytest
+
+from bot.service import GameService
+
+from .helpers import Clock
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+async def service(tmp_path, clock):
+    opened = await GameService.open(tmp_path / "games.sqlite3", clock=clock, rng=random.Random(1))
+    yield opened
+    await opened.close()

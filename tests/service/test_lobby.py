@@ -1,0 +1,199 @@
+import pytest
+
+from bot.game import GameError, OptionUnavailable, RulesUnavailable
+from bot.service import (
+    AlreadyJoined,
+    GameAlreadyRunning,
+    GameAlreadyStarted,
+    GameCancelled,
+    GameStarted,
+    GuildSettings,
+    HostChanged,
+    LobbyFull,
+    NeedMorePlayers,
+    NoGameHere,
+    NotHost,
+    NotInGame,
+    PlayerJoined,
+    RoleChosen,
+    RoleTaken,
+)
+
+from .helpers import CHANNEL, GUILD, HOST, new_key, started
+
+
+async def test_creating_a_game_opens_a_lobby_with_the_host_as_first_player(service):
+    result = await service.create_game(GUILD, CHANNEL, HOST, "Host", seed=3)
+    assert result.game.status == "lobby" and result.game.host_id == HOST and result.game.seed == 3
+    assert [(p.user_id, p.role, p.seat) for p in result.players] == [(HOST, None, None)]
+    assert result.view is None
+    assert (await service.game_in_channel(CHANNEL)).id == result.game.id
+
+
+async def test_a_channel_has_one_active_game_but_a_person_may_play_in_many_channels(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    with pytest.raises(GameAlreadyRunning):
+        await service.create_game(GUILD, CHANNEL, 999, "Other")
+    other = await service.create_game(GUILD, CHANNEL + 1, HOST, "Host")
+    assert {g.game.id for g in await service.games_of_user(HOST)} == {1, other.game.id}
+
+
+async def test_a_finished_game_is_kept_and_the_channel_is_free_again(service):
+    game = (await started(service)).game
+    await service.resign(game.id, HOST + 1)  # Mr. X gives up
+    assert (await service.get_game(game.id)).status == "finished"
+    assert await service.game_in_channel(CHANNEL) is None
+    again = await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    assert again.game.id != game.id
+
+
+async def test_unknown_or_unplayable_rules_are_refused_before_the_lobby_opens(service):
+    with pytest.raises(RulesUnavailable):
+        await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="chess")
+    with pytest.raises(RulesUnavailable):
+        await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="sanssouci")
+    with pytest.raises(OptionUnavailable):
+        await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="mb1985", options={"cut_off": True})
+    assert await service.game_in_channel(CHANNEL) is None
+
+
+async def test_a_new_game_takes_the_guilds_defaults(service):
+    await service.set_guild_settings(GUILD, GuildSettings("master", 6.0, 48.0), can_manage_guild=True)
+    game = (await service.create_game(GUILD, CHANNEL, HOST, "Host")).game
+    assert game.rules == "master"
+    settings = await service.settings(game.id)
+    assert (settings.reminder_hours, settings.deadline_hours) == (6.0, 48.0)
+
+
+async def test_joining_switching_role_and_joining_twice(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    joined = await service.join(CHANNEL, 101, "Ann", "mrx")
+    assert joined.events == (PlayerJoined(101, "Ann", "mrx"),)
+    with pytest.raises(RoleTaken):
+        await service.join(CHANNEL, 102, "Ben", "mrx")
+    with pytest.raises(AlreadyJoined):
+        await service.join(CHANNEL, 101, "Ann", "mrx")
+    switched = await service.join(CHANNEL, 101, "Ann", "detective")
+    assert switched.events == (RoleChosen(101, "detective"),)
+    await service.join(CHANNEL, 102, "Ben", "mrx")
+    assert [(p.user_id, p.role) for p in await service.players(switched.game.id)] == [
+        (HOST, None), (101, "detective"), (102, "mrx")]
+
+
+async def test_the_lobby_holds_at_most_the_rules_maximum(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    for user in range(101, 106):
+        await service.join(CHANNEL, user, "P")
+    with pytest.raises(LobbyFull, match="at most 6"):
+        await service.join(CHANNEL, 106, "Too many")
+
+
+async def test_joining_where_there_is_no_lobby(service):
+    with pytest.raises(NoGameHere):
+        await service.join(CHANNEL, 101, "Ann")
+    game = (await started(service)).game
+    with pytest.raises(GameAlreadyStarted):
+        await service.join(CHANNEL, 999, "Late")
+    assert len(await service.players(game.id)) == 3
+
+
+async def test_a_leaving_host_hands_the_lobby_on_and_the_last_one_out_cancels_it(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    await service.join(CHANNEL, 101, "Ann")
+    left = await service.leave(CHANNEL, HOST)
+    assert HostChanged(101) in left.events and left.game.host_id == 101
+    with pytest.raises(NotInGame):
+        await service.leave(CHANNEL, HOST)
+    last = await service.leave(CHANNEL, 101)
+    assert GameCancelled(101) in last.events and last.game.status == "cancelled"
+    assert await service.game_in_channel(CHANNEL) is None
+
+
+async def test_only_the_host_starts_and_mr_x_needs_a_detective(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    with pytest.raises(NeedMorePlayers):
+        await service.start(CHANNEL, HOST, key=new_key())
+    await service.join(CHANNEL, 101, "Ann")
+    with pytest.raises(NotHost):
+        await service.start(CHANNEL, 101, key=new_key())
+    result = await service.start(CHANNEL, HOST, key=new_key())
+    assert result.game.status == "running" and result.view is not None
+
+
+async def test_seats_mr_x_first_then_detectives_in_join_order(service):
+    result = await started(service, people=4, mrx=102)
+    seats = [(p.user_id, p.seat, p.role) for p in result.players]
+    assert seats == [(102, 0, "mrx"), (HOST, 1, "detective"), (101, 2, "detective"), (103, 3, "detective")]
+    assert result.events == (GameStarted(102, mrx_drawn=False),)
+    # Three detective players in classic: one detective each.
+    assert [p.pawns for p in result.players] == [("mrx",), ("red",), ("blue",), ("green",)]
+
+
+async def test_two_detective_players_in_classic_move_two_detectives_each(service):
+    result = await started(service, people=3)
+    assert [p.pawns for p in result.players] == [("mrx",), ("red", "blue"), ("green", "yellow")]
+
+
+async def test_bobbies_are_moved_by_every_detective_player(service):
+    result = await started(service, people=3, rules="master")
+    pawns = {p.user_id: p.pawns for p in result.players}
+    assert pawns[HOST] == ("red", "b1", "b2") and pawns[102] == ("blue", "b1", "b2")
+
+
+async def test_if_nobody_asks_mr_x_is_drawn_from_the_undecided_with_the_games_seed(service):
+    drawn = set()
+    for channel, seed in enumerate(range(8), start=50):
+        await service.create_game(GUILD, channel, HOST, "Host", seed=seed)
+        await service.join(channel, 101, "Ann", "detective")
+        await service.join(channel, 102, "Ben")
+        await service.join(channel, 103, "Cid")
+        result = await service.start(channel, HOST, key=new_key())
+        mrx = result.players[0]
+        assert mrx.seat == 0 and mrx.user_id != 101 and result.events[0].mrx_drawn
+        drawn.add(mrx.user_id)
+    assert len(drawn) > 1  # the draw depends on the seed
+
+
+async def test_nobody_is_forced_to_be_mr_x_against_their_wish(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    await service.join(CHANNEL, HOST, "Host", "detective")
+    await service.join(CHANNEL, 101, "Ann", "detective")
+    with pytest.raises(NeedMorePlayers, match="join as Mr. X"):
+        await service.start(CHANNEL, HOST, key=new_key())
+
+
+async def test_the_host_or_a_channel_manager_may_cancel(service):
+    game = (await started(service)).game
+    with pytest.raises(NotHost):
+        await service.cancel(CHANNEL, 101)
+    cancelled = await service.cancel(CHANNEL, 101, can_manage_channel=True)
+    assert cancelled.game.status == "cancelled" and cancelled.events == (GameCancelled(101),)
+    with pytest.raises(GameError):
+        await service.act(game.id, 101, None, new_key())
+
+
+async def test_the_host_replaces_a_player_in_the_lobby_keeping_their_place(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    await service.join(CHANNEL, 101, "Ann", "mrx")
+    await service.join(CHANNEL, 102, "Ben")
+    result = await service.replace(CHANNEL, HOST, 101, 201, "Zoe")
+    assert [(p.user_id, p.role) for p in result.players] == [(HOST, None), (201, "mrx"), (102, None)]
+    with pytest.raises(AlreadyJoined):
+        await service.replace(CHANNEL, HOST, 102, 201, "Zoe")
+
+
+async def test_the_host_replaces_a_player_in_a_running_game_with_their_pawns(service):
+    result = await started(service, people=3)
+    game = result.game
+    replaced = await service.replace(CHANNEL, HOST, 102, 202, "New")
+    by_user = {p.user_id: p for p in replaced.players}
+    assert by_user[202].pawns == ("green", "yellow") and by_user[202].seat == 2
+    assert by_user[102].status == "replaced" and by_user[102].pawns == ()
+    assert [g.game.id for g in await service.games_of_user(202)] == [game.id]
+    assert await service.games_of_user(102) == []
+
+
+async def test_the_player_count_follows_the_people_who_joined(service):
+    result = await started(service, people=6)
+    assert result.view.pawns[0].id == "mrx" and len(result.view.detectives) == 5
+    assert (await service.rebuild_state(result.game.id)).players == 6

@@ -1,0 +1,169 @@
+import json
+import random
+
+import pytest
+
+from bot.game import MRX, GameState, IllegalMove, Move, MrXMoved, NotYourTurn, Pass, Ticket
+from bot.service import KeyReused, NotHost, NotInGame, NotYourPawn, StaleAction
+from bot.service.codec import action_from_json
+
+from .helpers import HOST, mrx_user, new_key, owner, play_out, play_turn, started, stored_state
+
+
+async def action_rows(service, game_id):
+    return await service.database.all("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+
+
+async def test_a_move_returns_public_events_and_the_new_view(service):
+    start = await started(service)
+    game = start.game
+    state = await stored_state(service, game.id)
+    move = state.legal_moves(MRX)[0]
+    result = await service.act(game.id, mrx_user(start), move, new_key(), expected_round=1)
+    assert not result.duplicate and result.version == game.version + 1
+    assert result.events == (MrXMoved(1, 1, move.ticket, False, None),)
+    assert result.view.to_move == ("red",) and result.game.to_move == ("red",)
+    assert result.view.pawn(MRX).station is None  # the public view keeps him hidden
+    rows = await action_rows(service, game.id)
+    assert [(r["seq"], r["round"], r["user_id"]) for r in rows] == [(1, 1, mrx_user(start))]
+
+
+async def test_only_the_person_who_controls_a_pawn_may_move_it(service):
+    start = await started(service, people=3)  # host: red, blue; 102: green, yellow
+    game = start.game
+    state = await stored_state(service, game.id)
+    with pytest.raises(NotYourPawn, match="Only Mr. X's player"):
+        await service.act(game.id, HOST, state.legal_moves(MRX)[0], new_key())
+    await service.act(game.id, mrx_user(start), state.legal_moves(MRX)[0], new_key())
+    state = await stored_state(service, game.id)
+    red = state.legal_moves("red")[0]
+    with pytest.raises(NotYourPawn, match="You do not move Red"):
+        await service.act(game.id, 102, red, new_key())
+    with pytest.raises(NotInGame):
+        await service.act(game.id, 999, red, new_key())
+    await service.act(game.id, HOST, red, new_key())
+
+
+async def test_a_refused_action_changes_nothing(service):
+    start = await started(service)
+    game = start.game
+    state = await stored_state(service, game.id)
+    far = next(s for s in state.board.stations if s not in {m.to for m in state.legal_moves(MRX)})
+    with pytest.raises(IllegalMove):
+        await service.act(game.id, mrx_user(start), Move(MRX, far, Ticket.TAXI), new_key())
+    with pytest.raises(NotYourTurn):
+        await service.act(game.id, HOST, Move("red", 1, Ticket.TAXI), new_key())
+    assert (await service.get_game(game.id)).version == game.version
+    assert await action_rows(service, game.id) == []
+    assert await stored_state(service, game.id) == state
+
+
+async def test_a_button_from_an_earlier_round_is_stale(service):
+    start = await started(service)
+    game_id = start.game.id
+    rng = random.Random(2)
+    while (await service.get_game(game_id)).round < 3:
+        await play_turn(service, game_id, rng)
+    state = await stored_state(service, game_id)
+    pawn = state.to_move()[0]
+    with pytest.raises(StaleAction, match="That button is from round 1; the game is in round 3 now."):
+        await service.act(game_id, await owner(service, game_id, pawn), state.legal_moves(pawn)[0], new_key(),
+                          expected_round=1)
+
+
+async def test_the_same_key_twice_applies_once_and_returns_the_stored_outcome(service):
+    start = await started(service)
+    game = start.game
+    move = (await stored_state(service, game.id)).legal_moves(MRX)[0]
+    first = await service.act(game.id, mrx_user(start), move, "interaction-42", expected_round=1)
+    again = await service.act(game.id, mrx_user(start), move, "interaction-42", expected_round=1)
+    assert again.duplicate and not first.duplicate
+    assert again.events == first.events and again.version == first.version
+    assert len(await action_rows(service, game.id)) == 1
+    assert (await service.get_game(game.id)).version == first.version
+
+
+async def test_a_retry_after_the_game_moved_on_is_a_duplicate_not_a_stale_action(service):
+    start = await started(service)
+    game_id = start.game.id
+    move = (await stored_state(service, game_id)).legal_moves(MRX)[0]
+    first = await service.act(game_id, mrx_user(start), move, "late-retry", expected_round=1)
+    rng = random.Random(4)
+    while (await service.get_game(game_id)).round < 2:
+        await play_turn(service, game_id, rng)
+    retry = await service.act(game_id, mrx_user(start), move, "late-retry", expected_round=1)
+    assert retry.duplicate and retry.events == first.events
+
+
+async def test_a_key_used_for_another_command_is_refused(service):
+    start = await started(service)
+    game = start.game
+    move = (await stored_state(service, game.id)).legal_moves(MRX)[0]
+    await service.act(game.id, mrx_user(start), move, "shared")
+    with pytest.raises(KeyReused):
+        await service.resign(game.id, HOST, key="shared")
+
+
+async def test_a_double_move_fills_two_logbook_entries_with_one_action(service):
+    start = await started(service)
+    game = start.game
+    state = await stored_state(service, game.id)
+    double = next(state.legal_double_moves())
+    result = await service.double_move(game.id, mrx_user(start), (double.first.to, double.first.ticket.value),
+                                       (double.second.to, double.second.ticket), new_key())
+    assert [type(e) for e in result.events] == [MrXMoved, MrXMoved]
+    rows = await action_rows(service, game.id)
+    assert len(rows) == 1 and json.loads(rows[0]["action"])["type"] == "double"
+    assert len(result.view.logbook) == 2
+
+
+async def test_surfacing_takes_a_ticket_from_each_detective(service):
+    start = await started(service, rules="mb1985", options={"voluntary_surfacing": True})
+    game_id = start.game.id
+    rng = random.Random(1)
+    while (await service.get_game(game_id)).round < 2:
+        await play_turn(service, game_id, rng)
+    state = await stored_state(service, game_id)
+    take = {p.id: "taxi" for p in state.pawns if p.role == "detective"}
+    result = await service.surface(game_id, mrx_user(start), take, new_key(), expected_round=2)
+    assert result.view.mrx_shown == state.mrx_station
+
+
+async def test_a_player_cannot_pass_on_a_deadline_by_themselves(service):
+    start = await started(service)
+    with pytest.raises(NotHost):
+        await service.act(start.game.id, HOST, Pass("red", "timeout"), new_key())
+
+
+async def test_the_move_helper_reads_ticket_names(service):
+    start = await started(service)
+    move = (await stored_state(service, start.game.id)).legal_moves(MRX)[0]
+    result = await service.move(start.game.id, mrx_user(start), MRX, move.to, move.ticket.value, new_key())
+    assert result.view.logbook[0].ticket is move.ticket
+
+
+@pytest.mark.parametrize("rules", ["classic", "mb1985", "master"])
+async def test_the_snapshot_is_always_a_replay_of_the_action_list(service, rules):
+    rng = random.Random(rules)
+    for n in range(6):
+        people = 2 + n % 5
+        start = await started(service, people=people, rules=rules, seed=n, channel=1000 + n)
+        game_id = start.game.id
+        while (await service.get_game(game_id)).status == "running":
+            await play_turn(service, game_id, rng, greedy=n % 2 == 0)
+            if rng.random() < 0.2:
+                replayed = GameState.new(rules, players=people, seed=n)
+                for row in await action_rows(service, game_id):
+                    replayed.apply(action_from_json(json.loads(row["action"])))
+                assert replayed == await stored_state(service, game_id)
+        assert await service.rebuild_state(game_id) == await stored_state(service, game_id)
+        assert await service.check_game(game_id) == []
+
+
+async def test_check_game_finds_a_snapshot_that_is_not_its_replay(service):
+    start = await started(service)
+    await play_out(service, start.game.id, random.Random(3))
+    async with service.database.transaction() as tx:
+        await tx.execute("UPDATE snapshots SET state = json_set(state, '$.round', 99) WHERE game_id = ?",
+                         (start.game.id,))
+    assert any("differs from the replay" in p for p in await service.check_game(start.game.id))
