@@ -37,6 +37,8 @@ async def started(service: GameService, people: int = 3, *, rules: str = "classi
                   options: dict | None = None) -> CommandResult:
     """A running game: the host (user 100) and users 101, 102, ...; ``mrx`` asks to be Mr. X."""
     await service.create_game(guild, channel, HOST, "Host", rules=rules, seed=seed, options=options)
+    if mrx == HOST:
+        await service.join(channel, HOST, "Host", "mrx")
     for user in range(HOST + 1, HOST + people):
         await service.join(channel, user, f"Player {user}", "mrx" if user == mrx else None)
     return await service.start(channel, HOST, key=new_key())

@@ -1,0 +1,114 @@
+import random
+
+import pytest
+
+from bot.game import MRX
+from bot.service import (
+    BadSetting,
+    GameNotOver,
+    GameNotStarted,
+    GameSettings,
+    GuildSettings,
+    NotAllowed,
+    NotHost,
+    NotYourPawn,
+    PlayerStats,
+)
+
+from .helpers import CHANNEL, GUILD, HOST, mrx_user, play_out, play_turn, started, stored_state
+
+
+async def test_the_public_view_exists_from_the_start(service):
+    lobby = await service.create_game(GUILD, CHANNEL, HOST, "Host")
+    with pytest.raises(GameNotStarted):
+        await service.public_view(lobby.game.id)
+    await service.join(CHANNEL, 101, "Ann")
+    await service.start(CHANNEL, HOST)
+    view = await service.public_view(lobby.game.id)
+    assert view.round == 1 and view.pawn(MRX).station is None
+
+
+async def test_only_mr_xs_player_sees_his_station(service):
+    start = await started(service)
+    state = await stored_state(service, start.game.id)
+    view = await service.mrx_view(start.game.id, mrx_user(start))
+    assert view.station == state.mrx_station
+    for user in (HOST, 999):
+        with pytest.raises(NotYourPawn):
+            await service.mrx_view(start.game.id, user)
+
+
+async def test_a_persons_games_say_what_they_play_and_whose_turn_it_is(service):
+    first = await started(service, channel=1, mrx=101)
+    second = await started(service, channel=2, mrx=HOST)
+    lobby = await service.create_game(GUILD, 3, 555, "Other")
+    await service.join(3, HOST, "Host")
+    mine = {g.game.id: g for g in await service.games_of_user(HOST)}
+    assert set(mine) == {first.game.id, second.game.id, lobby.game.id}
+    assert mine[first.game.id].pawns == ("red", "blue") and not mine[first.game.id].your_turn
+    assert mine[second.game.id].pawns == (MRX,) and mine[second.game.id].your_turn
+    assert mine[second.game.id].role == "mrx" and mine[lobby.game.id].pawns == ()
+
+
+async def test_the_record_with_names_is_shown_once_the_game_is_over(service):
+    start = await started(service)
+    with pytest.raises(GameNotOver):
+        await service.record(start.game.id)
+    await play_out(service, start.game.id, random.Random(1))
+    record = await service.record(start.game.id)
+    assert record["format"] == "scotland-yard-record/1" and record["outcome"]
+    assert [(p["user_id"], p["seat"], p["role"]) for p in record["players"]] == [
+        (101, 0, "mrx"), (HOST, 1, "detective"), (102, 2, "detective")]
+
+
+async def test_statistics_and_the_leaderboard_count_finished_games_of_the_guild(service):
+    for channel in range(3):
+        start = await started(service, channel=channel, mrx=101)
+        await service.resign(start.game.id, 101)  # the detectives win
+    cancelled = await started(service, channel=9, mrx=101)
+    await service.cancel(9, HOST)
+    other_guild = await started(service, channel=10, guild=2, mrx=101)
+    await service.resign(other_guild.game.id, HOST)
+    await service.resign(other_guild.game.id, 102)  # Mr. X wins in guild 2
+    assert cancelled.game.id
+    assert await service.stats(GUILD, HOST) == PlayerStats(HOST, 3, 3, 0, 0, 3, 3)
+    assert await service.stats(GUILD, 101) == PlayerStats(101, 3, 0, 3, 0, 0, 0)
+    assert await service.stats(2, 101) == PlayerStats(101, 1, 1, 1, 1, 0, 0)
+    assert await service.stats(GUILD, 999) == PlayerStats(999, 0, 0, 0, 0, 0, 0)
+    board = await service.leaderboard(GUILD)
+    assert [s.user_id for s in board] == [HOST, 102, 101]
+    assert await service.leaderboard(GUILD, limit=1) == board[:1]
+
+
+async def test_a_resigned_detective_loses_even_if_their_team_wins(service):
+    start = await started(service, people=4, mrx=101)
+    await service.resign(start.game.id, 102)
+    await service.resign(start.game.id, 101)
+    assert (await service.stats(GUILD, 102)).wins == 0
+    assert (await service.stats(GUILD, 103)).wins == 1
+
+
+async def test_game_settings_belong_to_the_host_or_a_channel_manager(service):
+    start = await started(service)
+    game_id = start.game.id
+    assert await service.settings(game_id) == GameSettings(24.0, None)
+    with pytest.raises(NotHost):
+        await service.update_settings(game_id, 102, GameSettings(12, None))
+    await service.update_settings(game_id, 102, GameSettings(12, None), can_manage_channel=True)
+    with pytest.raises(BadSetting):
+        await service.update_settings(game_id, HOST, GameSettings(0, None))
+    assert await service.settings(game_id) == GameSettings(12.0, None)
+
+
+async def test_guild_settings_need_a_server_manager(service):
+    assert await service.guild_settings(GUILD) == GuildSettings()
+    with pytest.raises(NotAllowed):
+        await service.set_guild_settings(GUILD, GuildSettings("master"), can_manage_guild=False)
+    await service.set_guild_settings(GUILD, GuildSettings("master", None, 72), can_manage_guild=True)
+    assert await service.guild_settings(GUILD) == GuildSettings("master", None, 72)
+
+
+async def test_players_move_on_while_the_game_is_read(service):
+    start = await started(service)
+    await play_turn(service, start.game.id, random.Random(1))
+    assert (await service.public_view(start.game.id)).to_move == ("red",)
