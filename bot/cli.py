@@ -35,6 +35,26 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_render(args: argparse.Namespace) -> int:
+    from bot.game import BadRecord
+    from bot.pictures import save_album
+
+    out = Path(args.out)
+    if not args.record:
+        status = _cmd_simulate(args)
+        if status:
+            return status
+    source = Path(args.record) if args.record else out / "record.json"
+    try:
+        written = save_album(json.loads(source.read_text()), out, tracker=args.tracker)
+    except (OSError, ValueError, BadRecord) as exc:  # JSONDecodeError is a ValueError
+        print(f"error: {source}: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return 2
+    size = sum(p.stat().st_size for p in written)
+    print(f"{len(written)} files, {size / 1e6:.1f} MB -> {out} (boards, Mr. X's boards, logbook, route, replay.gif)")
+    return 0
+
+
 def _cmd_migrate(args: argparse.Namespace) -> int:
     import asyncio
     import sqlite3
@@ -71,6 +91,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
     sim.add_argument("--out", default="out", help="folder for record.json")
     sim.set_defaults(func=_cmd_simulate)
+
+    ren = sub.add_parser("render", help="simulate a game (or read a record) and draw all its pictures")
+    ren.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
+    ren.add_argument("--seed", type=int, default=0)
+    ren.add_argument("--players", type=int, default=5, help="people at the table, Mr. X included")
+    ren.add_argument("--mrx", choices=("greedy", "random"), default="greedy")
+    ren.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
+    ren.add_argument("--record", default=None, help="draw this finished game's record.json instead")
+    ren.add_argument("--tracker", action="store_true", help="ring the stations Mr. X may be at on each board")
+    ren.add_argument("--out", default="out", help="folder for the pictures")
+    ren.set_defaults(func=_cmd_render)
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
     mig.add_argument("--database", default=None,

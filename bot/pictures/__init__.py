@@ -1,0 +1,33 @@
+"""Pictures of the game: pure functions from a view to PNG (or GIF) bytes.
+
+Every function takes a view, never the game state, so a public picture cannot show what the
+detectives may not know::
+
+    render_board(state.public_view(), tracker=False)  # the board after a round
+    render_mrx_board(state.mrx_view())                 # Mr. X's own board, for his DMs
+    render_logbook(view), logbook_text(view)           # the logbook, as a picture and as embed text
+    render_route(final_view)                           # his whole route, once the game is over
+    render_replay(round_views(record))                 # an animated GIF of a finished game
+
+Modules: ``style`` (colours, fonts, sizes), ``canvas`` (geometry, smooth drawing, PNG output),
+``basemap`` (the static board, drawn once and cached), ``marks`` (pawns, tags, arrows, trails),
+``panels`` (the header and the pawns' tickets), ``board``, ``logbook``, ``replay``, ``album``
+(every picture of a finished game into a folder).
+"""
+
+from .album import save_album
+from .board import render_board, render_mrx_board, render_route
+from .logbook import logbook_text, render_logbook
+from .replay import render_replay, round_states, round_views
+
+__all__ = [
+    "logbook_text",
+    "render_board",
+    "render_logbook",
+    "render_mrx_board",
+    "render_replay",
+    "render_route",
+    "round_states",
+    "round_views",
+    "save_album",
+]

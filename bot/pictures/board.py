@@ -87,18 +87,18 @@ def render_route(view: PublicView, *, width: int = BASE_WIDTH) -> bytes:
 
 
 def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH,
-               mrx_route: Sequence[int] | None = None) -> Picture:
+               mrx_route: Sequence[int] | None = None, title: str | None = None) -> Picture:
     """The public board as a :class:`Picture`; with ``mrx_route`` (a finished game's route up to
-    this view) Mr. X's true path is drawn too, as in the replay."""
+    this view, for the replay) Mr. X's true path is drawn too, on a dimmed map."""
     expect(view, PublicView, "render_board", "state.public_view()")
-    lay, pic = new_picture(view.board, width)
+    lay, pic = new_picture(view.board, width, dim=mrx_route is not None)
     details = logbook_line(view)
     if tracker and view.outcome is None:
         n = len(view.possible)
         details += f" · pink rings: the {n} station{'s' if n != 1 else ''} he may be at"
         for station in sorted(view.possible):
             ring(pic, lay, station, style.TRACKER, width=5, gap=2)
-    header(pic, lay, status(view), details, view)
+    header(pic, lay, title or status(view), details, view)
 
     mrx_at = None
     if mrx_route:

@@ -183,7 +183,7 @@ class Picture:
     cached base that has a palette version too, only the changed boxes are mapped again.
     """
 
-    def __init__(self, base: Image.Image, palette: Image.Image, indexed: Image.Image | None = None,
+    def __init__(self, base: Image.Image, palette: Image.Image | None, indexed: Image.Image | None = None,
                  bright: Image.Image | None = None) -> None:
         self.base = base
         self.bright = bright or base  # the undimmed base, where the base is dimmed
@@ -235,15 +235,18 @@ class Picture:
 
     def rectangle(self, box, fill, radius: float = 0) -> None:
         if radius:
-            self.smooth((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1),
-                        lambda d, at, k: d.rounded_rectangle((*at(box[0], box[1]), *at(box[2], box[3])),
-                                                             radius=radius * k, fill=fill))
+            x0, y0 = round(box[0]), round(box[1])
+            self.paste_at(_rounded(round(box[2]) - x0, round(box[3]) - y0, tuple(fill), round(radius * 2) / 2),
+                          (x0, y0))
         else:
             self.draw.rectangle(box, fill=fill)
             self.touch((box[0], box[1], box[2] + 1, box[3] + 1))
 
     def to_indexed(self) -> Image.Image:
-        """The picture in the fixed palette (no dithering: flat colours stay flat)."""
+        """The picture in the fixed palette (no dithering: flat colours stay flat), or without a
+        fixed palette in 256 colours of its own."""
+        if self.palette is None:
+            return self.img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         if self.indexed is None:
             return self.img.quantize(palette=self.palette, dither=Image.Dither.NONE)
         out = self.indexed.copy()
@@ -263,6 +266,14 @@ def text_sprite(text: str, font, fill, anchor: str) -> tuple[Image.Image, tuple[
     sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (*fill[:3], 0))
     ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor)
     return sprite, (left, top)
+
+
+@lru_cache(maxsize=512)
+def _rounded(w: int, h: int, fill, radius: float) -> Image.Image:
+    k = 3
+    big = Image.new("RGBa", (max(1, w) * k, max(1, h) * k), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=radius * k, fill=fill)
+    return big.reduce(k).convert("RGBA")
 
 
 @lru_cache(maxsize=512)

@@ -136,3 +136,11 @@ SHADOW: RGB = (60, 56, 48)
 TAG_FONT = 20
 PIER_RIM = 3.5  # the black rim of a ferry pier's circle
 DIM = 0.55  # how far the map fades towards the paper under Mr. X's route
+TRACKER_SOFT: RGB = (240, 160, 200)
+
+
+def fitting_font(text: str, width: float, size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
+    """The font at ``size`` px, or smaller until ``text`` fits in ``width`` px."""
+    while size > 8 and font(size, weight).getlength(text) > width:
+        size -= 1
+    return font(size, weight)

@@ -1,0 +1,181 @@
+"""Mr. X's logbook, as a picture and as text for a Discord embed.
+
+Both are drawn from a :class:`~bot.game.PublicView`: every entry shows its ticket; a station shows
+only where the rules show it (a reveal, a surfacing) or once the game is over.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image
+
+from bot.game import LogbookEntryView, PublicView, Ticket
+
+from . import style
+from .board import expect
+from .canvas import Picture
+from .panels import rules_title
+
+WIDTH = 1200
+COLUMNS = 6
+MARGIN = 24
+GAP = 12
+CELL_H = 138
+HEADER = 96
+FOOTER = 76
+
+#: a Discord embed's description holds at most this many characters
+EMBED_LIMIT = 4096
+EMOJI = {Ticket.TAXI: "🟡", Ticket.BUS: "🟢", Ticket.UNDERGROUND: "🔴", Ticket.BLACK: "⚫", Ticket.DOUBLE: "⏩"}
+
+
+def render_logbook(view: PublicView) -> bytes:
+    """The logbook as a grid of entries: ticket cards, reveal entries marked, shown stations written in."""
+    expect(view, PublicView, "render_logbook", "state.public_view()")
+    rows = math.ceil(view.log_entries / COLUMNS)
+    cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
+    height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
+    img = Image.new("RGB", (WIDTH, height), style.PAPER)
+    pic = Picture(img, palette=None)
+    pic.rectangle((0, 0, WIDTH, HEADER), style.PANEL)
+    pic.text((MARGIN, 18), "Mr. X's logbook", style.font(34, "bold"), style.PANEL_TEXT)
+    pic.text((MARGIN, 62), _summary(view), style.font(21, "regular"), style.PANEL_MUTED)
+    pic.text((WIDTH - MARGIN, 22), rules_title(view.rules), style.font(20, "regular"), style.PANEL_MUTED,
+             anchor="ra")
+
+    entries = {e.number: e for e in view.logbook}
+    doubles = _double_parts(view)
+    for number in range(1, view.log_entries + 1):
+        row, col = divmod(number - 1, COLUMNS)
+        x = MARGIN + col * (cell_w + GAP)
+        y = HEADER + MARGIN + row * (CELL_H + GAP)
+        _cell(pic, (x, y, x + cell_w, y + CELL_H), number, entries.get(number), view, doubles.get(number))
+
+    _footer(pic, view, height - FOOTER)
+    return pic.png()
+
+
+def _summary(view: PublicView) -> str:
+    parts = [f"{len(view.logbook)} of {view.log_entries} moves"]
+    if view.outcome is not None:
+        parts.append(view.outcome.describe())
+    else:
+        nxt = view.next_reveal
+        if nxt is not None:
+            parts.append(f"next reveal: move {nxt}")
+        if view.max_rounds:
+            parts.append(f"round {view.round} of {view.max_rounds}")
+    return " · ".join(parts)
+
+
+def _double_parts(view: PublicView) -> dict[int, str]:
+    """Entry number -> "1st"/"2nd" for the two halves of each double move."""
+    out: dict[int, str] = {}
+    by_round: dict[int, list[int]] = {}
+    for e in view.logbook:
+        if e.double:
+            by_round.setdefault(e.round, []).append(e.number)
+    for numbers in by_round.values():
+        for i, n in enumerate(sorted(numbers)):
+            out[n] = "1st" if i == 0 else "2nd"
+    return out
+
+
+def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: PublicView,
+          double: str | None) -> None:
+    x0, y0, x1, y1 = box
+    reveal = number in view.reveal_entries
+    if entry is None:
+        pic.rectangle(box, style.FOOTER, radius=14)
+        pic.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), style.PAPER, radius=12)
+        pic.text((x0 + 14, y0 + 10), str(number), style.font(26, "bold"), style.FOOTER_LINE)
+        if reveal:
+            pic.text(((x0 + x1) / 2, y1 - 30), "reveal", style.font(21, "bold"), style.TRACKER_SOFT, anchor="mm")
+        return
+    shown_now = entry.reveal or entry.surfaced
+    border = style.TRACKER if shown_now else style.FOOTER_LINE
+    pic.rectangle(box, border, radius=14)
+    pic.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), style.WHITE, radius=11)
+    pic.text((x0 + 14, y0 + 10), str(number), style.font(26, "bold"), style.INK)
+    if double:
+        pic.text((x1 - 14, y0 + 14), f"2× {double}", style.font(17, "bold"), style.TICKET[Ticket.DOUBLE],
+                 anchor="ra")
+    elif reveal:
+        pic.text((x1 - 14, y0 + 14), "reveal", style.font(17, "bold"), style.TRACKER, anchor="ra")
+    elif entry.surfaced:
+        pic.text((x1 - 14, y0 + 14), "surfaced", style.font(17, "bold"), style.TRACKER, anchor="ra")
+    card = (x0 + 14, y0 + 48, x1 - 14, y0 + 88)
+    pic.rectangle(card, style.TICKET[entry.ticket], radius=9)
+    name = style.TICKET_NAME[entry.ticket].upper()
+    pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name,
+             style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed"), style.TICKET_TEXT[entry.ticket],
+             anchor="mm")
+    if entry.station is not None:
+        colour = style.INK if shown_now else style.MUTED
+        weight = "bold" if shown_now else "regular"
+        pic.text(((x0 + x1) / 2, y1 - 25), f"at {entry.station}", style.font(27, weight), colour, anchor="mm")
+
+
+def _footer(pic: Picture, view: PublicView, top: float) -> None:
+    pic.rectangle((0, top, WIDTH, top + FOOTER), style.FOOTER)
+    x = MARGIN
+    y = top + FOOTER / 2
+    pic.text((x, y), "Mr. X's tickets:", style.font(21, "bold"), style.INK, anchor="lm")
+    x += style.font(21, "bold").getlength("Mr. X's tickets:") + 14
+    small = style.font(19, "bold")
+    for ticket in (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE):
+        n = view.mrx_tickets.get(ticket, 0)
+        text = f"{style.TICKET_NAME[ticket]} {'∞' if n is None else n}"
+        w = small.getlength(text) + 24
+        pic.rectangle((x, y - 17, x + w, y + 17), style.TICKET[ticket], radius=7)
+        pic.text((x + w / 2, y), text, small, style.TICKET_TEXT[ticket], anchor="mm")
+        x += w + 8
+
+
+def logbook_text(view: PublicView) -> str:
+    """The logbook for a Discord embed's description: one short line per entry, phone-friendly."""
+    expect(view, PublicView, "logbook_text", "state.public_view()")
+    doubles = _double_parts(view)
+    lines = []
+    for e in view.logbook:
+        line = f"**{e.number}** {EMOJI[e.ticket]} {e.ticket.value}"
+        notes = []
+        if e.number in doubles:
+            notes.append(f"double move, {doubles[e.number]}")
+        if e.station is not None:
+            if e.reveal:
+                notes.append(f"**seen at {e.station}**")
+            elif e.surfaced:
+                notes.append(f"**surfaced at {e.station}**")
+            else:
+                notes.append(f"at {e.station}")
+        if notes:
+            line += " — " + ", ".join(notes)
+        lines.append(line)
+    if not lines:
+        lines.append("No moves yet.")
+    footer = [_text_summary(view)]
+    reveals = ", ".join(str(n) for n in view.reveal_entries)
+    footer.append(f"Mr. X shows himself after moves {reveals}.")
+    return _fit(lines, footer)
+
+
+def _text_summary(view: PublicView) -> str:
+    done = len(view.logbook)
+    text = f"{done} of {view.log_entries} moves."
+    nxt = view.next_reveal
+    if view.outcome is None and nxt is not None:
+        ahead = nxt - done
+        text += f" Next reveal: move {nxt} ({'his next move' if ahead == 1 else f'in {ahead} moves'})."
+    return text
+
+
+def _fit(lines: list[str], footer: list[str]) -> str:
+    """Join, dropping the oldest entries if the whole would not fit an embed."""
+    kept = list(lines)
+    while True:
+        text = "\n".join([*(["…"] if len(kept) < len(lines) else []), *kept, "", *footer])
+        if len(text) <= EMBED_LIMIT or len(kept) <= 1:
+            return text[:EMBED_LIMIT]
+        kept.pop(0)
