@@ -1,0 +1,68 @@
+"""The child process of the crash test: plays games through the service until it is killed.
+
+    python -m tests.service.crash_child DATABASE SEED
+
+Keeps a few games running at once (commands on different games interleave), retries some
+commands with the same key, and starts a new game in a channel whose game has ended. Prints a
+line after each batch so the test knows it is busy writing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+
+from bot.game import MRX
+from bot.game.players import GreedyPlayer, RandomPlayer
+from bot.service import GameService
+
+from .helpers import GUILD, HOST, owner, stored_state
+
+CHANNELS = range(700, 706)
+
+
+async def ensure_game(service: GameService, channel: int, rng: random.Random) -> int:
+    game = await service.game_in_channel(channel)
+    if game is None:
+        await service.create_game(GUILD, channel, HOST, "Host", rules=rng.choice(["classic", "mb1985", "master"]),
+                                  seed=rng.randrange(10**6))
+        game = await service.game_in_channel(channel)
+    if game.status == "lobby":
+        for user in range(HOST + 1, HOST + rng.randint(2, 6)):
+            if user not in {p.user_id for p in await service.players(game.id)}:
+                await service.join(channel, user, f"P{user}")
+        await service.start(channel, HOST, key=f"start-{os.getpid()}-{channel}-{game.id}")
+    return game.id
+
+
+async def one_command(service: GameService, game_id: int, rng: random.Random, key: str) -> None:
+    state = await stored_state(service, game_id)
+    movable = [p for p in state.to_move() if state.legal_moves(p)]
+    pawn = rng.choice(movable)
+    player = RandomPlayer(rng, 0.2) if rng.random() < 0.5 else GreedyPlayer(rng)
+    user = await owner(service, game_id, pawn)
+    if pawn != MRX and rng.random() < 0.01:
+        await service.resign(game_id, user, key=key)
+        return
+    action = player.choose(state, pawn)
+    await service.act(game_id, user, action, key, expected_round=state.round)
+    if rng.random() < 0.1:  # a retried interaction
+        again = await service.act(game_id, user, action, key, expected_round=state.round)
+        assert again.duplicate
+
+
+async def main(path: str, seed: int) -> None:
+    rng = random.Random(seed)
+    service = await GameService.open(path, rng=rng)
+    batch = 0
+    while True:
+        games = [await ensure_game(service, channel, rng) for channel in CHANNELS]
+        batch += 1
+        await asyncio.gather(*(one_command(service, g, rng, f"{os.getpid()}-{batch}-{g}") for g in games))
+        print(batch, flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
