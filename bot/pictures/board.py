@@ -109,7 +109,7 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
     ghost = None
     if mrx_at is None and view.last_reveal is not None:
         ghost = view.last_reveal
-        ring(pic, lay, ghost[1], style.MRX_COLOUR, width=4, gap=3, dashes=12)
+        ring(pic, lay, ghost[1], style.MRX_COLOUR, width=4, gap=8.5, dashes=14)
     tags = _pawns(pic, lay, view, extra=[mrx_at] if mrx_at else [])
     if mrx_at is not None:
         pawn(pic, lay, mrx_at, style.MRX_COLOUR)
@@ -153,4 +153,5 @@ def recent_rides(view: PublicView) -> dict[str, tuple[int, int]]:
 def expect(view: object, kind: type, function: str, how: str) -> None:
     """Refuse anything but the expected view: pictures never see the whole game state."""
     if not isinstance(view, kind):
-        raise TypeError(f"{function}() draws a {kind.__name__} ({how}), not a {type(view).__name__}")
+        raise TypeError(f"{function}() draws a {kind.__name__} ({how}), not a {type(view).__name__}: "
+                        "pictures never see the whole game state")

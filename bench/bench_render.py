@@ -1,0 +1,126 @@
+"""Picture speed and size: a round's board PNG (draw and encode), and every other picture once.
+
+    python bench/bench_render.py [--games 6]
+
+Prints figures; it is not a test. Aim: a round's board under 30 ms median and under 400 KB;
+no picture over 8 MB. The boards are the real ones after every round of simulated games, so each
+picture has its own text and pawns (nothing is rendered twice from a warm cache of the same view).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.game import load_board  # noqa: E402
+from bot.game.players import play_game  # noqa: E402
+from bot.pictures import (  # noqa: E402
+    logbook_text,
+    render_board,
+    render_logbook,
+    render_mrx_board,
+    render_replay,
+    render_route,
+    round_states,
+)
+from bot.pictures.basemap import base_map, base_palette  # noqa: E402
+from bot.pictures.board import draw_board  # noqa: E402
+from bot.pictures.canvas import BASE_WIDTH  # noqa: E402
+
+LIMIT = 8 * 1024 * 1024
+
+
+def timed(fn, *args, **kw) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = fn(*args, **kw)
+    return (time.perf_counter() - start) * 1000, result
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def line(name: str, times: list[float], sizes: list[int]) -> None:
+    print(f"{name:<26} median {statistics.median(times):6.1f} ms   p99 {p99(times):6.1f} ms   "
+          f"size median {statistics.median(sizes) / 1024:6.0f} KB   max {max(sizes) / 1024:6.0f} KB   (n={len(times)})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6)
+    args = parser.parse_args()
+
+    board = load_board("london")
+    cold, _ = timed(lambda: (base_map(board, BASE_WIDTH), base_palette(board, BASE_WIDTH)))
+    print(f"static base map and palette, once per board and size: {cold:.0f} ms")
+
+    games = [play_game(rules, players=players, seed=seed)
+             for seed in range(args.games) for rules, players in (("classic", 6), ("master", 4))]
+    rounds = [state for game in games for state in round_states(game.record())]
+    views = [s.public_view() for s in rounds]
+    render_board(views[0])  # warm the fonts and sprite caches that every picture shares
+
+    figures: dict[str, tuple[list[float], list[int]]] = {}
+
+    def measure(name: str, fn, *items) -> None:
+        times, sizes = figures.setdefault(name, ([], []))
+        for item in items:
+            ms, data = timed(fn, item)
+            times.append(ms)
+            sizes.append(len(data))
+
+    measure("board (after each round)", render_board, *views)
+    measure("board with tracker", lambda v: render_board(v, tracker=True), *views)
+    measure("Mr. X's board", render_mrx_board, *[s.mrx_view() for s in rounds if not s.is_over])
+    measure("logbook PNG", render_logbook, *views)
+    measure("logbook text", lambda v: logbook_text(v).encode(), *views)
+    finals = [g.public_view() for g in games]
+    measure("route", render_route, *finals)
+    print(f"{len(games)} games ({', '.join(sorted({g.rules.name for g in games}))}), {len(views)} rounds:")
+    for name, (times, sizes) in figures.items():
+        line(name, times, sizes)
+
+    split_draw, split_encode = [], []
+    for view in views:
+        ms, pic = timed(draw_board, view)
+        split_draw.append(ms)
+        ms, _ = timed(pic.png)  # type: ignore[attr-defined]
+        split_encode.append(ms)
+    print(f"board split: draw median {statistics.median(split_draw):.1f} ms, "
+          f"palette mapping + PNG encode median {statistics.median(split_encode):.1f} ms")
+
+    replay_times, replay_sizes = [], []
+    for game in games[:2]:
+        states = round_states(game.record())
+        ms, data = timed(render_replay, [s.public_view() for s in states])
+        replay_times.append(ms)
+        replay_sizes.append(len(data))
+    line("replay GIF (whole game)", replay_times, replay_sizes)
+
+    print("encoding the same board, by choice (zlib level; 'RGB' = no palette):")
+    pic = draw_board(views[len(views) // 2])
+    indexed = pic.to_indexed()
+    for label, img, level in (("8-bit, level 1 (used)", indexed, 1), ("8-bit, level 6", indexed, 6),
+                              ("8-bit, level 9", indexed, 9), ("RGB, level 1", pic.img, 1),
+                              ("RGB, level 6", pic.img, 6)):
+        def encode(im=img, lvl=level) -> bytes:
+            out = io.BytesIO()
+            im.save(out, format="PNG", compress_level=lvl)
+            return out.getvalue()
+        ms = statistics.median(timed(encode)[0] for _ in range(5))
+        print(f"  {label:<22} {ms:6.1f} ms  {len(encode()) / 1024:6.0f} KB")
+
+    biggest = max(max(sizes) for _, sizes in figures.values())
+    biggest = max(biggest, max(replay_sizes))
+    print(f"largest picture: {biggest / 1024:.0f} KB ({'within' if biggest <= LIMIT else 'OVER'} the 8 MB limit)")
+
+
+if __name__ == "__main__":
+    main()
