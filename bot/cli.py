@@ -79,9 +79,18 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_run(args: argparse.Namespace) -> int:
+    from bot.chat.runner import run
+
+    return run()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)")
+    bot.set_defaults(func=_cmd_run)
 
     sim = sub.add_parser("simulate", help="play a whole game with built-in players and write its record")
     sim.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
@@ -114,6 +123,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
-        return 0
+        # No subcommand: run the bot; without a token, show what else there is.
+        from bot.config import ConfigError, load_config
+
+        try:
+            load_config()
+        except ConfigError as exc:
+            parser.print_help()
+            print(f"\nerror: {exc}", file=sys.stderr)
+            return 2
+        return _cmd_run(args)
     return args.func(args)

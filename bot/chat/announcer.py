@@ -1,0 +1,132 @@
+"""Posts the messages the service owes (its outbox), in order, and marks each one posted.
+
+Every change queues its announcements in its own transaction, so posting them is all that is
+left: after each command, and on start-up to heal a crash between "move stored" and "message
+posted". One lock serialises the posting, so no announcement goes out twice from this process.
+
+Public announcements are built from the public view and public events only. Mr. X's prompt is
+read from his private view when it is sent, and goes to his DMs (or, when his DMs are closed, the
+channel is told to let him play with ephemeral replies instead).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.game import MRX
+from bot.service import outbox
+from bot.service.events import event_from_json
+from bot.service.models import RUNNING, Announcement
+
+from . import messages, views
+from .pictures import extension
+from .records import engine_record
+from .table import DMS_CLOSED
+
+if TYPE_CHECKING:
+    from .client import ScotlandYardBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class Announcer:
+    def __init__(self, bot: "ScotlandYardBot") -> None:
+        self.bot = bot
+        self._lock = asyncio.Lock()
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    async def flush(self, game_id: int | None = None) -> int:
+        """Post everything pending (for one game, or all); returns how many were posted."""
+        posted = 0
+        async with self._lock:
+            stuck: set[int] = set()
+            for item in await self.service.pending_announcements(game_id):
+                if item.game_id in stuck:
+                    continue  # keep each game's messages in order: retry later
+                try:
+                    channel_id, message_id = await self.post(item)
+                except Exception:
+                    log.exception("could not post announcement %s (%s) of game %s", item.id, item.key, item.game_id)
+                    stuck.add(item.game_id)
+                    continue
+                await self.service.mark_posted(item.id, channel_id, message_id)
+                posted += 1
+        return posted
+
+    async def post(self, item: Announcement) -> tuple[int, int]:
+        """Send one announcement; returns (channel id, message id) it went to (0, 0: nothing was due)."""
+        if item.private:
+            return await self._mrx_prompt(item)
+        channel = self.bot.get_partial_messageable(item.channel_id)
+        kind = item.kind
+        payload = item.payload
+        if kind == outbox.GAME_CANCELLED:
+            message = await channel.send(messages.cancelled_text(payload), allowed_mentions=NO_MENTIONS_BUT_USERS)
+            return item.channel_id, message.id
+        view = await self.service.public_view(item.game_id)
+        players = await self.service.players(item.game_id)
+        owners = messages.owners_of(players)
+        events = [event_from_json(e) for e in payload.get("events", ())]
+        files: list[discord.File] = []
+        embeds: list[discord.Embed] = []
+        if kind == outbox.GAME_STARTED:
+            content = messages.game_started_text(payload, view, players)
+            png = await self.bot.pictures.board(view)
+            if png:
+                files.append(discord.File(io.BytesIO(png), "board.png"))
+        elif kind == outbox.ACTION:
+            content = messages.action_text(payload, events, view, owners)
+        elif kind == outbox.ROUND_SUMMARY:
+            content = None
+            png = await self.bot.pictures.board(view)
+            name = "board.png" if png else None
+            if png:
+                files.append(discord.File(io.BytesIO(png), "board.png"))
+            embeds.append(messages.round_summary_embed(view, payload.get("round", view.round), name))
+        elif kind == outbox.GAME_OVER:
+            self.bot.last_finished[item.channel_id] = item.game_id
+            content = None
+            png = await self.bot.pictures.route(view)
+            name = "route.png" if png else None
+            if png:
+                files.append(discord.File(io.BytesIO(png), name))
+            embeds.append(messages.game_over_embed(view, players, name))
+            replay = await self.bot.pictures.replay(engine_record(await self.service.record(item.game_id)))
+            if replay:
+                files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
+        elif kind == outbox.PLAYERS_CHANGED:
+            content = messages.players_changed_text(payload, events, view, owners)
+        else:
+            log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
+            return 0, 0
+        message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=NO_MENTIONS_BUT_USERS)
+        return item.channel_id, message.id
+
+    async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
+        game = await self.service.get_game(item.game_id)
+        due = game.status == RUNNING and game.round == item.payload.get("round") and game.to_move == (MRX,)
+        if not due or item.recipient_id is None:
+            return 0, 0  # he has moved already (e.g. with /sy move before this was sent)
+        mview = await self.service.mrx_view(item.game_id, item.recipient_id)
+        text = messages.mrx_prompt_text(game, mview, f"<#{game.channel_id}>")
+        png = await self.bot.pictures.mrx_board(mview)
+        files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
+        try:
+            user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
+            message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview))
+        except discord.Forbidden:
+            note = DMS_CLOSED.format(who=messages.mention(item.recipient_id))
+            message = await self.bot.get_partial_messageable(game.channel_id).send(
+                note, allowed_mentions=NO_MENTIONS_BUT_USERS)
+            return game.channel_id, message.id
+        return message.channel.id, message.id

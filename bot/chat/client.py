@@ -1,0 +1,105 @@
+"""The bot: a discord.py ``Bot`` with its dependencies handed in, so tests can run the real thing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import GameService
+
+from .announcer import Announcer
+from .commands import ScotlandYardCommands
+from .pictures import Pictures
+from .reminders import Reminders
+from .replies import Seen
+from .table import Table
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Non-privileged intents only: slash commands and DMs need no message content nor members."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.dm_messages = True
+    return wanted
+
+
+class ScotlandYardBot(commands.Bot):
+    def __init__(self, service: GameService, *, pictures: Pictures | None = None,
+                 clock: Callable[[], float] = time.time, dev_guild: int | None = None,
+                 reminder_interval: float | None = 60.0, sync_commands: bool = True) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        self.service = service
+        self.pictures = pictures or Pictures()
+        self.clock = clock
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+        self.seen = Seen()
+        self.table = Table(self)
+        self.announcer = Announcer(self)
+        self.reminders = Reminders(self, reminder_interval or 60.0)
+        self.reminder_interval = reminder_interval
+        #: channel id -> the latest game that ended there (for ``/sy export`` without a number)
+        self.last_finished: dict[int, int] = {}
+        self._background: set[asyncio.Task] = set()
+        self._healed = False
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.tree.add_command(ScotlandYardCommands())
+        # Registered on every start, so buttons and menus of earlier runs keep working.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_commands:
+            if self.dev_guild:
+                guild = discord.Object(self.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            # The global sync always happens: guild commands do not exist in DMs, where Mr. X plays.
+            await self.tree.sync()
+        if self.reminder_interval:
+            self._spawn(self.reminders.run())
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s", self.user)
+        if not self._healed:
+            self._healed = True
+            # Post whatever a crash left owed (the outbox), before anything else happens.
+            self._spawn(self.announce())
+
+    async def announce(self, game_id: int | None = None) -> None:
+        """Post the messages the service owes (for one game or all)."""
+        try:
+            await self.announcer.flush(game_id)
+        except Exception:
+            log.exception("posting announcements failed (game %s)", game_id)
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        log.error("command error (interaction %s)", interaction.id, exc_info=error)
+        from . import messages
+
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(messages.APOLOGY, ephemeral=True)
+            else:
+                await interaction.response.send_message(messages.APOLOGY, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        await super().close()

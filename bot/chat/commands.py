@@ -1,0 +1,453 @@
+"""The ``/sy`` command group: every action of the game is reachable from here."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Optional
+
+import discord
+from discord import app_commands
+
+from bot.game import MRX, GameError, Ticket
+from bot.service.errors import GameNotOver
+from bot.service.models import LOBBY, RUNNING, GameSettings
+
+from . import messages
+from .moves import detective_destinations, mrx_destinations, mrx_second_steps
+from .records import engine_record
+from .replies import defer, guarded, is_dm, key, say
+from .table import Refused
+
+if TYPE_CHECKING:
+    from .client import ScotlandYardBot
+
+log = logging.getLogger(__name__)
+
+RULES = [app_commands.Choice(name=n, value=n) for n in ("classic", "mb1985", "master")]
+ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
+TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t.value}", value=t.value)
+           for t in (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK)]
+REGULAR = TICKETS[:3]
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
+    return interaction.client  # type: ignore[return-value]
+
+
+def _first_time(interaction: discord.Interaction) -> bool:
+    return _bot(interaction).seen.first_time(interaction.id)
+
+
+def _int(text: object) -> int | None:
+    try:
+        return int(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _matching(reach: dict[int, tuple[Ticket, ...]], current: str) -> list[app_commands.Choice[int]]:
+    typed = str(current or "").strip()
+    return [app_commands.Choice(name=messages.destination_label(s, t), value=s)
+            for s, t in reach.items() if str(s).startswith(typed)][:25]
+
+
+class ScotlandYardCommands(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(
+            name="sy", description="Scotland Yard: hunt Mr. X across London",
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        )
+
+    # -- the lobby -------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a game in this channel (you host it and join)")
+    @app_commands.describe(rules="Which rules to play (default: the server's)", seed="Fix the shuffle (optional)")
+    @app_commands.choices(rules=RULES)
+    async def new(self, interaction: discord.Interaction, rules: Optional[app_commands.Choice[str]] = None,
+                  seed: Optional[int] = None) -> None:
+        if not _first_time(interaction):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            if is_dm(interaction):
+                raise Refused("Games live in a server channel: use `/sy new` there.")
+            user = interaction.user
+            result = await bot.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
+                                                   user.display_name, rules.value if rules else None, seed,
+                                                   key=key(interaction))
+            scope.game_id = result.game.id
+            if result.duplicate:
+                await say(interaction, "That game is already open.", ephemeral=True)
+                return
+            from .views import lobby_view
+
+            message = await say(interaction, None, ephemeral=False,
+                                embed=messages.lobby_embed(result.game, result.players),
+                                view=lobby_view(result.game.id))
+            if message is None:
+                message = await interaction.original_response()
+            await bot.service.record_message(result.game.id, "lobby", interaction.channel_id, message.id)
+
+    @app_commands.command(name="join", description="Join the game in this channel")
+    @app_commands.describe(role="Detective or Mr. X (leave empty: either)")
+    @app_commands.choices(role=ROLES)
+    async def join(self, interaction: discord.Interaction, role: Optional[app_commands.Choice[str]] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.lobby_change(interaction, "join", role.value if role else None)
+
+    @app_commands.command(name="leave", description="Leave the lobby of this channel's game")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.lobby_change(interaction, "leave")
+
+    @app_commands.command(name="start", description="Host: deal the pawns and start the game")
+    async def start(self, interaction: discord.Interaction) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.lobby_change(interaction, "start")
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    @app_commands.command(name="move", description="Move your pawn (Mr. X: here privately, or in my DMs)")
+    @app_commands.describe(to="Station to go to", ticket="Ticket to ride with",
+                           pawn="Which of your pawns (if you move several)",
+                           then_to="Mr. X's double move: the second station",
+                           then_ticket="Mr. X's double move: the second ticket",
+                           game="Which game (when you are Mr. X in several)")
+    @app_commands.choices(ticket=TICKETS, then_ticket=TICKETS)
+    async def move(self, interaction: discord.Interaction, to: int, ticket: app_commands.Choice[str],
+                   pawn: Optional[str] = None, then_to: Optional[int] = None,
+                   then_ticket: Optional[app_commands.Choice[str]] = None, game: Optional[int] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.move(interaction, to, ticket.value, pawn, then_to,
+                                               then_ticket.value if then_ticket else None, game)
+
+    @move.autocomplete("to")
+    async def move_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._mover(interaction)
+        if found is None:
+            return []
+        game, pawn, mview = found
+        if pawn == MRX:
+            return _matching(mrx_destinations(mview), current)
+        view = await _bot(interaction).service.public_view(game.id)
+        return _matching(detective_destinations(view, pawn), current)
+
+    @move.autocomplete("then_to")
+    async def move_then_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._mover(interaction)
+        if found is None or found[1] != MRX:
+            return []
+        mview = found[2]
+        first = _int(getattr(interaction.namespace, "to", None))
+        if first is None:
+            return []
+        ticket_text = getattr(interaction.namespace, "ticket", None)
+        tickets = mrx_destinations(mview).get(first, ())
+        if ticket_text:
+            try:
+                tickets = tuple(t for t in tickets if t is Ticket.parse(str(ticket_text)))
+            except GameError:
+                return []
+        reach: dict[int, list[Ticket]] = {}
+        for t in tickets:
+            for station, seconds in mrx_second_steps(mview, first, t).items():
+                for s in seconds:
+                    if s not in reach.setdefault(station, []):
+                        reach[station].append(s)
+        return _matching({s: tuple(t) for s, t in sorted(reach.items())}, current)
+
+    @move.autocomplete("pawn")
+    async def move_pawn(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        bot = _bot(interaction)
+        try:
+            game = await bot.table.game_for(interaction, _int(getattr(interaction.namespace, "game", None)))
+            me = await bot.table.me(game, interaction.user.id)
+            view = await bot.service.public_view(game.id)
+        except Exception:
+            return []
+        choices = []
+        for pawn in me.pawns:
+            p = view.pawn(pawn)
+            where = "" if p.station is None else f" at {p.station}"
+            turn = " (to move)" if pawn in view.to_move else ""
+            name = f"{messages.pawn_emoji(p.role, p.colour)} {p.label}{where}{turn}"
+            if str(current or "").lower() in name.lower():
+                choices.append(app_commands.Choice(name=name, value=pawn))
+        return choices[:25]
+
+    @move.autocomplete("game")
+    async def move_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await _game_choices(interaction, current)
+
+    async def _mover(self, interaction: discord.Interaction):
+        """(game, pawn, Mr. X's view or None) for the caller's move now, or None."""
+        bot = _bot(interaction)
+        try:
+            game = await bot.table.game_for(interaction, _int(getattr(interaction.namespace, "game", None)))
+            if game.status != RUNNING:
+                return None
+            me = await bot.table.me(game, interaction.user.id)
+            pawn = await bot.table.pick_pawn(game, me, getattr(interaction.namespace, "pawn", None) or None,
+                                             is_dm(interaction))
+            if pawn not in game.to_move:
+                return None
+            mview = await bot.service.mrx_view(game.id, interaction.user.id) if pawn == MRX else None
+            return game, pawn, mview
+        except Exception:
+            return None
+
+    @app_commands.command(name="surface", description="Mr. X: show where you are (if the rules allow)")
+    @app_commands.describe(take="The ticket kind to take from each detective (default: what they have most of)")
+    @app_commands.choices(take=REGULAR)
+    async def surface(self, interaction: discord.Interaction, take: Optional[app_commands.Choice[str]] = None,
+                      game: Optional[int] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.surface(interaction, take.value if take else None, game)
+
+    @surface.autocomplete("game")
+    async def surface_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await _game_choices(interaction, current)
+
+    @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
+    async def resign(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.resign(interaction, game)
+
+    @resign.autocomplete("game")
+    async def resign_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await _game_choices(interaction, current)
+
+    # -- looking ---------------------------------------------------------------------------------
+
+    @app_commands.command(name="board", description="The board as everyone sees it (Mr. X: your own)")
+    @app_commands.describe(tracker="Shade the stations where Mr. X may be")
+    async def board(self, interaction: discord.Interaction, tracker: bool = False,
+                    game: Optional[int] = None) -> None:
+        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            info = await bot.table.game_for(interaction, game)
+            scope.game_id = info.id
+            me = await _player_or_none(bot, info, interaction.user.id)
+            if me is not None and MRX in me.pawns:
+                mview = await bot.service.mrx_view(info.id, interaction.user.id)
+                png, name = await bot.pictures.mrx_board(mview), "mrx-board.png"
+                text = f"🎩 Your board, Mr. X: you are at {messages.station(mview.station)}."
+            else:
+                view = await bot.service.public_view(info.id)
+                png, name = await bot.pictures.board(view, tracker=tracker), "board.png"
+                text = f"🗺️ Game #{info.id}, round {view.round}."
+            files = [discord.File(io.BytesIO(png), name)] if png else []
+            await say(interaction, text if png else text + " (No picture available right now.)",
+                      ephemeral=True, files=files)
+
+    @board.autocomplete("game")
+    async def board_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await _game_choices(interaction, current)
+
+    @app_commands.command(name="log", description="Mr. X's logbook")
+    async def log(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            info = await bot.table.game_for(interaction, game)
+            scope.game_id = info.id
+            view = await bot.service.public_view(info.id)
+            embed = discord.Embed(title=f"📒 Mr. X's logbook, game #{info.id}", colour=messages.COLOUR,
+                                  description=messages.logbook_text(view))
+            png = await bot.pictures.logbook(view)
+            files = []
+            if png:
+                files.append(discord.File(io.BytesIO(png), "logbook.png"))
+                embed.set_image(url="attachment://logbook.png")
+            await say(interaction, embed=embed, files=files, ephemeral=True)
+
+    @log.autocomplete("game")
+    async def log_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await _game_choices(interaction, current)
+
+    @app_commands.command(name="status", description="Round, whose turn, every pawn's station and tickets")
+    async def status(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            info = await bot.table.game_for(interaction, game)
+            scope.game_id = info.id
+            players = await bot.service.players(info.id)
+            if info.status == LOBBY:
+                await say(interaction, embed=messages.lobby_embed(info, players), ephemeral=True)
+                return
+            view = await bot.service.public_view(info.id)
+            embed = messages.status_embed(info, view, players)
+            me = next((p for p in players if p.user_id == interaction.user.id and p.status == "playing"), None)
+            text = None
+            if me is not None and MRX in me.pawns and view.outcome is None:
+                mview = await bot.service.mrx_view(info.id, interaction.user.id)
+                text = f"🎩 Only you see this: you are at {messages.station(mview.station)}."
+                if view.to_move == (MRX,):
+                    reach = ", ".join(messages.destination_label(s, t) for s, t in mrx_destinations(mview).items())
+                    text += f"\nYou can go to: {reach}."[:1500]
+            await say(interaction, text, embed=embed, ephemeral=True)
+
+    @status.autocomplete("game")
+    async def status_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await _game_choices(interaction, current)
+
+    @app_commands.command(name="rules", description="The rules in force, in short")
+    @app_commands.choices(rules=RULES)
+    async def rules(self, interaction: discord.Interaction, rules: Optional[app_commands.Choice[str]] = None) -> None:
+        if not _first_time(interaction):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction):
+            name, options = (rules.value if rules else None), None
+            if name is None and not is_dm(interaction):
+                game = await bot.service.game_in_channel(interaction.channel_id)
+                if game is not None:
+                    name, options = game.rules, game.options
+            if name is None and interaction.guild_id:
+                name = (await bot.service.guild_settings(interaction.guild_id)).default_rules
+            await say(interaction, messages.rules_text(name or "classic", options), ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play with this bot")
+    async def help(self, interaction: discord.Interaction) -> None:
+        if _first_time(interaction):
+            await say(interaction, messages.HELP, ephemeral=True)
+
+    # -- the host --------------------------------------------------------------------------------
+
+    @app_commands.command(name="cancel", description="End this channel's game without a result (host or moderator)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            game = await bot.table.channel_game(interaction)
+            scope.game_id = game.id
+            manages = bool(interaction.permissions.manage_channels)
+            await bot.service.cancel(interaction.channel_id, interaction.user.id, manages, key=key(interaction))
+            await say(interaction, "🛑 Cancelled.", ephemeral=True)
+            await bot.table.refresh_lobby(game.id)
+            await bot.announce(game.id)
+
+    @app_commands.command(name="replace", description="Host: give a player's seat to someone else")
+    @app_commands.describe(old="Who leaves", new="Who takes the seat")
+    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            game = await bot.table.channel_game(interaction)
+            scope.game_id = game.id
+            if new.bot:
+                raise Refused("A bot cannot take a seat.")
+            result = await bot.service.replace(interaction.channel_id, interaction.user.id, old.id, new.id,
+                                               new.display_name, key=key(interaction))
+            await say(interaction, f"🔁 {new.mention} takes over from {old.mention}.", ephemeral=True)
+            if result.game.status == LOBBY:
+                await bot.table.refresh_lobby(game.id)
+                await bot.get_partial_messageable(game.channel_id).send(
+                    f"🔁 {new.mention} takes over from {old.mention} in the lobby.")
+            await bot.announce(game.id)
+
+    @app_commands.command(name="settings", description="Host: reminders and the deadline (hours; 0 turns one off)")
+    @app_commands.describe(reminder_hours="Mention the player after this many hours without a move",
+                           deadline_hours="After this many hours the host may skip an absent detective")
+    async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
+                       deadline_hours: Optional[float] = None) -> None:
+        if not _first_time(interaction):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction) as scope:
+            game = await bot.table.channel_game(interaction)
+            scope.game_id = game.id
+            current = await bot.service.settings(game.id)
+            if reminder_hours is not None or deadline_hours is not None:
+                def pick(new: float | None, old: float | None) -> float | None:
+                    return old if new is None else (None if new <= 0 else new)
+                wanted = GameSettings(pick(reminder_hours, current.reminder_hours),
+                                      pick(deadline_hours, current.deadline_hours))
+                current = await bot.service.update_settings(game.id, interaction.user.id, wanted,
+                                                            bool(interaction.permissions.manage_channels))
+            def hours(h: float | None) -> str:
+                return "off" if h is None else f"{h:g} h"
+            await say(interaction, f"⚙️ Game #{game.id}: reminders {hours(current.reminder_hours)}, "
+                                   f"deadline {hours(current.deadline_hours)}.",
+                      ephemeral=reminder_hours is None and deadline_hours is None)
+
+    # -- after the game --------------------------------------------------------------------------
+
+    @app_commands.command(name="export", description="The record of a finished game, as JSON")
+    @app_commands.describe(game="The game's number (default: this channel's latest finished game)")
+    async def export(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction, game) as scope:
+            game_id = game if game is not None else bot.last_finished.get(interaction.channel_id)
+            if game_id is None:
+                active = None if is_dm(interaction) else await bot.service.game_in_channel(interaction.channel_id)
+                if active is not None:
+                    raise GameNotOver("The record is available once the game is over.")
+                raise Refused("Which game? Give its number with the `game` option (shown in the game's messages).")
+            scope.game_id = game_id
+            info = await bot.service.get_game(game_id)
+            if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
+                raise Refused(f"There is no game #{game_id} on this server.")
+            record = engine_record(await bot.service.record(game_id))
+            data = json.dumps(record, indent=1).encode()
+            await say(interaction, f"📦 The record of game #{game_id} (`scotland-yard-record/1`).", ephemeral=True,
+                      file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))
+
+    @app_commands.command(name="stats", description="Wins and games on this server")
+    async def stats(self, interaction: discord.Interaction, user: Optional[discord.User] = None) -> None:
+        if not _first_time(interaction):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction):
+            if is_dm(interaction):
+                raise Refused("Statistics are per server: ask in a server channel.")
+            who = user or interaction.user
+            found = await bot.service.stats(interaction.guild_id, who.id)
+            await say(interaction, messages.stats_text(who.id, found), ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="leaderboard", description="The best players on this server")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if not _first_time(interaction):
+            return
+        bot = _bot(interaction)
+        async with guarded(interaction):
+            if is_dm(interaction):
+                raise Refused("The leaderboard is per server: ask in a server channel.")
+            rows = await bot.service.leaderboard(interaction.guild_id)
+            await say(interaction, messages.leaderboard_text(rows), ephemeral=False, allowed_mentions=NO_PINGS)
+
+
+async def _player_or_none(bot: "ScotlandYardBot", game, user_id: int):
+    try:
+        return await bot.table.me(game, user_id)
+    except GameError:
+        return None
+
+
+async def _game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The caller's own running games (in DMs: those where they are Mr. X)."""
+    bot = _bot(interaction)
+    try:
+        games = await bot.table.my_games(interaction.user.id, "mrx" if is_dm(interaction) else None)
+    except Exception:
+        return []
+    choices = []
+    for g in games:
+        turn = " · your move" if g.your_turn else ""
+        name = f"#{g.game.id} · round {g.game.round}{turn}"
+        if str(current or "").strip() in str(g.game.id):
+            choices.append(app_commands.Choice(name=name, value=g.game.id))
+    return choices[:25]

@@ -1,0 +1,56 @@
+"""Start-up: configuration, logging, where Discord is, and the bot's life in ``async with bot:``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+import yarl
+
+from bot.config import Config, ConfigError, load_config
+
+log = logging.getLogger("bot")
+
+
+def point_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Send REST calls and the gateway to a Discord-compatible server instead of Discord."""
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+async def serve(config: Config) -> None:
+    from bot.service import GameService
+
+    from .client import ScotlandYardBot
+
+    config.database.parent.mkdir(parents=True, exist_ok=True)
+    service = await GameService.open(config.database)
+    try:
+        bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
+        async with bot:
+            await bot.start(config.token)
+    finally:
+        await service.close()
+
+
+def run() -> int:
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    point_at(config.api_base, config.gateway_url)
+    log.info("database %s", config.database)
+    try:
+        asyncio.run(serve(config))
+    except KeyboardInterrupt:
+        pass
+    except discord.LoginFailure:
+        print("error: Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,302 @@
+"""What a player can do, shared by the slash commands and the buttons: find the game, call the
+service, answer the player, and let the announcer post what the channel is owed.
+
+No rule lives here: the service (through the engine) accepts or refuses every action.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.game import MRX, GameError, MrXView, Ticket
+from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn
+from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
+
+from . import messages, views
+from .replies import defer, guarded, is_dm, key, say
+
+if TYPE_CHECKING:
+    from .client import ScotlandYardBot
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = (
+    "⚠️ {who}, I can't send you direct messages. To get Mr. X's moves by DM, allow direct messages "
+    "from members of this server (server name ▸ Privacy Settings ▸ Direct Messages). Until then you can "
+    "play from this channel: `/sy move` and `/sy status` answer you privately."
+)
+
+
+class Refused(GameError):
+    """A refusal decided in the Discord layer (where to play, which pawn), phrased for the player."""
+
+
+class Table:
+    def __init__(self, bot: "ScotlandYardBot") -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    # -- finding the game ------------------------------------------------------------------------
+
+    async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
+        if is_dm(interaction):
+            raise Refused("Use this in the game's channel on the server.")
+        game = await self.service.game_in_channel(interaction.channel_id)
+        if game is None:
+            raise NoGameHere("There is no game in this channel: start one with `/sy new`.")
+        return game
+
+    async def my_games(self, user_id: int, role: str | None = None) -> list[UserGame]:
+        games = await self.service.games_of_user(user_id)
+        return [g for g in games if g.game.status == RUNNING and (role is None or g.role == role)]
+
+    async def dm_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+        """Mr. X's game, for a command used in DMs (``game_id`` picks one when he plays several)."""
+        mine = await self.my_games(interaction.user.id, "mrx")
+        if game_id is not None:
+            for g in mine:
+                if g.game.id == game_id:
+                    return g.game
+            raise Refused(f"You are not Mr. X in a running game #{game_id}.")
+        if len(mine) == 1:
+            return mine[0].game
+        if len(mine) > 1:
+            ids = ", ".join(f"#{g.game.id}" for g in mine)
+            raise Refused(f"You are Mr. X in several games ({ids}): add the `game` option to say which.")
+        if await self.my_games(interaction.user.id, "detective"):
+            raise Refused("Detectives play in the game's channel: use `/sy move` there.")
+        raise Refused("You are not Mr. X in any running game. Start one in a server channel with `/sy new`.")
+
+    async def game_for(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+        if is_dm(interaction):
+            return await self.dm_game(interaction, game_id)
+        return await self.channel_game(interaction)
+
+    async def me(self, game: GameInfo, user_id: int) -> Player:
+        for p in await self.service.players(game.id):
+            if p.user_id == user_id and p.status == "playing":
+                return p
+        raise NotInGame("You are not playing in this game.")
+
+    async def pick_pawn(self, game: GameInfo, me: Player, asked: str | None, dm: bool) -> str:
+        if dm:
+            if MRX not in me.pawns:
+                raise Refused("Detectives play in the game's channel: use `/sy move` there.")
+            return MRX
+        if asked:
+            return self.parse_pawn(asked, me)
+        if MRX in me.pawns:
+            return MRX
+        if not me.pawns:
+            raise NotYourPawn("You have no pawn to move in this game.")
+        mine_now = [p for p in game.to_move if p in me.pawns]
+        if mine_now:
+            return mine_now[0]
+        if game.to_move == (MRX,):
+            raise Refused("It is Mr. X's turn; you'll be mentioned when it's yours.")
+        raise Refused("It is not your turn yet; you'll be mentioned when it is.")
+
+    @staticmethod
+    def parse_pawn(text: str, me: Player) -> str:
+        wanted = text.strip().lower().replace("bobby ", "b").replace(" ", "")
+        for pawn in me.pawns:
+            if pawn.lower() == wanted:
+                return pawn
+        if wanted in ("mrx", "x", "mr.x"):
+            return MRX
+        return wanted  # the service says whose it is
+
+    # -- the lobby -------------------------------------------------------------------------------
+
+    async def refresh_lobby(self, game_id: int) -> None:
+        """Bring the lobby message up to date (closed once the game starts or ends)."""
+        ref = await self.service.message_for(game_id, "lobby")
+        if ref is None:
+            return
+        game = await self.service.get_game(game_id)
+        players = await self.service.players(game_id)
+        if game.status == LOBBY:
+            embed, view = messages.lobby_embed(game, players), views.lobby_view(game.id)
+        else:
+            why = {"running": "The game has started. Good luck, detectives!",
+                   "cancelled": "This game was cancelled."}.get(game.status, "This game is over.")
+            embed, view = messages.lobby_closed_embed(game, players, why), None
+        try:
+            await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
+                embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not update the lobby message of game %s", game_id)
+
+    async def lobby_change(self, interaction: discord.Interaction, what: str, role: str | None = None,
+                           *, button_game: int | None = None) -> None:
+        """join / leave / start, from a slash command or a lobby button."""
+        async with guarded(interaction) as scope:
+            if button_game is not None:
+                game = await self.service.get_game(button_game)
+                if game.status != LOBBY:
+                    raise GameAlreadyStarted("This lobby is closed." if game.status != RUNNING else
+                                             "The game has already started; the lobby is closed.")
+            else:
+                game = await self.channel_game(interaction)
+            scope.game_id = game.id
+            user = interaction.user
+            if what == "join":
+                result = await self.service.join(game.channel_id, user.id, user.display_name, role, key=key(interaction))
+            elif what == "leave":
+                result = await self.service.leave(game.channel_id, user.id, key=key(interaction))
+            else:
+                if not await defer(interaction, ephemeral=True):
+                    return
+                result = await self.service.start(game.channel_id, user.id, key=key(interaction))
+            await self._after_lobby(interaction, result, what, role, from_button=button_game is not None)
+
+    async def _after_lobby(self, interaction: discord.Interaction, result: CommandResult, what: str,
+                           role: str | None, *, from_button: bool) -> None:
+        game = result.game
+        lines = [line for line in (messages.lobby_event_line(e) for e in result.events) if line]
+        if what == "start":
+            await say(interaction, "✅ The game is on. I'm posting the start now.", ephemeral=True)
+            await self.refresh_lobby(game.id)
+            await self.bot.announce(game.id)
+            return
+        if from_button and game.status == LOBBY and not result.duplicate:
+            embed = messages.lobby_embed(game, result.players)
+            await interaction.response.edit_message(embed=embed, view=views.lobby_view(game.id))
+            if lines:
+                await interaction.followup.send("\n".join(lines), ephemeral=True)
+        else:
+            await say(interaction, "\n".join(lines) or "Done.", ephemeral=from_button,
+                      allowed_mentions=discord.AllowedMentions.none())
+            await self.refresh_lobby(game.id)
+        if what == "join" and role == "mrx" and not result.duplicate:
+            await self.check_dms(interaction.user, game)
+        if game.status != LOBBY:
+            await self.bot.announce(game.id)
+
+    async def check_dms(self, user: discord.abc.User, game: GameInfo) -> bool:
+        """Say hello by DM; if DMs are closed, tell the channel what to change."""
+        try:
+            await user.send(f"🎩 You'll play Mr. X in game #{game.id} (<#{game.channel_id}>). "
+                            "Your secret moves will come here.")
+            return True
+        except discord.Forbidden:
+            await self.bot.get_partial_messageable(game.channel_id).send(
+                DMS_CLOSED.format(who=messages.mention(user.id)))
+            return False
+
+    # -- moving ----------------------------------------------------------------------------------
+
+    async def move(self, interaction: discord.Interaction, to: int, ticket: str, pawn: str | None = None,
+                   then_to: int | None = None, then_ticket: str | None = None, game_id: int | None = None,
+                   expected_round: int | None = None) -> None:
+        """``/sy move``: a detective in the channel, Mr. X in DMs (or privately in the channel)."""
+        if not await defer(interaction, ephemeral=True):
+            return
+        async with guarded(interaction) as scope:
+            game = await self.game_for(interaction, game_id)
+            scope.game_id = game.id
+            if game.status != RUNNING:
+                raise Refused("The game has not started yet: the host starts it with `/sy start`.")
+            me = await self.me(game, interaction.user.id)
+            who = await self.pick_pawn(game, me, pawn, is_dm(interaction))
+            if (then_to is None) != (then_ticket is None):
+                raise Refused("For a double move give both `then_to` and `then_ticket`.")
+            if then_to is not None and who != MRX:
+                raise Refused("Only Mr. X can make a double move.")
+            if then_to is not None:
+                result = await self.service.double_move(game.id, interaction.user.id, (to, ticket),
+                                                        (then_to, then_ticket), key(interaction), expected_round)
+            else:
+                result = await self.service.move(game.id, interaction.user.id, who, to, ticket, key(interaction),
+                                                 expected_round)
+            await say(interaction, self.moved_text(result, who), ephemeral=True)
+            await self.bot.announce(game.id)
+
+    async def mrx_choice(self, interaction: discord.Interaction, game_id: int, round_: int,
+                         first: tuple[int, Ticket], second: tuple[int, Ticket] | None) -> None:
+        """Mr. X's move from the DM menu: the message turns into a receipt."""
+        try:
+            await interaction.response.defer()  # a deferred update of the menu message
+        except discord.HTTPException as exc:
+            if exc.code in (40060, 10062):
+                return
+            raise
+        async with guarded(interaction, game_id):
+            if second is None:
+                result = await self.service.move(game_id, interaction.user.id, MRX, first[0], first[1],
+                                                 key(interaction), round_)
+            else:
+                result = await self.service.double_move(game_id, interaction.user.id, first, second,
+                                                        key(interaction), round_)
+            await interaction.edit_original_response(content=self.moved_text(result, MRX), view=None)
+            await self.bot.announce(game_id)
+
+    @staticmethod
+    def moved_text(result: CommandResult, pawn: str) -> str:
+        if result.duplicate:
+            return "That move was already made."
+        if pawn == MRX:
+            return messages.mrx_moved_text(result.events)
+        view = result.view
+        lines = [messages.event_line(e, view, {}) for e in result.events if type(e).__name__ == "PawnMoved"]
+        return "✅ " + " ".join(lines) if lines else "✅ Done."
+
+    async def surface(self, interaction: discord.Interaction, take: str | None, game_id: int | None) -> None:
+        if not await defer(interaction, ephemeral=True):
+            return
+        async with guarded(interaction) as scope:
+            game = await self.game_for(interaction, game_id)
+            scope.game_id = game.id
+            view = await self.service.public_view(game.id)
+            wanted = Ticket.parse(take) if take else None
+            taking: dict[str, Ticket] = {}
+            for pawn in view.pawns:
+                if pawn.role != "detective" or not pawn.tickets:
+                    continue
+                have = {t: n or 0 for t, n in pawn.tickets.items() if t in messages.RIDE_KINDS}
+                if wanted is not None and have.get(wanted):
+                    taking[pawn.id] = wanted
+                elif any(have.values()):
+                    taking[pawn.id] = max(have, key=lambda t: have[t])
+            await self.service.surface(game.id, interaction.user.id, taking, key(interaction))
+            await say(interaction, "✅ You surfaced: everyone sees where you are now.", ephemeral=True)
+            await self.bot.announce(game.id)
+
+    async def resign(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        if not await defer(interaction, ephemeral=True):
+            return
+        async with guarded(interaction) as scope:
+            game = await self.game_for(interaction, game_id)
+            scope.game_id = game.id
+            if game.status == LOBBY:
+                raise Refused("The game has not started: use `/sy leave` to leave the lobby.")
+            await self.service.resign(game.id, interaction.user.id, key(interaction))
+            await say(interaction, "🏳️ You resigned.", ephemeral=True)
+            await self.bot.announce(game.id)
+
+    async def skip(self, interaction: discord.Interaction, game_id: int, round_: int, pawn: str) -> None:
+        if not await defer(interaction, ephemeral=True):
+            return
+        async with guarded(interaction, game_id):
+            await self.service.skip(game_id, interaction.user.id, pawn, key(interaction), round_)
+            await say(interaction, "⏭️ Skipped.", ephemeral=True)
+            await self.bot.announce(game_id)
+
+    # -- Mr. X's menu ----------------------------------------------------------------------------
+
+    async def mrx_menu_view(self, interaction: discord.Interaction, game_id: int, round_: int) -> MrXView:
+        """Mr. X's view for a menu step, refusing a menu from an earlier round."""
+        game = await self.service.get_game(game_id)
+        if game.status != RUNNING:
+            raise Refused("This game is over." if game.status != LOBBY else "This game has not started.")
+        if game.round != round_:
+            raise Refused(f"That menu is from round {round_}; the game is in round {game.round} now.")
+        if game.to_move != (MRX,):
+            raise Refused("You have already moved this round; I'll DM you on your next turn.")
+        return await self.service.mrx_view(game_id, interaction.user.id)

@@ -1,0 +1,273 @@
+"""Buttons and menus that keep working after a restart.
+
+Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` (``sy:...``) carries the
+game id and, for moves, the round it was offered in; the bot registers the classes in
+``setup_hook``. A click from an earlier round is refused by the service (``StaleAction``) or by
+:meth:`Table.mrx_menu_view`.
+
+Mr. X's DM menu, built for a phone: a select of destinations (label: the tickets that reach it),
+then one button per ticket (and a ⏩ button per ticket to start a double move, which opens the
+select of second steps). Every step is also reachable with ``/sy move``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+import discord
+
+from bot.game import Ticket
+
+from . import messages
+from .moves import mrx_destinations, mrx_second_steps
+from .replies import guarded
+
+if TYPE_CHECKING:
+    from .client import ScotlandYardBot
+
+MAX_OPTIONS = 25
+LOBBY_BUTTONS = (
+    ("join_d", "Join as detective", "🕵️", discord.ButtonStyle.primary),
+    ("join_x", "Join as Mr. X", "🎩", discord.ButtonStyle.secondary),
+    ("leave", "Leave", None, discord.ButtonStyle.secondary),
+    ("start", "Start", "🚦", discord.ButtonStyle.success),
+)
+TICKET_STYLE = {
+    Ticket.TAXI: discord.ButtonStyle.success,
+    Ticket.BUS: discord.ButtonStyle.primary,
+    Ticket.UNDERGROUND: discord.ButtonStyle.danger,
+    Ticket.BLACK: discord.ButtonStyle.secondary,
+}
+
+
+def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
+    return interaction.client  # type: ignore[return-value]
+
+
+def _t(text: str) -> Ticket:
+    return Ticket(text)
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby:(?P<game>\d+):(?P<action>\w+)"):
+    def __init__(self, game_id: int, action: str) -> None:
+        label, emoji, style = next(((lb, em, st) for a, lb, em, st in LOBBY_BUTTONS if a == action),
+                                   (action, None, discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
+                                           custom_id=f"sy:lobby:{game_id}:{action}"))
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LobbyButton":
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        table = bot.table
+        if self.action == "join_d":
+            await table.lobby_change(interaction, "join", "detective", button_game=self.game_id)
+        elif self.action == "join_x":
+            await table.lobby_change(interaction, "join", "mrx", button_game=self.game_id)
+        elif self.action == "leave":
+            await table.lobby_change(interaction, "leave", button_game=self.game_id)
+        elif self.action == "start":
+            await table.lobby_change(interaction, "start", button_game=self.game_id)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action, *_ in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(game_id, action))
+    return view
+
+
+# -- Mr. X's menu ------------------------------------------------------------------------------
+
+
+def destination_options(reach: Mapping[int, Sequence[Ticket]]) -> list[discord.SelectOption]:
+    options = []
+    for station, tickets in list(reach.items())[:MAX_OPTIONS]:
+        emoji = "".join(messages.TICKET_EMOJI[t] for t in tickets)
+        options.append(discord.SelectOption(label=messages.destination_label(station, tickets),
+                                            value=str(station), description=emoji))
+    return options
+
+
+class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
+                     template=r"sy:xto:(?P<game>\d+):(?P<round>\d+)(?::(?P<to>\d+):(?P<ticket>[a-z]+))?"):
+    """Where to go: the first ride, or (with ``to``/``ticket`` of the first) the second of a double move."""
+
+    def __init__(self, game_id: int, round_: int, first: tuple[int, Ticket] | None = None,
+                 options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None) -> None:
+        custom_id = f"sy:xto:{game_id}:{round_}" + (f":{first[0]}:{first[1].value}" if first else "")
+        if select is None:
+            placeholder = "Then where? (second ride)" if first else "Where to, Mr. X?"
+            select = discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
+                                       options=options or [discord.SelectOption(label="nowhere", value="0")])
+        super().__init__(select)
+        self.game_id, self.round, self.first = game_id, round_, first
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXDestination":
+        first = (int(match["to"]), _t(match["ticket"])) if match["to"] else None
+        return cls(int(match["game"]), int(match["round"]), first, select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        async with guarded(interaction, self.game_id):
+            mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
+            station = int(self.item.values[0])
+            if self.first is None:
+                tickets = mrx_destinations(mview).get(station, ())
+                text = f"🎩 Go to {messages.station(station)} with which ticket?"
+                view = ticket_view(self.game_id, self.round, station, tickets, mview.can_double)
+            else:
+                tickets = mrx_second_steps(mview, *self.first).get(station, ())
+                text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1])} to "
+                        f"{messages.station(self.first[0])}, then to {messages.station(station)} with which ticket?")
+                view = ticket_view(self.game_id, self.round, station, tickets, False, first=self.first)
+            await interaction.response.edit_message(content=text, view=view)
+
+
+class MrXGo(discord.ui.DynamicItem[discord.ui.Button],
+            template=r"sy:xgo:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"
+                     r"(?::(?P<to2>\d+):(?P<ticket2>[a-z]+))?"):
+    """Ride now: a single move, or the double move whose both parts are in the custom id."""
+
+    def __init__(self, game_id: int, round_: int, first: tuple[int, Ticket],
+                 second: tuple[int, Ticket] | None = None) -> None:
+        custom_id = f"sy:xgo:{game_id}:{round_}:{first[0]}:{first[1].value}"
+        ride = second or first
+        if second:
+            custom_id += f":{second[0]}:{second[1].value}"
+        super().__init__(discord.ui.Button(label=ride[1].value.title(), emoji=messages.TICKET_EMOJI[ride[1]],
+                                           style=TICKET_STYLE.get(ride[1], discord.ButtonStyle.secondary),
+                                           custom_id=custom_id))
+        self.game_id, self.round, self.first, self.second = game_id, round_, first, second
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXGo":
+        second = (int(match["to2"]), _t(match["ticket2"])) if match["to2"] else None
+        return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])), second)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        await bot.table.mrx_choice(interaction, self.game_id, self.round, self.first, self.second)
+
+
+class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"sy:xdbl:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"):
+    """Start a double move with this ride: shows the second steps."""
+
+    def __init__(self, game_id: int, round_: int, first: tuple[int, Ticket]) -> None:
+        super().__init__(discord.ui.Button(label=f"{first[1].value.title()}, then again", emoji="⏩",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sy:xdbl:{game_id}:{round_}:{first[0]}:{first[1].value}"))
+        self.game_id, self.round, self.first = game_id, round_, first
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXDouble":
+        return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        async with guarded(interaction, self.game_id):
+            mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
+            steps = mrx_second_steps(mview, *self.first)
+            if not steps:
+                await interaction.response.send_message(
+                    "No second ride is possible from there; pick a single move.", ephemeral=True)
+                return
+            view = discord.ui.View(timeout=None)
+            view.add_item(MrXDestination(self.game_id, self.round, self.first, destination_options(steps)))
+            view.add_item(MrXBack(self.game_id, self.round))
+            text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1])} to {messages.station(self.first[0])}. "
+                    "Where next?")
+            await interaction.response.edit_message(content=text, view=view)
+
+
+class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:xback:(?P<game>\d+):(?P<round>\d+)"):
+    def __init__(self, game_id: int, round_: int) -> None:
+        super().__init__(discord.ui.Button(label="Back", emoji="↩️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sy:xback:{game_id}:{round_}"))
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXBack":
+        return cls(int(match["game"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        async with guarded(interaction, self.game_id):
+            mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
+            game = await bot.service.get_game(self.game_id)
+            text = messages.mrx_prompt_text(game, mview, f"<#{game.channel_id}>")
+            await interaction.response.edit_message(content=text, view=mrx_menu(self.game_id, mview))
+
+
+def mrx_menu(game_id: int, mview) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    reach = mrx_destinations(mview)
+    if reach:
+        view.add_item(MrXDestination(game_id, mview.public.round, None, destination_options(reach)))
+    return view
+
+
+def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[Ticket], can_double: bool,
+                first: tuple[int, Ticket] | None = None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for t in tickets:
+        if first is None:
+            view.add_item(MrXGo(game_id, round_, (station, t)))
+        else:
+            view.add_item(MrXGo(game_id, round_, first, (station, t)))
+    if can_double and first is None:
+        for t in tickets:
+            view.add_item(MrXDouble(game_id, round_, (station, t)))
+    view.add_item(MrXBack(game_id, round_))
+    return view
+
+
+# -- the host's deadline buttons ---------------------------------------------------------------
+
+
+class SkipButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sy:skip:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z0-9]+)"):
+    def __init__(self, game_id: int, round_: int, pawn: str, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or f"Skip {pawn}", emoji="⏭️",
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"sy:skip:{game_id}:{round_}:{pawn}"))
+        self.game_id, self.round, self.pawn = game_id, round_, pawn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "SkipButton":
+        return cls(int(match["game"]), int(match["round"]), match["pawn"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        await bot.table.skip(interaction, self.game_id, self.round, self.pawn)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MrXDestination, MrXGo, MrXDouble, MrXBack, SkipButton)

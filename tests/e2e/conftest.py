@@ -1,0 +1,51 @@
+"""The real bot against the fake Discord: a world with a server, a channel and four people."""
+
+from __future__ import annotations
+
+import random
+from typing import AsyncIterator
+
+import pytest_asyncio
+
+from bot.service import GameService
+from tests.fakediscord import FakeDiscord
+
+from .helpers import Clock, Game, RecordingPictures, World
+
+
+@pytest_asyncio.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as fake:
+        yield fake
+
+
+@pytest_asyncio.fixture
+async def world(fake: FakeDiscord) -> World:
+    return World(fake)
+
+
+@pytest_asyncio.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path, clock: Clock) -> AsyncIterator[GameService]:
+    service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5))
+    yield service
+    await service.close()
+
+
+@pytest_asyncio.fixture
+def pictures() -> RecordingPictures:
+    return RecordingPictures()
+
+
+@pytest_asyncio.fixture
+async def game(fake: FakeDiscord, world: World, service: GameService, clock: Clock,
+               pictures: RecordingPictures) -> AsyncIterator[Game]:
+    table = Game(fake, world, service, clock, pictures)
+    await table.start_bot()
+    yield table
+    await table.stop_bot()
+    fake.assert_clean()

@@ -1,0 +1,303 @@
+"""Driving whole games through the fake Discord, and checking what the bot said on the way."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.chat.client import ScotlandYardBot
+from bot.chat.pictures import Pictures
+from bot.game import MRX, DoubleMove, GameState, Move, MrXView, PublicView
+from bot.game.players import GreedyPlayer, RandomPlayer
+from bot.service import GameService
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+WIDTH = 480  # small pictures keep the suite fast
+
+
+class Clock:
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        self.now += hours * 3600
+
+
+class RecordingPictures(Pictures):
+    """Real pictures, remembered by their bytes with the kind of view they were drawn from."""
+
+    def __init__(self) -> None:
+        super().__init__(width=WIDTH)
+        self.public: set[bytes] = set()
+        self.private: set[bytes] = set()
+        self.kinds: list[str] = []
+
+    async def board(self, view, tracker=False):
+        assert type(view) is PublicView
+        return self._keep(await super().board(view, tracker), "board", public=True)
+
+    async def route(self, view):
+        assert type(view) is PublicView and view.outcome is not None
+        return self._keep(await super().route(view), "route", public=True)
+
+    async def logbook(self, view):
+        assert type(view) is PublicView
+        return self._keep(await super().logbook(view), "logbook", public=True)
+
+    async def replay(self, record):
+        assert record.get("outcome")
+        return self._keep(await super().replay(record), "replay", public=True)
+
+    async def mrx_board(self, view):
+        assert type(view) is MrXView
+        return self._keep(await super().mrx_board(view), "mrx_board", public=False)
+
+    def _keep(self, data, kind: str, public: bool):
+        if data:
+            (self.public if public else self.private).add(bytes(data))
+            self.kinds.append(kind)
+        return data
+
+
+class World:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.guild = fake.add_guild("Baker Street")
+        self.channel = fake.add_channel(self.guild, "scotland-yard")
+        self.other = fake.add_channel(self.guild, "general")
+        self.alice = fake.add_user("alice")
+        self.bob = fake.add_user("bob")
+        self.carol = fake.add_user("carol")
+        self.dave = fake.add_user("dave")
+        self.mod = fake.add_user("mod")
+        for user in (self.alice, self.bob, self.carol, self.dave):
+            fake.add_member(self.guild, user)
+        fake.add_member(self.guild, self.mod, manage_channels=True)
+
+
+@dataclass
+class Seen:
+    """What Mr. X's true station was when a message was checked."""
+
+    checked: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+class Game:
+    """One game in the world's channel, driven through slash commands, buttons and menus."""
+
+    def __init__(self, fake: FakeDiscord, world: World, service: GameService, clock: Clock,
+                 pictures: RecordingPictures) -> None:
+        self.fake, self.world, self.service, self.clock, self.pictures = fake, world, service, clock, pictures
+        self.bot: ScotlandYardBot | None = None
+        self.runner = None
+        self.game_id: int | None = None
+        self.mrx_user: FakeUser | None = None
+        self.seen = Seen()
+        self.rng = random.Random(11)
+
+    # -- the bot ---------------------------------------------------------------------------------
+
+    def make_bot(self) -> ScotlandYardBot:
+        return ScotlandYardBot(self.service, pictures=self.pictures, clock=self.clock, reminder_interval=None)
+
+    async def start_bot(self) -> None:
+        self.bot = self.make_bot()
+        self.runner = await self.fake.start_bot(self.bot)
+
+    async def stop_bot(self) -> None:
+        if self.runner is not None:
+            await self.runner.stop()
+            self.runner = None
+
+    async def restart(self) -> None:
+        await self.stop_bot()
+        await self.start_bot()
+        await self.settle()
+
+    async def settle(self) -> None:
+        """Let the bot post everything it owes."""
+        assert self.bot is not None
+        await self.bot.announcer.flush()
+
+    # -- talking to the bot ----------------------------------------------------------------------
+
+    async def slash(self, user, sub: str, options: dict | None = None, channel: Any = None, **kw):
+        channel = self.world.channel if channel is None else channel
+        handle = await self.fake.slash(user, channel, "sy", sub, options or {}, **kw)
+        await handle.wait_reply(timeout=5)
+        await self.settle()
+        return handle
+
+    async def reply(self, user, sub: str, options: dict | None = None, channel: Any = None) -> FakeMessage:
+        handle = await self.slash(user, sub, options, channel)
+        return await handle.wait_reply(timeout=5)
+
+    async def click(self, user, message: FakeMessage, custom_id: str):
+        handle = await self.fake.click(user, message, custom_id)
+        await handle.wait_reply(timeout=5)
+        await self.settle()
+        return handle
+
+    async def select(self, user, message: FakeMessage, custom_id: str, values: list[str]):
+        handle = await self.fake.select(user, message, custom_id, values)
+        await handle.wait_reply(timeout=5)
+        await self.settle()
+        return handle
+
+    # -- setting up ------------------------------------------------------------------------------
+
+    async def open(self, rules: str = "classic", seed: int = 3, mrx: FakeUser | None = None,
+                   detectives: tuple = ()) -> FakeMessage:
+        """``/sy new`` by Alice, then joins by button (Mr. X) and by command (detectives)."""
+        w = self.world
+        options: dict[str, Any] = {"rules": rules, "seed": seed}
+        lobby = await self.reply(w.alice, "new", options)
+        info = await self.service.game_in_channel(w.channel.id)
+        assert info is not None
+        self.game_id = info.id
+        if mrx is not None and mrx is not w.alice:
+            await self.click(mrx, lobby, f"sy:lobby:{self.game_id}:join_x")
+        elif mrx is w.alice:
+            await self.slash(w.alice, "join", {"role": "mrx"})
+        for user in detectives:
+            if user is not w.alice:
+                await self.slash(user, "join", {"role": "detective"})
+        self.mrx_user = mrx
+        return lobby
+
+    async def start(self) -> None:
+        await self.slash(self.world.alice, "start")
+        players = await self.service.players(self.game_id)
+        mrx_id = next(p.user_id for p in players if p.role == "mrx")
+        self.mrx_user = next(u for u in (self.world.alice, self.world.bob, self.world.carol, self.world.dave)
+                             if u.id == mrx_id)
+        self.check_secrecy(await self.truth())
+
+    async def truth(self) -> GameState:
+        """The whole game, hidden station included (for the test's eyes only)."""
+        return await self.service.rebuild_state(self.game_id)
+
+    async def owner(self, pawn: str) -> FakeUser:
+        players = await self.service.players(self.game_id)
+        uid = next(p.user_id for p in players if pawn in p.pawns)
+        return next(u for u in (self.world.alice, self.world.bob, self.world.carol, self.world.dave) if u.id == uid)
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def prompt(self) -> FakeMessage:
+        """Mr. X's latest DM menu."""
+        dms = [m for m in self.fake.dm_messages(self.mrx_user) if any(c.startswith("sy:xto:") for c in m.custom_ids)]
+        assert dms, "no DM menu for Mr. X"
+        return dms[-1]
+
+    async def mrx_moves(self, action, how: str) -> None:
+        """Mr. X plays ``action`` by the DM ``menu``, by ``/sy move`` in DM (``dm``) or in the channel."""
+        first = action.first if isinstance(action, DoubleMove) else action
+        second = action.second if isinstance(action, DoubleMove) else None
+        user = self.mrx_user
+        if how == "menu":
+            menu = self.prompt()
+            info = await self.service.get_game(self.game_id)
+            base = f"{self.game_id}:{info.round}"
+            await self.select(user, menu, f"sy:xto:{base}", [str(first.to)])
+            if second is None:
+                await self.click(user, menu, f"sy:xgo:{base}:{first.to}:{first.ticket.value}")
+            else:
+                await self.click(user, menu, f"sy:xdbl:{base}:{first.to}:{first.ticket.value}")
+                await self.select(user, menu, f"sy:xto:{base}:{first.to}:{first.ticket.value}", [str(second.to)])
+                await self.click(user, menu, f"sy:xgo:{base}:{first.to}:{first.ticket.value}:"
+                                             f"{second.to}:{second.ticket.value}")
+            assert menu.content.startswith("✅"), menu.content
+        else:
+            options: dict[str, Any] = {"to": first.to, "ticket": first.ticket.value}
+            if second is not None:
+                options.update(then_to=second.to, then_ticket=second.ticket.value)
+            channel = "dm" if how == "dm" else None
+            answer = await self.reply(user, "move", options, channel)
+            assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
+
+    async def detective_moves(self, move: Move) -> None:
+        user = await self.owner(move.pawn)
+        answer = await self.reply(user, "move", {"to": move.to, "ticket": move.ticket.value, "pawn": move.pawn})
+        assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
+
+    async def play(self, mrx: str = "greedy", detectives: str = "greedy", max_actions: int = 400,
+                   ways: tuple[str, ...] = ("menu", "dm", "channel")) -> GameState:
+        """Play to the end with the engine's built-in players, choosing from the true state."""
+        players = {"greedy": GreedyPlayer, "random": RandomPlayer}
+        mrx_player, det_player = players[mrx](self.rng), players[detectives](self.rng)
+        turn = 0
+        for _ in range(max_actions):
+            state = await self.truth()
+            if state.is_over:
+                return state
+            pawn = next(p for p in state.to_move() if state.legal_moves(p))
+            if pawn == MRX:
+                action = mrx_player.choose(state, MRX)
+                await self.mrx_moves(action, ways[turn % len(ways)])
+                turn += 1
+            else:
+                await self.detective_moves(det_player.choose(state, pawn))
+            self.check_secrecy(await self.truth())
+        raise AssertionError("the game did not end")
+
+    # -- checks ----------------------------------------------------------------------------------
+
+    def for_mrx(self, message: FakeMessage) -> bool:
+        if self.mrx_user is None:
+            return False
+        if message.kind == "dm":
+            return message.channel is self.fake.dm_channel(self.mrx_user)
+        if message.kind == "ephemeral":
+            return message.recipient is self.mrx_user
+        return False
+
+    def check_secrecy(self, state: GameState) -> None:
+        """No message that anyone but Mr. X can read names his hidden station, in words, components
+        or pictures; public pictures were drawn from public views."""
+        shown = state.is_over or (bool(state.logbook) and state.logbook[-1].shown)
+        hidden = None if shown else state.mrx_station
+        bot_id = self.fake.bot_user.id
+        for message in self.fake.messages[self.seen.checked:]:
+            if message.author is None or message.author.id != bot_id or self.for_mrx(message):
+                continue
+            for name, data in message.files.items():
+                assert data not in self.pictures.private, f"Mr. X's board in a public message: {name}"
+                assert data in self.pictures.public, f"a picture not drawn from a public view: {name}"
+            if hidden is None:
+                continue
+            problems = secrecy_problems(message, hidden)
+            assert not problems, f"message {message.id} ({message.kind}) names Mr. X's station {hidden}: {problems}"
+        self.seen.checked = len(self.fake.messages)
+
+
+def component_texts(message: FakeMessage) -> list[str]:
+    texts = []
+    for c in message.walk_components():
+        for k in ("custom_id", "label", "placeholder"):
+            if c.get(k):
+                texts.append(str(c[k]))
+        for option in c.get("options", ()) or ():
+            texts.extend(str(option.get(k, "")) for k in ("label", "value", "description"))
+    return texts
+
+
+def secrecy_problems(message: FakeMessage, hidden: int) -> list[str]:
+    """Where ``hidden`` appears as a station: in bold in the text, as a number above the largest
+    counter a message can hold (24 entries), or in any component text."""
+    found = []
+    text = re.sub(r"<[@#]!?\d+>", "", message.text)
+    if f"**{hidden}**" in text:
+        found.append("bold in text")
+    if hidden > 24 and re.search(rf"(?<!\d){hidden}(?!\d)", text):
+        found.append("number in text")
+    for t in component_texts(message):
+        if re.search(rf"(?<!\d){hidden}(?!\d)", re.sub(r"^sy:\w+:\d+:", "", t)):
+            found.append(f"component {t!r}")
+    return found
