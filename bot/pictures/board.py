@@ -13,7 +13,7 @@ from bot.game import MRX, MrXView, PublicView
 from . import style
 from .basemap import new_picture
 from .canvas import BASE_WIDTH, Layout, Picture
-from .marks import Tags, entry_badges, move_arrow, pawn, ring, ticket_dots, trail
+from .marks import Tags, entry_badges, move_arrow, pawn, pawn_sprite, ring, ticket_dots, trail
 from .panels import header, logbook_line, pawn_chips, status
 
 
@@ -48,9 +48,7 @@ def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH) -> bytes:
     for station, tickets in reachable.items():
         ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
         ticket_dots(pic, lay, station, tickets)
-    tags = _pawns(pic, lay, pub, extra=[view.station])
-    pawn(pic, lay, view.station, style.MRX_COLOUR)
-    tags.add(pic, lay.xy(view.station), "You, Mr. X", style.MRX_COLOUR)
+    tags = _pawns(pic, lay, pub, mrx=(view.station, "You, Mr. X"))
     shown = [e.number for e in pub.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, view.route[:-1], shown)
     if reachable:
@@ -78,8 +76,7 @@ def render_route(view: PublicView, *, width: int = BASE_WIDTH) -> bytes:
         details += f", {doubles} double move{'s' if doubles != 1 else ''}"
     header(pic, lay, status(view), details + " · the moves shown to the detectives are ringed", view)
     trail(pic, lay, route, [e.ticket for e in view.logbook])
-    tags = _pawns(pic, lay, view, extra=[route[-1]], arrows=False)
-    pawn(pic, lay, route[-1], style.MRX_COLOUR)
+    tags = _pawns(pic, lay, view, mrx=(route[-1], "Mr. X"), arrows=False)
     shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, route, shown)
     pawn_chips(pic, lay, view)
@@ -110,14 +107,11 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
     if mrx_at is None and view.last_reveal is not None:
         ghost = view.last_reveal
         ring(pic, lay, ghost[1], style.MRX_COLOUR, width=4, gap=8.5, dashes=14)
-    tags = _pawns(pic, lay, view, extra=[mrx_at] if mrx_at else [])
-    if mrx_at is not None:
-        pawn(pic, lay, mrx_at, style.MRX_COLOUR)
-        seen = view.last_reveal
-        label = "Mr. X"
-        if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at:
-            label = f"Mr. X · seen at move {seen[0]}"
-        tags.add(pic, lay.xy(mrx_at), label, style.MRX_COLOUR)
+    label = "Mr. X"
+    seen = view.last_reveal
+    if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at:
+        label = f"Mr. X · seen at move {seen[0]}"
+    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None)
     if ghost is not None:
         entry, station = ghost
         tags.add(pic, lay.xy(station), f"Mr. X was here · move {entry}", style.WHITE, border=style.MRX_COLOUR)
@@ -125,19 +119,34 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
     return pic
 
 
-def _pawns(pic: Picture, lay: Layout, view: PublicView, extra: Sequence[int] = (), arrows: bool = True) -> Tags:
-    """Detectives and bobbies with their latest rides and name tags; returns the tags for more."""
+def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | None = None,
+           arrows: bool = True) -> Tags:
+    """Detectives and bobbies with their latest rides and name tags, and Mr. X at ``mrx`` (station,
+    tag) if given; returns the tags, so that more can be placed around them."""
     hunters = [p for p in view.pawns if p.role != "mrx" and p.station is not None]
-    tags = Tags.around(lay, [lay.xy(p.station) for p in hunters] + [lay.xy(s) for s in extra])
+    centres = [lay.xy(p.station) for p in hunters]
+    caught = mrx is not None and any(p.station == mrx[0] for p in hunters)
+    if mrx is not None:
+        x, y = lay.xy(mrx[0])
+        # caught: Mr. X peeks out from under the detective who stands on him
+        mrx_centre = (x - 16 * lay.scale, y - 16 * lay.scale) if caught else (x, y)
+        centres.append(mrx_centre)
+    tags = Tags.around(lay, centres)
     if arrows:
         rides = recent_rides(view)
         for p in hunters:
             if p.id in rides:
                 move_arrow(pic, lay, *rides[p.id], style.pawn_colour(p.colour))
+    if mrx is not None and caught:
+        pic.paste(pawn_sprite("disc", style.MRX_COLOUR, "X", lay.scale), mrx_centre)
     for p in hunters:
         pawn(pic, lay, p.station, style.pawn_colour(p.colour), "square" if p.role == "bobby" else "disc")
+    if mrx is not None and not caught:
+        pawn(pic, lay, mrx[0], style.MRX_COLOUR)
     for p in hunters:
         tags.add(pic, lay.xy(p.station), p.label, style.pawn_colour(p.colour))
+    if mrx is not None:
+        tags.add(pic, mrx_centre, f"{mrx[1]} · caught" if caught else mrx[1], style.MRX_COLOUR)
     return tags
 
 

@@ -38,11 +38,12 @@ def status(view: PublicView) -> str:
     """Whose turn it is, in a few words (or how the game ended)."""
     if view.outcome is not None:
         return view.outcome.describe()
+    game_round = f"Round {view.round}" + (f" of {view.max_rounds}" if view.max_rounds else "")
     if view.phase == "mrx":
-        return f"Round {view.round} · Mr. X to move"
+        return f"{game_round} · Mr. X to move"
     if view.any_order or len(view.to_move) != 1:
-        return f"Round {view.round} · detectives to move"
-    return f"Round {view.round} · {view.pawn(view.to_move[0]).label} to move"
+        return f"{game_round} · detectives to move"
+    return f"{game_round} · {view.pawn(view.to_move[0]).label} to move"
 
 
 def logbook_line(view: PublicView) -> str:
