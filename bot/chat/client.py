@@ -83,14 +83,18 @@ class ScotlandYardBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        log.error("command error (interaction %s)", interaction.id, exc_info=error)
         from . import messages
 
+        if isinstance(error, app_commands.TransformerError):
+            text = f"⚠️ `{error.value}` is not something I understand here: pick one of the offered choices."
+        else:
+            log.error("command error (interaction %s)", interaction.id, exc_info=error)
+            text = messages.APOLOGY
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(messages.APOLOGY, ephemeral=True)
+                await interaction.followup.send(text, ephemeral=True)
             else:
-                await interaction.response.send_message(messages.APOLOGY, ephemeral=True)
+                await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
             pass
 

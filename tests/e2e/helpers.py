@@ -100,6 +100,7 @@ class Game:
         self.mrx_user: FakeUser | None = None
         self.seen = Seen()
         self.rng = random.Random(11)
+        self.turns = 0
 
     # -- the bot ---------------------------------------------------------------------------------
 
@@ -149,6 +150,15 @@ class Game:
         await handle.wait_reply(timeout=5)
         await self.settle()
         return handle
+
+    async def choices(self, user, channel, options: dict, focused: str, value: str = "") -> list[dict]:
+        """Autocomplete choices; an empty answer counts (the fake's ``wait_choices`` waits for a
+        non-empty list, so wait for the callback instead)."""
+        handle = await self.fake.autocomplete_handle(user, channel, "sy", "move", options, focused=focused,
+                                                     value=value)
+        callback = await handle.wait_callback(timeout=5)
+        assert callback.type == 8
+        return handle.choices or []
 
     # -- setting up ------------------------------------------------------------------------------
 
@@ -228,20 +238,20 @@ class Game:
         assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
 
     async def play(self, mrx: str = "greedy", detectives: str = "greedy", max_actions: int = 400,
-                   ways: tuple[str, ...] = ("menu", "dm", "channel")) -> GameState:
-        """Play to the end with the engine's built-in players, choosing from the true state."""
+                   ways: tuple[str, ...] = ("menu", "dm", "channel"), until=None) -> GameState:
+        """Play with the engine's built-in players, choosing from the true state, to the end (or
+        until ``until(state)`` is true before a move)."""
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
         mrx_player, det_player = players[mrx](self.rng), players[detectives](self.rng)
-        turn = 0
         for _ in range(max_actions):
             state = await self.truth()
-            if state.is_over:
+            if state.is_over or (until is not None and until(state)):
                 return state
             pawn = next(p for p in state.to_move() if state.legal_moves(p))
             if pawn == MRX:
                 action = mrx_player.choose(state, MRX)
-                await self.mrx_moves(action, ways[turn % len(ways)])
-                turn += 1
+                await self.mrx_moves(action, ways[self.turns % len(ways)])
+                self.turns += 1
             else:
                 await self.detective_moves(det_player.choose(state, pawn))
             self.check_secrecy(await self.truth())
@@ -263,6 +273,8 @@ class Game:
         or pictures; public pictures were drawn from public views."""
         shown = state.is_over or (bool(state.logbook) and state.logbook[-1].shown)
         hidden = None if shown else state.mrx_station
+        if hidden is not None and hidden in {e.station for e in state.logbook if e.shown}:
+            hidden = None  # back on a station he was seen at: the logbook names it, as public history
         bot_id = self.fake.bot_user.id
         for message in self.fake.messages[self.seen.checked:]:
             if message.author is None or message.author.id != bot_id or self.for_mrx(message):
@@ -273,7 +285,8 @@ class Game:
             if hidden is None:
                 continue
             problems = secrecy_problems(message, hidden)
-            assert not problems, f"message {message.id} ({message.kind}) names Mr. X's station {hidden}: {problems}"
+            assert not problems, (f"message {message.id} ({message.kind}) names Mr. X's station {hidden}: "
+                                  f"{problems}\n{message.text}")
         self.seen.checked = len(self.fake.messages)
 
 

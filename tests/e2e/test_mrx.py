@@ -1,0 +1,123 @@
+"""Mr. X plays in secret: the DM menu, /sy move in DMs, a double move across a reveal."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import MRX, DoubleMove
+
+from .helpers import Game, secrecy_problems
+
+
+def mrx_turn(entry: int):
+    return lambda state: state.phase == "mrx" and len(state.logbook) + 1 == entry
+
+
+@pytest.mark.asyncio
+async def test_mr_x_moves_by_the_dm_menu(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    menu = game.prompt()
+    assert menu.kind == "dm" and "Your move, Mr. X" in menu.text and "mrx-board.png" in menu.files
+    state = await game.truth()
+    assert f"You are at **{state.mrx_station}**" in menu.text
+    (select,) = [c for c in menu.walk_components() if c.get("custom_id", "").startswith("sy:xto:")]
+    offered = {int(o["value"]) for o in select["options"]}
+    assert offered == {m.to for m in state.legal_moves(MRX)}
+
+    move = state.legal_moves(MRX)[0]
+    await game.select(w.bob, menu, f"sy:xto:{game.game_id}:1", [str(move.to)])
+    assert f"Go to **{move.to}**" in menu.content
+    assert f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket.value}" in menu.custom_ids
+    assert any(c.startswith("sy:xdbl:") for c in menu.custom_ids)  # a double move is offered
+    await game.click(w.bob, menu, "sy:xback:%d:1" % game.game_id)  # back to the destinations
+    assert "Your move, Mr. X" in menu.content
+    await game.select(w.bob, menu, f"sy:xto:{game.game_id}:1", [str(move.to)])
+    await game.click(w.bob, menu, f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket.value}")
+    assert menu.content.startswith("✅ Done: entry 1") and menu.custom_ids == []
+
+    announced = fake.channel_messages(w.channel)[-1]
+    assert f"Mr. X used {move.ticket.value}" in announced.text.replace("🚕 ", "").replace("🚌 ", "") \
+        .replace("🚇 ", "").replace("⬛ ", "")
+    assert "<@%d>" % w.carol.id in announced.text or "<@%d>" % w.alice.id in announced.text
+    assert not secrecy_problems(announced, move.to)
+    game.check_secrecy(await game.truth())
+
+
+@pytest.mark.asyncio
+async def test_mr_x_moves_by_slash_command_in_dm_and_privately_in_the_channel(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.truth()
+    move = state.legal_moves(MRX)[-1]
+    # Autocomplete offers exactly his destinations, labelled with the tickets.
+    choices = await game.choices(w.bob, "dm", {}, focused="to")
+    assert {c["value"] for c in choices} == {m.to for m in state.legal_moves(MRX)}
+    assert all(" — " in c["name"] for c in choices)
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket.value}, channel="dm")
+    assert answer.kind == "ephemeral" and answer.text.startswith("✅ Done: entry 1")
+    # Nothing to offer when it is not his turn.
+    assert await game.choices(w.bob, "dm", {}, focused="to") == []
+    await game.play(until=mrx_turn(2), ways=("menu",))
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    before = len(fake.public_messages())
+    handle = await game.slash(w.bob, "move", {"to": move.to, "ticket": move.ticket.value})
+    assert handle.ephemeral and handle.deferred
+    reply = await handle.wait_reply()
+    assert reply.kind == "ephemeral" and reply.recipient is w.bob
+    new_public = fake.public_messages()[before:]
+    assert len(new_public) == 1 and "logbook entry 2" in new_public[0].text
+    game.check_secrecy(await game.truth())
+
+
+@pytest.mark.asyncio
+async def test_a_double_move_across_a_reveal(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=6, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    await game.play(until=mrx_turn(3), mrx="greedy", detectives="random")
+    state = await game.truth()
+    double = next(d for d in state.legal_double_moves())
+    assert isinstance(double, DoubleMove)
+    # then_to autocomplete knows the second steps from the first.
+    choices = await game.choices(w.bob, "dm", {"to": double.first.to, "ticket": double.first.ticket.value},
+                                 focused="then_to")
+    assert {c["value"] for c in choices} == {m.to for m in state.second_moves(double.first)}
+    before = len(fake.public_messages())
+    await game.mrx_moves(double, "menu")
+    after = await game.truth()
+    assert [e.number for e in after.logbook[-2:]] == [3, 4] and after.logbook[-2].revealed
+    (announced,) = [m for m in fake.public_messages()[before:] if "logbook entry 3" in m.text]
+    assert f"he is at **{double.first.to}**" in announced.text
+    assert "logbook entry 4 (double move)" in announced.text
+    assert f"**{double.second.to}**" not in announced.text
+    game.check_secrecy(after)
+    # The summary's logbook shows entry 3's station, not entry 4's.
+    await game.play(until=lambda s: s.phase == "mrx", detectives="random")
+    summary = next(m for m in reversed(fake.public_messages()) if m.embeds and "is over" in m.embeds[0]["title"])
+    assert f"**{double.first.to}**" in summary.text
+    game.check_secrecy(await game.truth())
+
+
+@pytest.mark.asyncio
+async def test_mr_x_in_two_games_picks_one_with_the_game_option(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    first = game.game_id
+    lobby = await game.reply(w.alice, "new", {"rules": "classic", "seed": 5}, channel=w.other)
+    second = (await game.service.game_in_channel(w.other.id)).id
+    await game.click(w.bob, lobby, f"sy:lobby:{second}:join_x")
+    await game.slash(w.alice, "start", channel=w.other)
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket.value}, channel="dm")
+    assert "several games" in answer.text and "`game`" in answer.text
+    choices = await game.choices(w.bob, "dm", {}, focused="game")
+    assert {c["value"] for c in choices} == {first, second}
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket.value, "game": first},
+                              channel="dm")
+    assert answer.text.startswith("✅ Done")

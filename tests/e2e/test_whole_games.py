@@ -1,0 +1,74 @@
+"""Whole classic games from /sy new to the end, played through slash commands and Mr. X's DM menu."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.game import replay
+
+from .helpers import Game
+
+
+async def finish_checks(game: Game, winner_words: str) -> None:
+    fake, w = game.fake, game.world
+    public = fake.channel_messages(w.channel)
+    over = public[-1]
+    assert winner_words in over.text
+    assert "Mr. X's route" in over.text
+    assert "route.png" in over.files and any(name.startswith("replay.") for name in over.files)
+    assert over.files[next(n for n in over.files if n.startswith("replay."))][:4] == b"GIF8"
+    # One summary per round, never two.
+    titles = [m.embeds[0]["title"] for m in public if m.embeds and "is over" in m.embeds[0].get("title", "")]
+    assert len(titles) == len(set(titles))
+    # The record, in the engine's shape, replays to the same end.
+    answer = await game.reply(w.alice, "export")
+    assert answer.kind == "ephemeral"
+    (data,) = answer.files.values()
+    record = json.loads(data)
+    assert record["format"] == "scotland-yard-record/1"
+    assert replay(record).outcome.to_json() == record["outcome"]
+    # The result counts on this server.
+    board = await game.reply(w.alice, "leaderboard")
+    assert "1 wins" in board.text or "wins" in board.text
+    stats = await game.reply(w.carol, "stats", {"user": w.bob})
+    assert "1 games" in stats.text
+
+
+@pytest.mark.asyncio
+async def test_a_whole_classic_game_to_capture(game: Game) -> None:
+    w = game.world
+    await game.open(seed=3, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.play(mrx="random", detectives="greedy")
+    assert state.outcome.winner == "detectives" and state.outcome.reason == "captured"
+    await finish_checks(game, "The detectives win!")
+    assert "Mr. X is caught" in game.fake.channel_messages(w.channel)[-3].text + \
+        "".join(m.text for m in game.fake.channel_messages(w.channel)[-4:])
+    assert await game.service.game_in_channel(w.channel.id) is None
+
+
+@pytest.mark.asyncio
+async def test_a_whole_classic_game_to_mrx_escaping(game: Game) -> None:
+    w = game.world
+    await game.open(seed=3, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.play(mrx="greedy", detectives="random")
+    assert state.outcome.winner == "mrx"
+    await finish_checks(game, "Mr. X wins!")
+
+
+@pytest.mark.asyncio
+async def test_every_round_has_one_summary_with_the_board_and_the_logbook(game: Game) -> None:
+    w = game.world
+    await game.open(seed=8, mrx=w.dave, detectives=(w.bob, w.carol))
+    await game.start()
+    state = await game.play(mrx="greedy", detectives="greedy")
+    summaries = [m for m in game.fake.channel_messages(w.channel)
+                 if m.embeds and m.embeds[0].get("title", "").endswith("is over")]
+    finished_rounds = state.round if state.phase != "mrx" or state.is_over else state.round - 1
+    assert len(summaries) >= finished_rounds - 1
+    for m in summaries:
+        assert "board.png" in m.files and "Mr. X's logbook" in m.text
+        assert m.embeds[0]["image"]["url"] == "attachment://board.png"
