@@ -40,22 +40,22 @@ def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH) -> bytes:
         details.append(f"next reveal: move {nxt}")
     if pub.outcome is None:
         n = len(pub.possible)
-        details.append(f"the detectives can narrow you down to {n} station{'s' if n != 1 else ''}")
-    header(pic, lay, title, " · ".join(details), pub)
+        details.append("the detectives know where you are" if n == 1 else
+                       f"to the detectives you may be at any of {n} stations")
+    reachable = view.reachable()
+    note = None
+    if reachable:
+        note = ("Orange: where you can go · dots: tickets" + (" · double move ready" if view.can_double else ""),
+                style.REACHABLE)
+    header(pic, lay, title, " · ".join(details), pub, note)
 
     trail(pic, lay, view.route, None, width=4)
-    reachable = view.reachable()
     for station, tickets in reachable.items():
         ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
         ticket_dots(pic, lay, station, tickets)
     tags = _pawns(pic, lay, pub, mrx=(view.station, "You, Mr. X"))
     shown = [e.number for e in pub.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, view.route[:-1], shown)
-    if reachable:
-        doubles = " · double move possible" if view.can_double else ""
-        pic.text((lay.width - 28 * lay.scale, lay.footer_top - 10 * lay.scale),
-                 f"Orange rings: where you can go now (dots: tickets){doubles}",
-                 style.font(lay.px(20), "bold"), style.INK, anchor="rd")
     pawn_chips(pic, lay, pub)
     return pic.png()
 

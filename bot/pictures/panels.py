@@ -14,17 +14,21 @@ MRX_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket
 DETECTIVE_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
 
 
-def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView) -> None:
-    """The headline (``title``), a line of ``details`` under it, and the board and rules on the right."""
+def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView,
+           note: tuple[str, style.RGB] | None = None) -> None:
+    """The headline (``title``), a line of ``details`` under it, and on the right the board and
+    the rules (or a ``note`` in its colour, where the picture needs explaining)."""
     s = lay.scale
     x = 28 * s
-    pic.text((x, 16 * s), title, style.font(lay.px(34), "bold"), style.PANEL_TEXT)
-    pic.text((x, 60 * s), details, style.font(lay.px(22), "regular"), style.PANEL_MUTED)
     right = lay.width - 28 * s
+    text, colour = note or (rules_title(view.rules), style.PANEL_MUTED)
+    note_font = style.font(lay.px(20), "bold" if note else "regular")
+    room = right - x - note_font.getlength(text) - 30 * s
+    pic.text((x, 16 * s), title, style.fitting_font(title, room, lay.px(34)), style.PANEL_TEXT)
+    pic.text((x, 60 * s), details, style.fitting_font(details, room, lay.px(22), "regular"), style.PANEL_MUTED)
     pic.text((right, 20 * s), f"Scotland Yard · {view.board.title}", style.font(lay.px(24), "bold"),
              style.PANEL_TEXT, anchor="ra")
-    pic.text((right, 60 * s), rules_title(view.rules), style.font(lay.px(20), "regular"), style.PANEL_MUTED,
-             anchor="ra")
+    pic.text((right, 60 * s), text, note_font, colour, anchor="ra")
 
 
 def rules_title(name: str) -> str:
