@@ -17,7 +17,7 @@ from .announcer import Announcer
 from .commands import ScotlandYardCommands
 from .pictures import Pictures
 from .reminders import Reminders
-from .replies import Seen
+from .replies import Busy, Seen
 from .table import Table
 from .views import DYNAMIC_ITEMS
 
@@ -43,6 +43,7 @@ class ScotlandYardBot(commands.Bot):
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.seen = Seen()
+        self.busy = Busy()
         self.table = Table(self)
         self.announcer = Announcer(self)
         self.reminders = Reminders(self, reminder_interval or 60.0)
@@ -104,6 +105,10 @@ class ScotlandYardBot(commands.Bot):
         task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
+        try:  # let the interactions in hand finish (they hold the player's answer)
+            await self.busy.wait_idle(timeout=5)
+        except asyncio.TimeoutError:
+            log.warning("closing with %s interactions still in hand", self.busy.count)
         for task in list(self._background):
             task.cancel()
         await super().close()

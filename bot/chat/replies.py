@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
@@ -74,6 +75,10 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
     Set ``scope.game_id`` inside the block once the game is known, for the log.
     """
     scope = Scope(game_id)
+    client = interaction.client
+    busy = getattr(client, "busy", None)
+    if busy is not None:
+        busy.enter()
     try:
         yield scope
     except GameError as exc:
@@ -87,6 +92,30 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
     except Exception:
         log.exception("unexpected error (game %s, interaction %s)", scope.game_id, interaction.id)
         await _safe_say(interaction, messages.APOLOGY)
+    finally:
+        if busy is not None:
+            busy.leave()
+
+
+class Busy:
+    """Counts interactions still being handled, so shutting down (or a test) can wait for them."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def enter(self) -> None:
+        self.count += 1
+        self._idle.clear()
+
+    def leave(self) -> None:
+        self.count -= 1
+        if self.count == 0:
+            self._idle.set()
+
+    async def wait_idle(self, timeout: float = 10.0) -> None:
+        await asyncio.wait_for(self._idle.wait(), timeout)
 
 
 class Scope:

@@ -124,6 +124,7 @@ class Game:
     async def settle(self) -> None:
         """Let the bot post everything it owes."""
         assert self.bot is not None
+        await self.bot.busy.wait_idle()
         await self.bot.announcer.flush()
 
     # -- talking to the bot ----------------------------------------------------------------------

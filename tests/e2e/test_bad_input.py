@@ -1,0 +1,113 @@
+"""Every kind of bad input gets a short private answer, changes nothing and hides Mr. X."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.game import MRX
+
+from .helpers import Game, secrecy_problems
+
+
+async def refused(game: Game, user, sub: str, options: dict | None = None, channel=None, *, says: str) -> None:
+    info = await game.service.get_game(game.game_id) if game.game_id else None
+    public = len(game.fake.public_messages())
+    answer = await game.reply(user, sub, options, channel)
+    assert answer.kind == "ephemeral" and answer.recipient is user, answer.text
+    assert says.lower() in answer.text.lower(), answer.text
+    assert len(answer.text) < 300 and "Traceback" not in answer.text
+    assert len(game.fake.public_messages()) == public
+    if info is not None:
+        assert (await game.service.get_game(game.game_id)).version == info.version
+    if user is not game.mrx_user and game.game_id and (await game.service.get_game(game.game_id)).started_at:
+        state = await game.truth()
+        if not (state.logbook and state.logbook[-1].shown):
+            assert not secrecy_problems(answer, state.mrx_station), answer.text
+
+
+@pytest.mark.asyncio
+async def test_bad_input_of_every_kind(game: Game) -> None:
+    w, fake = game.world, game.fake
+    # No game here yet.
+    await refused(game, w.carol, "move", {"to": 1, "ticket": "taxi"}, says="no game in this channel")
+    await refused(game, w.carol, "start", says="no game in this channel")
+    await refused(game, w.carol, "new", channel="dm", says="server channel")
+    lobby = await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await refused(game, w.carol, "new", says="already has a game")
+    await refused(game, w.carol, "start", says="only the host")
+    await refused(game, w.carol, "move", {"to": 1, "ticket": "taxi"}, says="has not started")
+    await refused(game, w.dave, "join", {"role": "mrx"}, says="already chosen to be Mr. X")
+    await game.start()
+    assert lobby.custom_ids == []  # the lobby's buttons are gone once the game starts
+    state = await game.truth()
+    det_pawn = next(p.id for p in state.pawns if p.role == "detective")
+    det_user = await game.owner(det_pawn)
+    other_det = next(u for u in (w.alice, w.carol) if u is not det_user)
+    # Not your turn: Mr. X moves first.
+    await refused(game, det_user, "move", {"to": 1, "ticket": "taxi"}, says="Mr. X's turn")
+    # Not in the game.
+    await refused(game, w.dave, "move", {"to": 1, "ticket": "taxi"}, says="not playing")
+    # A detective acting in DMs.
+    await refused(game, det_user, "move", {"to": 1, "ticket": "taxi"}, channel="dm", says="game's channel")
+    # Mr. X: an illegal station, answered privately (it may name his own station: only he sees it).
+    await refused(game, w.bob, "move", {"to": 199, "ticket": "taxi"}, channel="dm", says="")
+    far = next(s for s in range(1, 200) if s not in {m.to for m in state.legal_moves(MRX)})
+    await refused(game, w.bob, "move", {"to": far, "ticket": "bus"}, says="")
+    # Half a double move.
+    move = state.legal_moves(MRX)[0]
+    await refused(game, w.bob, "move", {"to": move.to, "ticket": move.ticket.value, "then_to": 1}, channel="dm",
+                  says="both")
+    await game.mrx_moves(move, "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    owner = await game.owner(pawn)
+    # Not your pawn.
+    await refused(game, other_det, "move", {"to": 1, "ticket": "taxi", "pawn": pawn}, says="you do not move")
+    await refused(game, owner, "move", {"to": 1, "ticket": "taxi", "pawn": "nobody"}, says="no pawn called")
+    # An illegal station, a ticket a detective does not have, an unknown ticket.
+    await refused(game, owner, "move", {"to": 199, "ticket": "taxi", "pawn": pawn}, says="")
+    await refused(game, owner, "move", {"to": 1, "ticket": "black", "pawn": pawn}, says="")
+    fake.strict = False
+    try:
+        await refused(game, owner, "move", {"to": 1, "ticket": "rocket", "pawn": pawn}, says="offered choices")
+    finally:
+        fake.strict = True
+    # A detective surfacing or using Mr. X's commands.
+    await refused(game, owner, "surface", says="")
+    # Only the host replaces; only the host (or a moderator) cancels.
+    await refused(game, w.carol, "replace", {"old": w.bob, "new": w.dave}, says="only the host")
+    await refused(game, w.carol, "cancel", says="only the host")
+    await refused(game, w.carol, "settings", {"reminder_hours": 2.0}, says="only the host")
+    await refused(game, w.carol, "export", says="once the game is over")
+    game.check_secrecy(await game.truth())
+
+
+@pytest.mark.asyncio
+async def test_an_unexpected_error_gets_an_apology_and_a_log_line_with_the_game(game: Game, caplog) -> None:
+    w = game.world
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    game.service.move = broken  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR):
+        answer = await game.reply(w.bob, "move", {"to": 1, "ticket": "taxi"}, channel="dm")
+    assert answer.kind == "ephemeral" and answer.text.startswith("Sorry") and "disk" not in answer.text
+    assert any(f"game {game.game_id}" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.asyncio
+async def test_the_host_or_a_moderator_cancels(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    answer = await game.reply(w.mod, "cancel")
+    assert answer.kind == "ephemeral"
+    assert "cancelled the game" in fake.channel_messages(w.channel)[-1].text
+    assert await game.service.game_in_channel(w.channel.id) is None
+    await game.reply(w.alice, "new", {"rules": "master"})
+    assert "Master" in fake.channel_messages(w.channel)[-1].text

@@ -1,0 +1,119 @@
+"""Restarts, re-delivered interactions and crash healing: nothing lost, nothing twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import MRX
+
+from .helpers import Game
+
+
+def summaries(game: Game) -> list[str]:
+    return [m.embeds[0]["title"] for m in game.fake.public_messages()
+            if m.embeds and m.embeds[0].get("title", "").endswith("is over")]
+
+
+@pytest.mark.asyncio
+async def test_buttons_work_after_a_restart_and_an_old_round_is_refused_politely(game: Game) -> None:
+    w, fake = game.world, game.fake
+    lobby = await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.restart()
+    # The lobby's buttons survived the restart.
+    join = await game.click(w.dave, lobby, f"sy:lobby:{game.game_id}:join_d")
+    assert join.response_type == 7 and f"<@{w.dave.id}>" in lobby.text
+    await game.click(w.dave, lobby, f"sy:lobby:{game.game_id}:leave")
+    await game.start()
+    old_menu = game.prompt()
+    await game.play(until=lambda s: s.round == 2 and s.phase == "mrx", ways=("dm",))
+    await game.restart()
+    # A click on round 1's menu: a short private refusal, nothing changes.
+    before = (await game.service.get_game(game.game_id)).version
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    old_select = next(c for c in old_menu.walk_components() if c.get("custom_id") == f"sy:xto:{game.game_id}:1")
+    handle = await fake.select(w.bob, old_menu, old_select["custom_id"], [old_select["options"][0]["value"]])
+    answer = await handle.wait_reply()
+    assert answer.kind == "ephemeral" and "from round 1" in answer.text and "round 2" in answer.text
+    assert (await game.service.get_game(game.game_id)).version == before
+    # The lobby message lost its buttons when the game started.
+    assert lobby.custom_ids == [] and "has started" in lobby.text
+    # The current menu works after the restart.
+    await game.mrx_moves(move, "menu")
+    assert (await game.truth()).logbook[-1].number == 2
+
+
+@pytest.mark.asyncio
+async def test_the_same_interaction_delivered_twice_counts_once(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    handle = await game.slash(w.bob, "move", {"to": move.to, "ticket": move.ticket.value}, channel="dm")
+    public = len(fake.public_messages())
+    again = await fake.redeliver(handle)
+    assert again.deliveries == 2
+    await again.wait_idle()
+    await game.settle()
+    assert len(fake.public_messages()) == public
+    assert len((await game.truth()).logbook) == 1
+    # A detective's move, re-delivered after a restart (the in-memory guard is gone): the
+    # service's key refuses to apply it twice, and Discord refuses a second acknowledgement.
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    det = state.legal_moves(pawn)[0]
+    owner = await game.owner(pawn)
+    handle = await game.slash(owner, "move", {"to": det.to, "ticket": det.ticket.value, "pawn": pawn})
+    versions = (await game.service.get_game(game.game_id)).version
+    public = len(fake.public_messages())
+    await game.restart()
+    await fake.redeliver(handle)
+    await handle.wait_idle()
+    await game.settle()
+    assert (await game.service.get_game(game.game_id)).version == versions
+    assert len(fake.public_messages()) == public
+    assert handle.rejected_callbacks and handle.rejected_callbacks[0].status == 400
+    # A double click on a menu button: one move.
+    await game.play(until=lambda s: s.phase == "mrx", detectives="random")
+    menu = game.prompt()
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    info = await game.service.get_game(game.game_id)
+    await game.select(w.bob, menu, f"sy:xto:{game.game_id}:{info.round}", [str(move.to)])
+    click = await fake.click(w.bob, menu, f"sy:xgo:{game.game_id}:{info.round}:{move.to}:{move.ticket.value}")
+    await fake.redeliver(click)
+    await click.wait_idle()
+    await game.settle()
+    assert len((await game.truth()).logbook) == 2
+
+
+@pytest.mark.asyncio
+async def test_a_crash_between_storing_and_posting_is_healed_on_start_up(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    await game.play(until=lambda s: s.phase == "detectives" and len(s.to_move()) == 1
+                    and s.to_move()[0] == s.detectives()[-1].id, ways=("dm",), detectives="random")
+    # The last detective's move is stored, then the bot dies before posting anything.
+    await game.stop_bot()
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    move = state.legal_moves(pawn)[0]
+    owner = await game.owner(pawn)
+    await game.service.move(game.game_id, owner.id, pawn, move.to, move.ticket, key="crash-1")
+    posted = len(fake.messages)
+    rounds_before = summaries(game)
+    await game.start_bot()
+    await fake.wait_until(lambda: len(summaries(game)) == len(rounds_before) + 1, timeout=5)
+    await game.settle()
+    new = fake.messages[posted:]
+    assert any(f"rode" in m.text and f"**{move.to}**" in m.text for m in new)
+    assert any("Your move, Mr. X" in m.text for m in fake.dm_messages(w.bob)[-1:])
+    assert await game.service.pending_announcements() == []
+    game.check_secrecy(await game.truth())
+    # Another restart posts nothing again: no round summary twice.
+    count = len(fake.messages)
+    await game.restart()
+    assert len(fake.messages) == count
+    assert len(summaries(game)) == len(set(summaries(game)))
