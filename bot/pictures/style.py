@@ -19,14 +19,18 @@ FONTS_DIR = Path(__file__).resolve().parent / "fonts"
 RGB = tuple[int, int, int]
 
 PAPER: RGB = (246, 242, 231)
-PANEL: RGB = (34, 37, 46)  # header and footer bands
+PANEL: RGB = (34, 37, 46)  # the header band
 PANEL_TEXT: RGB = (240, 240, 236)
 PANEL_MUTED: RGB = (165, 170, 182)
+FOOTER: RGB = (232, 227, 214)  # the legend and tickets band
+FOOTER_LINE: RGB = (200, 192, 172)
 INK: RGB = (30, 32, 38)
 MUTED: RGB = (120, 118, 110)
 WHITE: RGB = (255, 255, 255)
+SHADOW: RGB = (60, 56, 48)
 RIVER: RGB = (200, 223, 238)
 RIVER_EDGE: RGB = (176, 206, 226)
+DIM = 0.55  # how far the map fades towards the paper under Mr. X's route
 
 TRANSPORT: dict[Transport, RGB] = {
     Transport.TAXI: (236, 178, 0),
@@ -64,12 +68,12 @@ TICKET_NAME: dict[Ticket, str] = {
     Ticket.BLACK: "Black",
     Ticket.DOUBLE: "Double",
 }
-TICKET_SHORT: dict[Ticket, str] = {
-    Ticket.TAXI: "Taxi",
-    Ticket.BUS: "Bus",
-    Ticket.UNDERGROUND: "Tube",
-    Ticket.BLACK: "Black",
-    Ticket.DOUBLE: "2×",
+#: the ticket that pays for a ride on each transport (the ferry takes a black ticket)
+TICKET_FOR: dict[Transport, Ticket] = {
+    Transport.TAXI: Ticket.TAXI,
+    Transport.BUS: Ticket.BUS,
+    Transport.UNDERGROUND: Ticket.UNDERGROUND,
+    Transport.FERRY: Ticket.BLACK,
 }
 
 #: detective and bobby pawns, by the engine's colour names; deeper than the transport colours
@@ -85,7 +89,29 @@ PAWN: dict[str, RGB] = {
 MRX_COLOUR: RGB = (20, 20, 24)
 #: Mr. X's possible stations (the tracker) and his reachable stations on his own board
 TRACKER: RGB = (255, 64, 160)
+TRACKER_SOFT: RGB = (240, 160, 200)
 REACHABLE: RGB = (255, 120, 0)
+
+#: a station's circle shows its best transport; underground stops are biggest
+BEST_FIRST = (Transport.UNDERGROUND, Transport.BUS, Transport.TAXI)
+STATION_RADIUS: dict[Transport | None, float] = {
+    Transport.UNDERGROUND: 21.5,
+    Transport.BUS: 19.5,
+    Transport.TAXI: 18.0,
+    None: 18.0,
+}
+STATION_RING: dict[Transport | None, float] = {
+    Transport.UNDERGROUND: 5.5,
+    Transport.BUS: 4.5,
+    Transport.TAXI: 3.5,
+    None: 3.0,
+}
+PIER_RIM = 3.5  # the black rim of a ferry pier's circle
+
+#: font sizes in pixels at full width
+STATION_FONT = 17  # condensed bold; at 50% scale still a crisp 8-9 px
+LEGEND_FONT = 20
+TAG_FONT = 20
 
 
 def pawn_colour(colour: str) -> RGB:
@@ -105,38 +131,6 @@ def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
             "condensed": "DejaVuSansCondensed-Bold.ttf"}[weight]
     return ImageFont.truetype(str(FONTS_DIR / name), size)
 
-
-#: a station's circle shows its best transport; underground stops are biggest
-BEST_FIRST = (Transport.UNDERGROUND, Transport.BUS, Transport.TAXI)
-STATION_RADIUS: dict[Transport | None, float] = {
-    Transport.UNDERGROUND: 21.5,
-    Transport.BUS: 19.5,
-    Transport.TAXI: 18.0,
-    None: 18.0,
-}
-STATION_RING: dict[Transport | None, float] = {
-    Transport.UNDERGROUND: 5.5,
-    Transport.BUS: 4.5,
-    Transport.TAXI: 3.5,
-    None: 3.0,
-}
-STATION_FONT = 17  # condensed bold; at 50% scale still a crisp 8-9 px
-LEGEND_FONT = 20
-FOOTER: RGB = (232, 227, 214)
-FOOTER_LINE: RGB = (200, 192, 172)
-
-#: the ticket that pays for a ride on each transport (the ferry takes a black ticket)
-TICKET_FOR: dict[Transport, Ticket] = {
-    Transport.TAXI: Ticket.TAXI,
-    Transport.BUS: Ticket.BUS,
-    Transport.UNDERGROUND: Ticket.UNDERGROUND,
-    Transport.FERRY: Ticket.BLACK,
-}
-SHADOW: RGB = (60, 56, 48)
-TAG_FONT = 20
-PIER_RIM = 3.5  # the black rim of a ferry pier's circle
-DIM = 0.55  # how far the map fades towards the paper under Mr. X's route
-TRACKER_SOFT: RGB = (240, 160, 200)
 
 
 def fitting_font(text: str, width: float, size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
