@@ -129,4 +129,5 @@ class Announcer:
             message = await self.bot.get_partial_messageable(game.channel_id).send(
                 note, allowed_mentions=NO_MENTIONS_BUT_USERS)
             return game.channel_id, message.id
+        await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)
         return message.channel.id, message.id

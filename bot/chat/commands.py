@@ -65,10 +65,11 @@ class ScotlandYardCommands(app_commands.Group):
     # -- the lobby -------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a game in this channel (you host it and join)")
-    @app_commands.describe(rules="Which rules to play (default: the server's)", seed="Fix the shuffle (optional)")
+    @app_commands.describe(rules="Which rules to play (default: the server's)", seed="Fix the shuffle (optional)",
+                           surfacing="mb1985 only: Mr. X may surface on his turn to take tickets")
     @app_commands.choices(rules=RULES)
     async def new(self, interaction: discord.Interaction, rules: Optional[app_commands.Choice[str]] = None,
-                  seed: Optional[int] = None) -> None:
+                  seed: Optional[int] = None, surfacing: bool = False) -> None:
         if not _first_time(interaction):
             return
         bot = _bot(interaction)
@@ -78,6 +79,7 @@ class ScotlandYardCommands(app_commands.Group):
             user = interaction.user
             result = await bot.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
                                                    user.display_name, rules.value if rules else None, seed,
+                                                   {"voluntary_surfacing": True} if surfacing else None,
                                                    key=key(interaction))
             scope.game_id = result.game.id
             if result.duplicate:

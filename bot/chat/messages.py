@@ -375,13 +375,17 @@ def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str) -> str:
     return "\n".join(lines)
 
 
-def mrx_moved_text(events: Sequence[Any]) -> str:
+def mrx_moved_text(events: Sequence[Any], now_at: int | None = None) -> str:
+    """Mr. X's private receipt for his move (it may name his station: he alone reads it)."""
     parts = []
     for e in events:
         if isinstance(e, MrXMoved):
-            shown = " (revealed)" if e.revealed is not None else ""
-            parts.append(f"entry {e.entry}: {ticket(e.ticket)}{shown}")
-    return "✅ Done: " + "; ".join(parts) + ". The detectives are on their way." if parts else "✅ Done."
+            shown = " 🔍 revealed" if e.revealed is not None else ""
+            parts.append(f"entry {e.entry} {ticket(e.ticket)}{shown}")
+    if not parts:
+        return "✅ Done."
+    where = f" You are at {station(now_at)} now." if now_at is not None else ""
+    return "✅ Done: " + "; ".join(parts) + f".{where} The detectives are on their way."
 
 
 def destination_label(to: int, tickets: Sequence[Ticket]) -> str:

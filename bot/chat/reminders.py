@@ -30,6 +30,7 @@ class Reminders:
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
             try:
+                await self.bot.announce()  # retry anything a failed post left owed
                 await self.tick()
             except asyncio.CancelledError:
                 raise

@@ -215,7 +215,9 @@ class Table:
             else:
                 result = await self.service.move(game.id, interaction.user.id, who, to, ticket, key(interaction),
                                                  expected_round)
-            await say(interaction, self.moved_text(result, who), ephemeral=True)
+            await say(interaction, await self.moved_text(result, who, interaction.user.id), ephemeral=True)
+            if who == MRX:
+                await self.retire_prompt(game.id)
             await self.bot.announce(game.id)
 
     async def mrx_choice(self, interaction: discord.Interaction, game_id: int, round_: int,
@@ -234,15 +236,19 @@ class Table:
             else:
                 result = await self.service.double_move(game_id, interaction.user.id, first, second,
                                                         key(interaction), round_)
-            await interaction.edit_original_response(content=self.moved_text(result, MRX), view=None)
+            text = await self.moved_text(result, MRX, interaction.user.id)
+            await interaction.edit_original_response(content=text, view=None)
             await self.bot.announce(game_id)
 
-    @staticmethod
-    def moved_text(result: CommandResult, pawn: str) -> str:
+    async def moved_text(self, result: CommandResult, pawn: str, user_id: int) -> str:
         if result.duplicate:
             return "That move was already made."
         if pawn == MRX:
-            return messages.mrx_moved_text(result.events)
+            try:
+                now_at = (await self.service.mrx_view(result.game.id, user_id)).station
+            except GameError:
+                now_at = None
+            return messages.mrx_moved_text(result.events, now_at)
         view = result.view
         lines = [messages.event_line(e, view, {}) for e in result.events if type(e).__name__ == "PawnMoved"]
         return "✅ " + " ".join(lines) if lines else "✅ Done."
@@ -268,14 +274,25 @@ class Table:
             await say(interaction, "✅ You surfaced: everyone sees where you are now.", ephemeral=True)
             await self.bot.announce(game.id)
 
-    async def resign(self, interaction: discord.Interaction, game_id: int | None) -> None:
+    async def resign(self, interaction: discord.Interaction, game_id: int | None, *, confirmed: bool = False) -> None:
+        """``/sy resign`` asks first (a button); the button resigns."""
         if not await defer(interaction, ephemeral=True):
             return
-        async with guarded(interaction) as scope:
-            game = await self.game_for(interaction, game_id)
+        async with guarded(interaction, game_id) as scope:
+            if game_id is not None and confirmed:
+                game = await self.service.get_game(game_id)
+            else:
+                game = await self.game_for(interaction, game_id)
             scope.game_id = game.id
             if game.status == LOBBY:
                 raise Refused("The game has not started: use `/sy leave` to leave the lobby.")
+            if not confirmed:
+                me = await self.me(game, interaction.user.id)
+                what = ("Mr. X resigning ends the game: the detectives win." if MRX in me.pawns else
+                        "Your pawns go to the other detectives (if nobody is left, Mr. X wins).")
+                await say(interaction, f"🏳️ Really resign from game #{game.id}? {what}", ephemeral=True,
+                          view=views.resign_view(game.id))
+                return
             await self.service.resign(game.id, interaction.user.id, key(interaction))
             await say(interaction, "🏳️ You resigned.", ephemeral=True)
             await self.bot.announce(game.id)
@@ -287,6 +304,17 @@ class Table:
             await self.service.skip(game_id, interaction.user.id, pawn, key(interaction), round_)
             await say(interaction, "⏭️ Skipped.", ephemeral=True)
             await self.bot.announce(game_id)
+
+    async def retire_prompt(self, game_id: int) -> None:
+        """Mr. X moved with ``/sy move``: his DM menu for this turn loses its controls."""
+        ref = await self.service.message_for(game_id, "mrx_prompt")
+        if ref is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
+                content="✅ You moved with `/sy move`; this menu is closed.", view=None)
+        except discord.HTTPException:
+            log.info("could not close Mr. X's menu of game %s", game_id)
 
     # -- Mr. X's menu ----------------------------------------------------------------------------
 

@@ -270,4 +270,28 @@ class SkipButton(discord.ui.DynamicItem[discord.ui.Button],
         await bot.table.skip(interaction, self.game_id, self.round, self.pawn)
 
 
-DYNAMIC_ITEMS = (LobbyButton, MrXDestination, MrXGo, MrXDouble, MrXBack, SkipButton)
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:resign:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Yes, resign", emoji="🏳️", style=discord.ButtonStyle.danger,
+                                           custom_id=f"sy:resign:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "ResignButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if not bot.seen.first_time(interaction.id):
+            return
+        await bot.table.resign(interaction, self.game_id, confirmed=True)
+
+
+def resign_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(game_id))
+    return view
+
+
+DYNAMIC_ITEMS = (LobbyButton, MrXDestination, MrXGo, MrXDouble, MrXBack, SkipButton, ResignButton)

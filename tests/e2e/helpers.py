@@ -203,7 +203,7 @@ class Game:
 
     def prompt(self) -> FakeMessage:
         """Mr. X's latest DM menu."""
-        dms = [m for m in self.fake.dm_messages(self.mrx_user) if any(c.startswith("sy:xto:") for c in m.custom_ids)]
+        dms = [m for m in self.fake.dm_messages(self.mrx_user) if any(c.startswith("sy:x") for c in m.custom_ids)]
         assert dms, "no DM menu for Mr. X"
         return dms[-1]
 

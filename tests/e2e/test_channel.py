@@ -92,8 +92,15 @@ async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game:
     await game.settle()
     state = await game.truth()
     assert pawn not in state.to_move() and state.history[-1].get("reason") == "timeout"
-    assert "skipped by the host" in "".join(m.text for m in fake.channel_messages(w.channel)[-2:])
+    assert "skipped by the host" in "".join(m.text for m in fake.channel_messages(w.channel)[-3:])
     game.check_secrecy(state)
+    # The same button a round later: refused politely, nothing changes.
+    await game.play(until=lambda s: s.round == state.round + 1 and s.phase == "detectives", ways=("dm",))
+    version = (await game.service.get_game(game.game_id)).version
+    late = await fake.click(w.alice, overdue, skip_id)
+    answer = await late.wait_reply()
+    assert answer.kind == "ephemeral" and f"from round {state.round}" in answer.text
+    assert (await game.service.get_game(game.game_id)).version == version
 
 
 @pytest.mark.asyncio
