@@ -1,0 +1,139 @@
+"""The words the bot posts: friendly, and never a hidden station."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from bot.chat import messages
+from bot.chat.records import engine_record
+from bot.game import MRX, GameState, MrXMoved, PawnMoved, Ticket, replay
+from bot.game.players import GreedyPlayer, RandomPlayer, play_game
+from bot.service.models import GameInfo, Player, PlayerStats
+
+
+def info(state: GameState, game_id: int = 7) -> GameInfo:
+    return GameInfo(id=game_id, guild_id=1, channel_id=2, status="running", rules=state.rules.name, board="london",
+                    options={}, seed=state.seed, host_id=10, version=3, round=state.round,
+                    to_move=tuple(state.to_move()), turn=1, turn_started_at=0.0, created_at=0.0, started_at=0.0,
+                    finished_at=None, updated_at=0.0, outcome=state.outcome)
+
+
+def people(state: GameState) -> tuple[Player, ...]:
+    found = []
+    for seat in range(state.players):
+        found.append(Player(user_id=10 + seat, name=f"p{seat}", seat=seat, role="mrx" if seat == 0 else "detective",
+                            pawns=tuple(state.seat_pawns(seat)), status="playing", joined_at=0.0))
+    return tuple(found)
+
+
+def embed_text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def public_texts(state: GameState, events) -> list[str]:
+    view = state.public_view()
+    owners = messages.owners_of(people(state))
+    nxt = {"round": view.round, "pawns": list(view.to_move), "user_ids": [10]}
+    texts = [messages.action_text({"next": nxt}, events, view, owners), messages.logbook_text(view),
+             embed_text(messages.round_summary_embed(view, view.round, "board.png")),
+             embed_text(messages.status_embed(info(state), view, people(state)))]
+    if view.outcome is not None:
+        texts.append(embed_text(messages.game_over_embed(view, people(state), "route.png")))
+    return texts
+
+
+@pytest.mark.parametrize("rules,players,seed,mrx", [("classic", 3, 1, "greedy"), ("classic", 5, 2, "random"),
+                                                     ("mb1985", 4, 3, "greedy"), ("master", 3, 4, "random")])
+def test_public_texts_never_name_the_hidden_station(rules: str, players: int, seed: int, mrx: str) -> None:
+    state = GameState.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    mrx_player = GreedyPlayer(rng) if mrx == "greedy" else RandomPlayer(rng, 0.2)
+    detectives = GreedyPlayer(rng)
+    events: list = []
+    while True:
+        shown = {e.station for e in state.logbook if e.shown}
+        hidden = state.mrx_station
+        if not state.is_over and hidden not in shown:
+            for text in public_texts(state, events):
+                assert f"**{hidden}**" not in text, text
+        if state.is_over:
+            break
+        pawn = next(p for p in state.to_move() if state.legal_moves(p))
+        player = mrx_player if pawn == MRX else detectives
+        events = state.apply(player.choose(state, pawn))
+    # Once it is over, the route is public.
+    over = messages.route_text(state.public_view())
+    assert f"**{state.mrx_station}**" in over
+
+
+def test_event_lines_read_well() -> None:
+    state = GameState.new("classic", players=3, seed=1)
+    view = state.public_view()
+    owners = messages.owners_of(people(state))
+    line = messages.event_line(MrXMoved(1, 3, Ticket.BUS, False, 54), view, owners)
+    assert line == "🎩 Mr. X used 🚌 bus for logbook entry 3. 🔍 **Reveal:** he is at **54**!"
+    hidden = messages.event_line(MrXMoved(1, 4, Ticket.BLACK, True, None), view, owners)
+    assert hidden == "🎩 Mr. X used ⬛ black for logbook entry 4 (double move)."
+    red = state.pawns[1].id
+    moved = messages.event_line(PawnMoved(1, red, 13, 14, Ticket.TAXI, True), view, owners)
+    assert moved.startswith("🔴 Red rode 🚕 taxi from **13** to **14**.") and "caught" in moved
+    nxt = messages.next_up_line({"pawns": [red], "user_ids": [11]}, view, owners)
+    assert nxt == "➡️ Next: 🔴 Red (<@11>). Use `/sy move`."
+    assert "DM" in messages.next_up_line({"pawns": [MRX], "user_ids": [10]}, view, owners)
+
+
+def test_wallets_and_labels() -> None:
+    assert messages.wallet({Ticket.TAXI: 10, Ticket.BUS: None}) == "🚕 10 · 🚌 ∞"
+    assert messages.wallet(None) == "no tickets needed"
+    assert messages.destination_label(54, (Ticket.TAXI, Ticket.BLACK)) == "54 — taxi, black"
+    assert messages.station(7) == "**7**" and messages.station(None) == "?"
+
+
+def test_mr_x_prompt_is_private_and_complete() -> None:
+    state = GameState.new("classic", players=3, seed=1)
+    text = messages.mrx_prompt_text(info(state), state.mrx_view(), "#game")
+    assert f"You are at **{state.mrx_station}**" in text and "Logbook entry 1" in text
+    assert "⬛" in text and "⏩" in text
+
+
+def test_the_logbook_shows_only_shown_stations() -> None:
+    finished = play_game("classic", players=3, seed=4).public_view()
+    assert all(f"**{s}**" in messages.logbook_text(finished) for s in finished.route[1:])  # over: all shown
+    running = GameState.new("classic", players=3, seed=4)
+    assert messages.logbook_text(running.public_view()).startswith("No entries yet.")
+    move = running.legal_moves(MRX)[0]
+    running.apply(move)
+    text = messages.logbook_text(running.public_view())
+    assert text.startswith(f"` 1` {messages.TICKET_EMOJI[move.ticket]}") and "**" not in text
+    assert "Next reveal: entry 3." in text
+
+
+def test_stats_and_leaderboard_texts() -> None:
+    assert "no finished games" in messages.stats_text(5, PlayerStats(5, 0, 0, 0, 0, 0, 0))
+    text = messages.stats_text(5, PlayerStats(5, 3, 2, 1, 1, 2, 1))
+    assert "2 wins in 3 games" in text
+    board = messages.leaderboard_text([PlayerStats(5, 3, 2, 1, 1, 2, 1), PlayerStats(6, 1, 0, 0, 0, 1, 0)])
+    assert board.splitlines()[1].startswith("🥇 <@5>")
+    assert "No finished games" in messages.leaderboard_text([])
+
+
+def test_rules_text_says_what_matters() -> None:
+    text = messages.rules_text("master")
+    assert "any order" in text and "supply" in text and "22 rounds" in text
+    assert "seat order" in messages.rules_text("classic")
+
+
+def test_engine_record_restores_the_record_shape() -> None:
+    state = play_game("classic", players=3, seed=2)
+    record = state.record()
+    served = dict(record, players=[{"user_id": 1, "seat": 0}, {"user_id": 2, "seat": 1}, {"user_id": 3, "seat": 2},
+                                   {"user_id": 4, "seat": None}])
+    fixed = engine_record(served)
+    assert fixed["players"] == 3 and fixed["people"] == served["players"]
+    assert replay(fixed).outcome == state.outcome
+    assert engine_record(record) == record
