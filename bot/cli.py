@@ -85,6 +85,15 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return run()
 
 
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """The options that pick a simulated game (shared by ``simulate`` and ``render``)."""
+    parser.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=5, help="people at the table, Mr. X included")
+    parser.add_argument("--mrx", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -93,20 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
     bot.set_defaults(func=_cmd_run)
 
     sim = sub.add_parser("simulate", help="play a whole game with built-in players and write its record")
-    sim.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", type=int, default=5, help="people at the table, Mr. X included")
-    sim.add_argument("--mrx", choices=("greedy", "random"), default="greedy")
-    sim.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
+    _game_options(sim)
     sim.add_argument("--out", default="out", help="folder for record.json")
     sim.set_defaults(func=_cmd_simulate)
 
     ren = sub.add_parser("render", help="simulate a game (or read a record) and draw all its pictures")
-    ren.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
-    ren.add_argument("--seed", type=int, default=0)
-    ren.add_argument("--players", type=int, default=5, help="people at the table, Mr. X included")
-    ren.add_argument("--mrx", choices=("greedy", "random"), default="greedy")
-    ren.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
+    _game_options(ren)
     ren.add_argument("--record", default=None, help="draw this finished game's record.json instead")
     ren.add_argument("--tracker", action="store_true", help="ring the stations Mr. X may be at on each board")
     ren.add_argument("--out", default="out", help="folder for the pictures")
