@@ -137,3 +137,57 @@ async def test_commands_are_synced_globally_and_work_in_dms(game: Game) -> None:
             "help", "cancel", "replace", "settings", "export", "stats", "leaderboard"} <= names
     move = next(o for o in sy["options"] if o["name"] == "move")
     assert [o["name"] for o in move["options"]] == ["to", "ticket", "pawn", "then_to", "then_ticket", "game"]
+
+
+@pytest.mark.asyncio
+async def test_resigning_asks_first_then_hands_over_or_ends_the_game(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol, w.dave))
+    await game.start()
+    version = (await game.service.get_game(game.game_id)).version
+    ask = await game.reply(w.dave, "resign")
+    assert ask.kind == "ephemeral" and "Really resign" in ask.text
+    assert (await game.service.get_game(game.game_id)).version == version  # asking changes nothing
+    await game.click(w.dave, ask, f"sy:resign:{game.game_id}")
+    players = {p.user_id: p for p in await game.service.players(game.game_id)}
+    assert players[w.dave.id].status == "resigned" and players[w.dave.id].pawns == ()
+    assert "resigned" in "".join(m.text for m in fake.channel_messages(w.channel)[-2:])
+    ask = await game.reply(w.bob, "resign", channel="dm")
+    assert "detectives win" in ask.text
+    await game.click(w.bob, ask, f"sy:resign:{game.game_id}")
+    assert "The detectives win!" in fake.channel_messages(w.channel)[-1].text
+    assert await game.service.game_in_channel(w.channel.id) is None
+
+
+@pytest.mark.asyncio
+async def test_the_host_replaces_mr_x_and_the_new_one_gets_the_menu(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    answer = await game.reply(w.alice, "replace", {"old": w.bob, "new": w.dave})
+    assert answer.kind == "ephemeral"
+    assert f"<@{w.dave.id}> takes over" in fake.channel_messages(w.channel)[-1].text
+    game.mrx_user = w.dave
+    menu = game.prompt()
+    assert "Your move, Mr. X" in menu.text
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "menu")
+    assert len((await game.truth()).logbook) == 1
+
+
+@pytest.mark.asyncio
+async def test_mr_x_surfaces_in_mb1985_and_takes_tickets(game: Game) -> None:
+    w, fake = game.world, game.fake
+    lobby = await game.reply(w.alice, "new", {"rules": "mb1985", "seed": 3, "surfacing": True})
+    game.game_id = (await game.service.game_in_channel(w.channel.id)).id
+    await game.click(w.bob, lobby, f"sy:lobby:{game.game_id}:join_x")
+    await game.start()
+    refused = await game.reply(w.bob, "surface", channel="dm")
+    assert "first move" in refused.text
+    await game.play(until=lambda s: len(s.logbook) == 1 and s.phase == "mrx", ways=("dm",))
+    state = await game.truth()
+    answer = await game.reply(w.bob, "surface", {"take": "taxi"}, channel="dm")
+    assert answer.text.startswith("✅ You surfaced")
+    after = await game.truth()
+    assert after.logbook[-1].surfaced
+    assert f"Mr. X surfaces: he is at **{state.mrx_station}**" in fake.channel_messages(w.channel)[-1].text
