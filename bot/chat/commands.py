@@ -54,6 +54,22 @@ def _matching(reach: dict[int, tuple[Ticket, ...]], current: str) -> list[app_co
             for s, t in reach.items() if str(s).startswith(typed)][:25]
 
 
+async def _game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The caller's own running games (in DMs: those where they are Mr. X)."""
+    bot = _bot(interaction)
+    try:
+        games = await bot.table.my_games(interaction.user.id, "mrx" if is_dm(interaction) else None)
+    except Exception:
+        return []
+    choices = []
+    for g in games:
+        turn = " · your move" if g.your_turn else ""
+        name = f"#{g.game.id} · round {g.game.round}{turn}"
+        if str(current or "").strip() in str(g.game.id):
+            choices.append(app_commands.Choice(name=name, value=g.game.id))
+    return choices[:25]
+
+
 class ScotlandYardCommands(app_commands.Group):
     def __init__(self) -> None:
         super().__init__(
@@ -120,6 +136,7 @@ class ScotlandYardCommands(app_commands.Group):
                            then_ticket="Mr. X's double move: the second ticket",
                            game="Which game (when you are Mr. X in several)")
     @app_commands.choices(ticket=TICKETS, then_ticket=TICKETS)
+    @app_commands.autocomplete(game=_game_choices)
     async def move(self, interaction: discord.Interaction, to: int, ticket: app_commands.Choice[str],
                    pawn: Optional[str] = None, then_to: Optional[int] = None,
                    then_ticket: Optional[app_commands.Choice[str]] = None, game: Optional[int] = None) -> None:
@@ -181,9 +198,6 @@ class ScotlandYardCommands(app_commands.Group):
                 choices.append(app_commands.Choice(name=name, value=pawn))
         return choices[:25]
 
-    @move.autocomplete("game")
-    async def move_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await _game_choices(interaction, current)
 
     async def _mover(self, interaction: discord.Interaction):
         """(game, pawn, Mr. X's view or None) for the caller's move now, or None."""
@@ -205,28 +219,25 @@ class ScotlandYardCommands(app_commands.Group):
     @app_commands.command(name="surface", description="Mr. X: show where you are (if the rules allow)")
     @app_commands.describe(take="The ticket kind to take from each detective (default: what they have most of)")
     @app_commands.choices(take=REGULAR)
+    @app_commands.autocomplete(game=_game_choices)
     async def surface(self, interaction: discord.Interaction, take: Optional[app_commands.Choice[str]] = None,
                       game: Optional[int] = None) -> None:
         if _first_time(interaction):
             await _bot(interaction).table.surface(interaction, take.value if take else None, game)
 
-    @surface.autocomplete("game")
-    async def surface_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await _game_choices(interaction, current)
 
     @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
+    @app_commands.autocomplete(game=_game_choices)
     async def resign(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         if _first_time(interaction):
             await _bot(interaction).table.resign(interaction, game)
 
-    @resign.autocomplete("game")
-    async def resign_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await _game_choices(interaction, current)
 
     # -- looking ---------------------------------------------------------------------------------
 
     @app_commands.command(name="board", description="The board as everyone sees it (Mr. X: your own)")
     @app_commands.describe(tracker="Shade the stations where Mr. X may be")
+    @app_commands.autocomplete(game=_game_choices)
     async def board(self, interaction: discord.Interaction, tracker: bool = False,
                     game: Optional[int] = None) -> None:
         if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
@@ -248,11 +259,9 @@ class ScotlandYardCommands(app_commands.Group):
             await say(interaction, text if png else text + " (No picture available right now.)",
                       ephemeral=True, files=files)
 
-    @board.autocomplete("game")
-    async def board_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await _game_choices(interaction, current)
 
     @app_commands.command(name="log", description="Mr. X's logbook")
+    @app_commands.autocomplete(game=_game_choices)
     async def log(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
             return
@@ -270,11 +279,9 @@ class ScotlandYardCommands(app_commands.Group):
                 embed.set_image(url="attachment://logbook.png")
             await say(interaction, embed=embed, files=files, ephemeral=True)
 
-    @log.autocomplete("game")
-    async def log_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await _game_choices(interaction, current)
 
     @app_commands.command(name="status", description="Round, whose turn, every pawn's station and tickets")
+    @app_commands.autocomplete(game=_game_choices)
     async def status(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
             return
@@ -298,9 +305,6 @@ class ScotlandYardCommands(app_commands.Group):
                     text += f"\nYou can go to: {reach}."[:1500]
             await say(interaction, text, embed=embed, ephemeral=True)
 
-    @status.autocomplete("game")
-    async def status_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        return await _game_choices(interaction, current)
 
     @app_commands.command(name="rules", description="The rules in force, in short")
     @app_commands.choices(rules=RULES)
@@ -437,19 +441,3 @@ async def _player_or_none(bot: "ScotlandYardBot", game, user_id: int):
         return await bot.table.me(game, user_id)
     except GameError:
         return None
-
-
-async def _game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """The caller's own running games (in DMs: those where they are Mr. X)."""
-    bot = _bot(interaction)
-    try:
-        games = await bot.table.my_games(interaction.user.id, "mrx" if is_dm(interaction) else None)
-    except Exception:
-        return []
-    choices = []
-    for g in games:
-        turn = " · your move" if g.your_turn else ""
-        name = f"#{g.game.id} · round {g.game.round}{turn}"
-        if str(current or "").strip() in str(g.game.id):
-            choices.append(app_commands.Choice(name=name, value=g.game.id))
-    return choices[:25]

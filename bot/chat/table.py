@@ -70,7 +70,7 @@ class Table:
             ids = ", ".join(f"#{g.game.id}" for g in mine)
             raise Refused(f"You are Mr. X in several games ({ids}): add the `game` option to say which.")
         if await self.my_games(interaction.user.id, "detective"):
-            raise Refused("Detectives play in the game's channel: use `/sy move` there.")
+            raise Refused("Detectives play in the game's channel: use `/sy` commands there.")
         raise Refused("You are not Mr. X in any running game. Start one in a server channel with `/sy new`.")
 
     async def game_for(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:

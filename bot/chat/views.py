@@ -45,6 +45,12 @@ def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
     return interaction.client  # type: ignore[return-value]
 
 
+def _fresh(interaction: discord.Interaction) -> "ScotlandYardBot | None":
+    """The bot, or None for an interaction it has handled already (a re-delivery)."""
+    bot = _bot(interaction)
+    return bot if bot.seen.first_time(interaction.id) else None
+
+
 def _t(text: str) -> Ticket:
     return Ticket(text)
 
@@ -67,8 +73,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby
         return cls(int(match["game"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         table = bot.table
         if self.action == "join_d":
@@ -121,8 +126,7 @@ class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["round"]), first, select=item)  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         async with guarded(interaction, self.game_id):
             mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
@@ -162,8 +166,7 @@ class MrXGo(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])), second)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         await bot.table.mrx_choice(interaction, self.game_id, self.round, self.first, self.second)
 
@@ -184,8 +187,7 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         async with guarded(interaction, self.game_id):
             mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
@@ -214,8 +216,7 @@ class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:xback:(?P
         return cls(int(match["game"]), int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         async with guarded(interaction, self.game_id):
             mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
@@ -264,8 +265,7 @@ class SkipButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["round"]), match["pawn"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         await bot.table.skip(interaction, self.game_id, self.round, self.pawn)
 
@@ -282,8 +282,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:resi
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
-        if not bot.seen.first_time(interaction.id):
+        if (bot := _fresh(interaction)) is None:
             return
         await bot.table.resign(interaction, self.game_id, confirmed=True)
 

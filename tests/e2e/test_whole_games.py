@@ -72,3 +72,19 @@ async def test_every_round_has_one_summary_with_the_board_and_the_logbook(game: 
     for m in summaries:
         assert "board.png" in m.files and "Mr. X's logbook" in m.text
         assert m.embeds[0]["image"]["url"] == "attachment://board.png"
+
+
+@pytest.mark.asyncio
+async def test_a_whole_master_game_with_bobbies_in_any_order(game: Game) -> None:
+    w = game.world
+    await game.open(rules="master", seed=5, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.truth()
+    assert any(p.role == "bobby" for p in state.pawns)
+    # Every detective player may move a bobby.
+    for user in (w.alice, w.carol):
+        mine = next(p.pawns for p in await game.service.players(game.game_id) if p.user_id == user.id)
+        assert any(p.startswith("b") for p in mine)
+    state = await game.play(mrx="greedy", detectives="greedy", ways=("menu", "dm"))
+    assert state.is_over
+    assert "win" in game.fake.channel_messages(w.channel)[-1].text
