@@ -125,3 +125,21 @@ async def test_a_crash_between_storing_and_posting_is_healed_on_start_up(game: G
     await game.restart()
     assert len(fake.messages) == count
     assert len(summaries(game)) == len(set(summaries(game)))
+
+
+@pytest.mark.asyncio
+async def test_rate_limits_are_waited_out_and_a_repeated_new_opens_one_lobby(game: Game) -> None:
+    w, fake = game.world, game.fake
+    handle = await fake.slash(w.alice, w.channel, "sy", "new", {"rules": "classic"})
+    await handle.wait_reply()
+    await fake.redeliver(handle)
+    await handle.wait_idle()
+    lobbies = [m for m in fake.public_messages() if "new game" in m.text]
+    assert len(lobbies) == 1
+    game.game_id = (await game.service.game_in_channel(w.channel.id)).id
+    await game.click(w.bob, lobbies[0], f"sy:lobby:{game.game_id}:join_x")
+    fake.rate_limit_next("POST", r"^/channels/\d+/messages$", retry_after=0.05, times=2)
+    await game.start()
+    assert [r.status for r in fake.requests_to("POST", r"^/channels/\d+/messages$")][-3:].count(429) >= 1
+    assert any("The game is on" in m.text for m in fake.public_messages())
+    assert await game.service.pending_announcements() == []
