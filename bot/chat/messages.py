@@ -218,7 +218,7 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
     if pawns == [MRX]:
         users = nxt.get("user_ids") or owners.get(MRX, ())
         who = " ".join(mention(u) for u in users)
-        return f"🎩 Mr. X's turn ({who}): I've sent the choices by DM."
+        return f"🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately)."
     parts = []
     for pawn in pawns:
         users = owners.get(pawn, ())
