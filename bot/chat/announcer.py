@@ -92,7 +92,7 @@ class Announcer:
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
-            embeds.append(messages.round_summary_embed(view, payload.get("round", view.round), name))
+            embeds.append(messages.round_summary_embed(view, payload.get("round", view.round), name, payload))
         elif kind == outbox.GAME_OVER:
             self.bot.last_finished[item.channel_id] = item.game_id
             content = None

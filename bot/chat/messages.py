@@ -238,14 +238,16 @@ def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicV
     return "\n".join(lines) or "…"
 
 
-def logbook_text(view: PublicView) -> str:
-    """Mr. X's logbook as text: one cell per entry, reveals marked, shown stations in bold."""
+def logbook_text(view: PublicView, upto: int | None = None) -> str:
+    """Mr. X's logbook as text: one cell per entry, reveals marked, shown stations in bold
+    (``upto``: only the first entries, as they stood at the end of an earlier round)."""
     cells = []
-    for entry in view.logbook:
+    entries = view.logbook if upto is None else view.logbook[:upto]
+    for entry in entries:
         where = f" {station(entry.station)}" if entry.station is not None else ""
         mark = "🔍" if entry.reveal or entry.surfaced else ""
         cells.append(f"`{entry.number:>2}` {TICKET_EMOJI[entry.ticket]}{mark}{where}")
-    done = len(view.logbook)
+    done = len(entries)
     upcoming = [n for n in view.reveal_entries if n > done]
     if not cells:
         text = "No entries yet."
@@ -257,22 +259,29 @@ def logbook_text(view: PublicView) -> str:
     return text
 
 
-def round_summary_embed(view: PublicView, round_: int, picture: str | None) -> discord.Embed:
+def round_summary_embed(view: PublicView, round_: int, picture: str | None,
+                        summary: Mapping[str, Any] | None = None) -> discord.Embed:
+    """The end of ``round_``; ``summary`` (the announcement's payload) keeps the text true to that
+    round even when it is posted late (after a restart)."""
+    summary = summary or {}
+    upto = summary.get("logbook_entries")
+    over = view.outcome is not None
+    if over:
+        upto = None  # the game is over: the whole logbook is public
     embed = discord.Embed(title=f"📋 Round {round_} is over", colour=COLOUR)
-    embed.add_field(name="Mr. X's logbook", value=logbook_text(view)[:1024], inline=False)
-    if view.last_reveal is not None:
-        entry, where = view.last_reveal
-        seen = f"at {station(where)} (entry {entry})"
-    else:
-        seen = "not yet"
-    embed.add_field(name="Last seen", value=seen, inline=True)
-    count = len(view.possible)
-    if view.outcome is None:
+    embed.add_field(name="Mr. X's logbook", value=logbook_text(view, upto)[:1024], inline=False)
+    entries = view.logbook if upto is None else view.logbook[:upto]
+    seen = next(((e.number, e.station) for e in reversed(entries)
+                 if e.station is not None and (e.reveal or e.surfaced)), None)
+    embed.add_field(name="Last seen", value=f"at {station(seen[1])} (entry {seen[0]})" if seen else "not yet",
+                    inline=True)
+    count = summary.get("possible", len(view.possible))
+    if not over:
         embed.add_field(name="Where he may be", value=f"{count} station{'s' if count != 1 else ''}", inline=True)
     if picture:
         embed.set_image(url=f"attachment://{picture}")
-    if view.outcome is None:
-        embed.set_footer(text=f"Round {view.round} next · /sy status for everyone's tickets")
+    if not over:
+        embed.set_footer(text=f"Round {round_ + 1} next · /sy status for everyone's tickets")
     return embed
 
 

@@ -137,3 +137,17 @@ def test_engine_record_restores_the_record_shape() -> None:
     assert fixed["players"] == 3 and fixed["people"] == served["players"]
     assert replay(fixed).outcome == state.outcome
     assert engine_record(record) == record
+
+
+def test_a_late_round_summary_tells_that_round() -> None:
+    state = GameState.new("classic", players=3, seed=2)
+    rng = random.Random(2)
+    player = GreedyPlayer(rng)
+    while len(state.logbook) < 5:
+        pawn = next(p for p in state.to_move() if state.legal_moves(p))
+        state.apply(player.choose(state, pawn))
+    view = state.public_view()
+    embed = messages.round_summary_embed(view, 2, None, {"round": 2, "logbook_entries": 2, "possible": 7})
+    text = embed_text(embed)
+    assert "` 2`" in text and "` 3`" not in text and "7 stations" in text and "not yet" in text
+    assert "Round 3 next" in text
