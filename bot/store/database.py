@@ -100,8 +100,9 @@ class Database:
 
 
 async def one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-    async with conn.execute(sql, tuple(params)) as cursor:
-        return await cursor.fetchone()
+    # One trip to the connection's thread (a cursor's execute, fetch and close would be three).
+    found = await conn.execute_fetchall(sql, tuple(params))
+    return found[0] if found else None
 
 
 async def rows(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
