@@ -23,13 +23,11 @@ from bot.game import (
     PawnMoved,
     PawnPassed,
     PublicView,
-    RoundEnded,
     Ticket,
     get_rules,
 )
 from bot.service.events import (
     GameCancelled,
-    GameStarted,
     HostChanged,
     PawnsHandedOver,
     PlayerJoined,
