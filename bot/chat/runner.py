@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 import discord
@@ -32,9 +33,18 @@ async def serve(config: Config) -> None:
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
         async with bot:
+            _close_on_sigterm(bot)
             await bot.start(config.token)
     finally:
         await service.close()
+
+
+def _close_on_sigterm(bot) -> None:
+    """``docker stop`` sends SIGTERM: finish the interactions in hand, then log out."""
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
+        pass
 
 
 def run() -> int:

@@ -40,12 +40,13 @@ async def test_python_dash_m_bot_runs_against_a_discord_compatible_server(tmp_pa
             assert (tmp_path / "db" / "sy.sqlite3").exists()
         finally:
             if process.returncode is None:
-                process.send_signal(signal.SIGINT)
+                process.send_signal(signal.SIGTERM)
                 try:
                     await asyncio.wait_for(process.wait(), 10)
                 except asyncio.TimeoutError:
                     process.kill()
                     await process.wait()
             output = (await process.stdout.read()).decode(errors="replace")
+        assert process.returncode == 0, output  # SIGTERM: a clean shutdown
         assert "Traceback" not in output, output
         fake.assert_clean()
