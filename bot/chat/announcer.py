@@ -40,6 +40,8 @@ class Announcer:
     def __init__(self, bot: "ScotlandYardBot") -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
+        #: (game, user) already told at length that their DMs are closed
+        self._told: set[tuple[int, int]] = set()
 
     @property
     def service(self):
@@ -125,7 +127,13 @@ class Announcer:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
             message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview))
         except discord.Forbidden:
-            note = DMS_CLOSED.format(who=messages.mention(item.recipient_id))
+            who = messages.mention(item.recipient_id)
+            if (game.id, item.recipient_id) in self._told:
+                note = (f"🎩 {who}, your turn as Mr. X (round {game.round}). My DMs can't reach you: "
+                        "use `/sy move` here, my answers to you stay private.")
+            else:
+                self._told.add((game.id, item.recipient_id))
+                note = DMS_CLOSED.format(who=who)
             message = await self.bot.get_partial_messageable(game.channel_id).send(
                 note, allowed_mentions=NO_MENTIONS_BUT_USERS)
             return game.channel_id, message.id

@@ -54,6 +54,16 @@ def _matching(reach: dict[int, tuple[Ticket, ...]], current: str) -> list[app_co
             for s, t in reach.items() if str(s).startswith(typed)][:25]
 
 
+#: what the bot needs in a game's channel (the README's invite link asks for these)
+NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"), ("embed_links", "Embed Links"),
+          ("attach_files", "Attach Files"))
+
+
+def missing_permissions(permissions: discord.Permissions) -> str:
+    names = [label for flag, label in NEEDED if not getattr(permissions, flag)]
+    return ", ".join(names)
+
+
 async def _game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The caller's own running games (in DMs: those where they are Mr. X)."""
     bot = _bot(interaction)
@@ -92,6 +102,10 @@ class ScotlandYardCommands(app_commands.Group):
         async with guarded(interaction) as scope:
             if is_dm(interaction):
                 raise Refused("Games live in a server channel: use `/sy new` there.")
+            missing = missing_permissions(interaction.app_permissions)
+            if missing:
+                raise Refused(f"I can't run a game in this channel: I need {missing} here. "
+                              "Ask someone who manages the channel to allow it.")
             user = interaction.user
             result = await bot.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
                                                    user.display_name, rules.value if rules else None, seed,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+import discord
+
 import pytest
 
 from bot.game import MRX
@@ -111,3 +113,13 @@ async def test_the_host_or_a_moderator_cancels(game: Game) -> None:
     assert await game.service.game_in_channel(w.channel.id) is None
     await game.reply(w.alice, "new", {"rules": "master"})
     assert "Master" in fake.channel_messages(w.channel)[-1].text
+
+
+@pytest.mark.asyncio
+async def test_a_channel_where_the_bot_cannot_post_is_refused_at_new(game: Game) -> None:
+    w, fake = game.world, game.fake
+    quiet = fake.add_channel(w.guild, "quiet", overwrites=[
+        {"id": fake.bot_user.id, "type": 1, "allow": "0", "deny": str(discord.Permissions(attach_files=True).value)}])
+    answer = await game.reply(w.alice, "new", channel=quiet)
+    assert answer.kind == "ephemeral" and "Attach Files" in answer.text
+    assert await game.service.game_in_channel(quiet.id) is None

@@ -191,3 +191,16 @@ async def test_mr_x_surfaces_in_mb1985_and_takes_tickets(game: Game) -> None:
     after = await game.truth()
     assert after.logbook[-1].surfaced
     assert f"Mr. X surfaces: he is at **{state.mrx_station}**" in fake.channel_messages(w.channel)[-1].text
+
+
+@pytest.mark.asyncio
+async def test_closed_dms_are_explained_once_then_mr_x_is_just_mentioned(game: Game) -> None:
+    w, fake = game.world, game.fake
+    w.bob.refuses_dms = True
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    await game.play(until=lambda s: len(s.logbook) == 2 and s.phase == "mrx", ways=("channel",))
+    notes = [m.text for m in fake.channel_messages(w.channel) if "DMs can't reach you" in m.text
+             or "can't send you direct messages" in m.text]
+    assert len(notes) == 4  # at joining, at the start, then a short mention each turn
+    assert "Privacy Settings" not in notes[-1] and f"<@{w.bob.id}>" in notes[-1] and "round 3" in notes[-1]
