@@ -89,12 +89,15 @@ class Announcer:
         elif kind == outbox.ACTION:
             content = messages.action_text(payload, events, view, owners)
         elif kind == outbox.ROUND_SUMMARY:
+            round_ = payload.get("round", view.round)
             content = None
+            if view.outcome is None and view.round == round_ + 1 and view.to_move == (MRX,):
+                content = messages.next_up_line({"pawns": [MRX], "user_ids": owners.get(MRX, [])}, view, owners)
             png = await self.bot.pictures.board(view)
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
-            embeds.append(messages.round_summary_embed(view, payload.get("round", view.round), name, payload))
+            embeds.append(messages.round_summary_embed(view, round_, name, payload))
         elif kind == outbox.GAME_OVER:
             self.bot.last_finished[item.channel_id] = item.game_id
             content = None

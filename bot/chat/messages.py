@@ -23,6 +23,7 @@ from bot.game import (
     PawnMoved,
     PawnPassed,
     PublicView,
+    RoundEnded,
     Ticket,
     get_rules,
 )
@@ -229,7 +230,8 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
 def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
                 owners: Mapping[str, Sequence[int]]) -> str:
     lines = [line for line in (event_line(e, view, owners) for e in events) if line]
-    if not any(isinstance(e, GameEnded) for e in events):
+    # At the end of a round the summary comes next and names Mr. X; at the end of the game, nobody.
+    if not any(isinstance(e, (GameEnded, RoundEnded)) for e in events):
         nxt = next_up_line(payload.get("next"), view, owners)
         if nxt:
             lines.append(nxt)
