@@ -218,13 +218,14 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
         users = nxt.get("user_ids") or owners.get(MRX, ())
         who = " ".join(mention(u) for u in users)
         return f"🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately)."
-    parts = []
+    if len(pawns) == 1:
+        who = " ".join(mention(u) for u in owners.get(pawns[0], ())) or "nobody"
+        return f"➡️ Next: {pawn_name(view, pawns[0])} ({who}). Use `/sy move`."
+    users: list[int] = []
     for pawn in pawns:
-        users = owners.get(pawn, ())
-        who = " ".join(mention(u) for u in users) if users else "nobody"
-        parts.append(f"{pawn_name(view, pawn)} ({who})")
-    head = "Detectives to move (any order)" if len(pawns) > 1 else "Next"
-    return f"➡️ {head}: " + ", ".join(parts) + ". Use `/sy move`."
+        users += [u for u in owners.get(pawn, ()) if u not in users]
+    names = ", ".join(pawn_name(view, p) for p in pawns)
+    return f"➡️ Detectives to move (any order): {names}. {' '.join(mention(u) for u in users)}, use `/sy move`."
 
 
 def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,

@@ -151,3 +151,14 @@ def test_a_late_round_summary_tells_that_round() -> None:
     text = embed_text(embed)
     assert "` 2`" in text and "` 3`" not in text and "7 stations" in text and "not yet" in text
     assert "Round 3 next" in text
+
+
+def test_detectives_moving_in_any_order_are_mentioned_once_each() -> None:
+    state = GameState.new("master", players=3, seed=4)
+    state.apply(state.legal_moves(MRX)[0])
+    view = state.public_view()
+    owners = messages.owners_of(people(state))
+    owners.setdefault("b1", []).append(12)  # a bobby is moved by every detective player
+    line = messages.next_up_line({"pawns": list(view.to_move)}, view, owners)
+    assert line.startswith("➡️ Detectives to move (any order): ")
+    assert line.count("<@11>") == 1 and line.count("<@12>") == 1
