@@ -25,10 +25,10 @@ log = logging.getLogger(__name__)
 
 
 def intents() -> discord.Intents:
-    """Non-privileged intents only: slash commands and DMs need no message content nor members."""
+    """Only the guilds intent: interactions arrive whatever the intents, and sending DMs needs none.
+    The bot never reads messages, so no message intents (and no privileged ones)."""
     wanted = discord.Intents.none()
     wanted.guilds = True
-    wanted.dm_messages = True
     return wanted
 
 
