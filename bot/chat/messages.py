@@ -381,6 +381,9 @@ def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str) -> str:
         lines.append(f"Next reveal: entry {nxt}.")
     hunters = ", ".join(f"{pawn_name(public, p.id)} {station(p.station)}" for p in public.detectives)
     lines.append(f"Detectives: {hunters}")
+    count = len(public.possible)
+    if public.logbook and count:
+        lines.append(f"As far as they can tell, you are on one of {count} station{'s' if count != 1 else ''}.")
     lines.append("Pick where to go below, or type `/sy move to: … ticket: …` here.")
     return "\n".join(lines)
 
