@@ -239,13 +239,11 @@ class ScotlandYardCommands(app_commands.Group):
         if _first_time(interaction):
             await _bot(interaction).table.surface(interaction, take.value if take else None, game)
 
-
     @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
     @app_commands.autocomplete(game=_game_choices)
     async def resign(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         if _first_time(interaction):
             await _bot(interaction).table.resign(interaction, game)
-
 
     # -- looking ---------------------------------------------------------------------------------
 
@@ -254,71 +252,17 @@ class ScotlandYardCommands(app_commands.Group):
     @app_commands.autocomplete(game=_game_choices)
     async def board(self, interaction: discord.Interaction, tracker: bool = False,
                     game: Optional[int] = None) -> None:
-        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
-            return
-        bot = _bot(interaction)
-        async with guarded(interaction) as scope:
-            info = await bot.table.game_for(interaction, game)
-            scope.game_id = info.id
-            me = await _player_or_none(bot, info, interaction.user.id)
-            if me is not None and MRX in me.pawns:
-                mview = await bot.service.mrx_view(info.id, interaction.user.id)
-                png, name = await bot.pictures.mrx_board(mview), "mrx-board.png"
-                text = f"🎩 Your board, Mr. X: you are at {messages.station(mview.station)}."
-            else:
-                view = await bot.service.public_view(info.id)
-                png, name = await bot.pictures.board(view, tracker=tracker), "board.png"
-                text = f"🗺️ Game #{info.id}, round {view.round}."
-            files = [discord.File(io.BytesIO(png), name)] if png else []
-            await say(interaction, text if png else text + " (No picture available right now.)",
-                      ephemeral=True, files=files)
-
+        await _look(interaction, game, lambda bot, info: _show_board(bot, interaction, info, tracker))
 
     @app_commands.command(name="log", description="Mr. X's logbook")
     @app_commands.autocomplete(game=_game_choices)
     async def log(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
-            return
-        bot = _bot(interaction)
-        async with guarded(interaction) as scope:
-            info = await bot.table.game_for(interaction, game)
-            scope.game_id = info.id
-            view = await bot.service.public_view(info.id)
-            embed = discord.Embed(title=f"📒 Mr. X's logbook, game #{info.id}", colour=messages.COLOUR,
-                                  description=messages.logbook_text(view))
-            png = await bot.pictures.logbook(view)
-            files = []
-            if png:
-                files.append(discord.File(io.BytesIO(png), "logbook.png"))
-                embed.set_image(url="attachment://logbook.png")
-            await say(interaction, embed=embed, files=files, ephemeral=True)
-
+        await _look(interaction, game, lambda bot, info: _show_log(bot, interaction, info))
 
     @app_commands.command(name="status", description="Round, whose turn, every pawn's station and tickets")
     @app_commands.autocomplete(game=_game_choices)
     async def status(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
-            return
-        bot = _bot(interaction)
-        async with guarded(interaction) as scope:
-            info = await bot.table.game_for(interaction, game)
-            scope.game_id = info.id
-            players = await bot.service.players(info.id)
-            if info.status == LOBBY:
-                await say(interaction, embed=messages.lobby_embed(info, players), ephemeral=True)
-                return
-            view = await bot.service.public_view(info.id)
-            embed = messages.status_embed(info, view, players)
-            me = next((p for p in players if p.user_id == interaction.user.id and p.status == "playing"), None)
-            text = None
-            if me is not None and MRX in me.pawns and view.outcome is None:
-                mview = await bot.service.mrx_view(info.id, interaction.user.id)
-                text = f"🎩 Only you see this: you are at {messages.station(mview.station)}."
-                if view.to_move == (MRX,):
-                    reach = ", ".join(messages.destination_label(s, t) for s, t in mrx_destinations(mview).items())
-                    text += f"\nYou can go to: {reach}."[:1500]
-            await say(interaction, text, embed=embed, ephemeral=True)
-
+        await _look(interaction, game, lambda bot, info: _show_status(bot, interaction, info))
 
     @app_commands.command(name="rules", description="The rules in force, in short")
     @app_commands.choices(rules=RULES)
@@ -455,3 +399,62 @@ async def _player_or_none(bot: "ScotlandYardBot", game, user_id: int):
         return await bot.table.me(game, user_id)
     except GameError:
         return None
+
+
+# -- looking: private answers, Mr. X sees his own ------------------------------------------------
+
+
+async def _look(interaction: discord.Interaction, game_id: int | None, show) -> None:
+    """Acknowledge privately, find the game, and let ``show(bot, game)`` answer."""
+    if not _first_time(interaction) or not await defer(interaction, ephemeral=True):
+        return
+    bot = _bot(interaction)
+    async with guarded(interaction) as scope:
+        info = await bot.table.game_for(interaction, game_id)
+        scope.game_id = info.id
+        await show(bot, info)
+
+
+async def _show_board(bot: "ScotlandYardBot", interaction: discord.Interaction, info, tracker: bool) -> None:
+    me = await _player_or_none(bot, info, interaction.user.id)
+    if me is not None and MRX in me.pawns:
+        mview = await bot.service.mrx_view(info.id, interaction.user.id)
+        png, name = await bot.pictures.mrx_board(mview), "mrx-board.png"
+        text = f"🎩 Your board, Mr. X: you are at {messages.station(mview.station)}."
+    else:
+        view = await bot.service.public_view(info.id)
+        png, name = await bot.pictures.board(view, tracker=tracker), "board.png"
+        text = f"🗺️ Game #{info.id}, round {view.round}."
+    files = [discord.File(io.BytesIO(png), name)] if png else []
+    await say(interaction, text if png else text + " (No picture available right now.)", ephemeral=True,
+              files=files)
+
+
+async def _show_log(bot: "ScotlandYardBot", interaction: discord.Interaction, info) -> None:
+    view = await bot.service.public_view(info.id)
+    embed = discord.Embed(title=f"📒 Mr. X's logbook, game #{info.id}", colour=messages.COLOUR,
+                          description=messages.logbook_text(view))
+    png = await bot.pictures.logbook(view)
+    files = []
+    if png:
+        files.append(discord.File(io.BytesIO(png), "logbook.png"))
+        embed.set_image(url="attachment://logbook.png")
+    await say(interaction, embed=embed, files=files, ephemeral=True)
+
+
+async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction, info) -> None:
+    players = await bot.service.players(info.id)
+    if info.status == LOBBY:
+        await say(interaction, embed=messages.lobby_embed(info, players), ephemeral=True)
+        return
+    view = await bot.service.public_view(info.id)
+    embed = messages.status_embed(info, view, players)
+    me = next((p for p in players if p.user_id == interaction.user.id and p.status == "playing"), None)
+    text = None
+    if me is not None and MRX in me.pawns and view.outcome is None:
+        mview = await bot.service.mrx_view(info.id, interaction.user.id)
+        text = f"🎩 Only you see this: you are at {messages.station(mview.station)}."
+        if view.to_move == (MRX,):
+            reach = ", ".join(messages.destination_label(s, t) for s, t in mrx_destinations(mview).items())
+            text += f"\nYou can go to: {reach}."[:1500]
+    await say(interaction, text, embed=embed, ephemeral=True)
