@@ -212,7 +212,6 @@ class ScotlandYardCommands(app_commands.Group):
                 choices.append(app_commands.Choice(name=name, value=pawn))
         return choices[:25]
 
-
     async def _mover(self, interaction: discord.Interaction):
         """(game, pawn, Mr. X's view or None) for the caller's move now, or None."""
         bot = _bot(interaction)
