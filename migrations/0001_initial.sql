@@ -21,7 +21,7 @@ CREATE TABLE games (
     seed            INTEGER NOT NULL,
     host_id         INTEGER NOT NULL,
     players         INTEGER,                        -- people at the table from the start (the engine's count)
-    version         INTEGER NOT NULL DEFAULT 0,     -- +1 on every change; the snapshot carries the same number
+    version         INTEGER NOT NULL DEFAULT 0,     -- +1 on every change (lobby, play, hand-over, settings)
     round           INTEGER,                        -- NULL until the start
     to_move         TEXT NOT NULL DEFAULT '',       -- pawns that may act now, space-separated
     turn            INTEGER NOT NULL DEFAULT 0,     -- +1 whenever someone new owes a move
@@ -99,7 +99,7 @@ END;
 -- The engine's state after the game's actions. Holds Mr. X's station: never show it.
 CREATE TABLE snapshots (
     game_id INTEGER PRIMARY KEY REFERENCES games (id),
-    version INTEGER NOT NULL,
+    version INTEGER NOT NULL,                       -- the game's version when it was written
     actions INTEGER NOT NULL,                       -- how many actions it has seen
     state   TEXT NOT NULL                           -- GameState.snapshot() as JSON
 );

@@ -1,6 +1,65 @@
-"""The game service: games, players and transactions over the rules engine and the store."""
+"""The game service: games, players and transactions over the rules engine and the store.
 
-from .errors import *  # noqa: F401,F403
-from .events import *  # noqa: F401,F403
-from .models import *  # noqa: F401,F403
-from .service import GameService  # noqa: F401
+The bot, the CLI and the tests call :class:`GameService` only; everything it returns is defined
+in :mod:`.models`, :mod:`.events` and :mod:`.errors`, and re-exported here.
+"""
+
+from types import ModuleType as _ModuleType
+
+from .errors import (
+    AlreadyJoined,
+    BadSetting,
+    DeadlineNotPassed,
+    GameAlreadyRunning,
+    GameAlreadyStarted,
+    GameClosed,
+    GameNotFound,
+    GameNotOver,
+    GameNotStarted,
+    KeyReused,
+    LobbyFull,
+    NeedMorePlayers,
+    NoGameHere,
+    NotAllowed,
+    NotHost,
+    NotInGame,
+    NotYourPawn,
+    RoleTaken,
+    ServiceError,
+    StaleAction,
+)
+from .events import (
+    GameCancelled,
+    GameCreated,
+    GameStarted,
+    HostChanged,
+    PawnsHandedOver,
+    PlayerJoined,
+    PlayerLeft,
+    PlayerReplaced,
+    PlayerResigned,
+    RoleChosen,
+    ServiceEvent,
+    event_from_json,
+    event_to_json,
+)
+from .models import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    RUNNING,
+    Announcement,
+    CommandResult,
+    GameInfo,
+    GameSettings,
+    GuildSettings,
+    MessageRef,
+    Player,
+    PlayerStats,
+    UserGame,
+    WaitingTurn,
+)
+from .service import GameService
+
+__all__ = [name for name, value in globals().items() if not name.startswith("_") and not isinstance(value, _ModuleType)]

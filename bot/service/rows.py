@@ -11,7 +11,7 @@ from bot.game import GameState, Outcome
 from bot.store import one, rows
 
 from .errors import GameNotFound
-from .models import ACTIVE, GameInfo, Player
+from .models import ACTIVE, GameInfo, Player, UserGame
 
 
 def game_info(row: sqlite3.Row) -> GameInfo:
@@ -89,6 +89,26 @@ async def players(conn: aiosqlite.Connection, game_id: int) -> tuple[Player, ...
         )
         for row in found
     )
+
+
+async def user_games(conn: aiosqlite.Connection, user_id: int) -> list[UserGame]:
+    """The person's games in the lobby or running, with their role, their pawns and whether they owe a move."""
+    found = await rows(
+        conn,
+        "SELECT g.*, p.role AS my_role FROM players p JOIN games g ON g.id = p.game_id "
+        f"WHERE p.user_id = ? AND p.status = 'playing' AND g.status IN {ACTIVE!r} ORDER BY g.id",
+        (user_id,))
+    pawns: dict[int, list[str]] = {}
+    for row in await rows(
+            conn, "SELECT c.game_id, c.pawn FROM pawn_controls c JOIN games g ON g.id = c.game_id "
+            "WHERE c.user_id = ? AND g.status = 'running' ORDER BY c.rowid", (user_id,)):
+        pawns.setdefault(row["game_id"], []).append(row["pawn"])
+    games = []
+    for row in found:
+        game = game_info(row)
+        mine = tuple(pawns.get(game.id, ()))
+        games.append(UserGame(game, row["my_role"], mine, any(pawn in game.to_move for pawn in mine)))
+    return games
 
 
 async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:

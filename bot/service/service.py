@@ -21,12 +21,11 @@ from typing import Callable
 import aiosqlite
 
 from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, Pass, PublicView, Resign
-from bot.game import Surface, get_rules
+from bot.game import Surface, Ticket, get_rules
 from bot.store import Database, one, rows
 
-from . import outbox
+from . import commands, outbox, replay
 from . import rows as read
-from .codec import action_to_json
 from .errors import (
     AlreadyJoined,
     BadSetting,
@@ -36,15 +35,12 @@ from .errors import (
     GameClosed,
     GameNotOver,
     GameNotStarted,
-    KeyReused,
     LobbyFull,
-    NoGameHere,
     NotAllowed,
     NotHost,
     NotInGame,
     NotYourPawn,
     RoleTaken,
-    StaleAction,
 )
 from .events import (
     GameCancelled,
@@ -57,11 +53,9 @@ from .events import (
     PlayerReplaced,
     PlayerResigned,
     RoleChosen,
-    event_from_json,
 )
 from .models import (
     CANCELLED,
-    FINISHED,
     LOBBY,
     RUNNING,
     Announcement,
@@ -72,11 +66,11 @@ from .models import (
     MessageRef,
     Player,
     PlayerStats,
-    UserGame,
     WaitingTurn,
 )
 from .seating import choose_seats, hand_over, pawn_owners
-from .timing import next_turn, waiting_turns
+from .stats import player_stats
+from .timing import mark_turn, waiting_turns
 
 ROLES = (None, "mrx", "detective")
 
@@ -117,7 +111,8 @@ class GameService:
         """Open a lobby in ``channel_id`` with the host as its first player. ``rules`` None: the
         guild's default. Raises GameAlreadyRunning if the channel has an active game."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "create", host_id, channel_id=channel_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "create", host_id, channel_id=channel_id):
                 return seen
             if await read.active_game_row(tx, channel_id):
                 raise GameAlreadyRunning()
@@ -126,17 +121,17 @@ class GameService:
             seed = self._rng.randrange(2**31) if seed is None else int(seed)
             # Deal a throw-away game now, so bad rules or options are refused before anyone joins.
             options = GameState.new(ruleset, players=ruleset.min_players, seed=seed, options=options).options
-            now = self._clock()
             cursor = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-                "reminder_hours, deadline_hours, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
+                "reminder_hours, deadline_hours, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
                 (guild_id, channel_id, LOBBY, ruleset.name, ruleset.board, json.dumps(options), seed, host_id,
                  guild.reminder_hours, guild.deadline_hours, now, now),
             )
             game_id = cursor.lastrowid
-            await self._add_player(tx, game_id, host_id, host_name, None, now)
+            await commands.add_player(tx, game_id, host_id, host_name, None, now)
             events = (GameCreated(host_id, ruleset.name), PlayerJoined(host_id, host_name, None))
-            return await self._done(tx, game_id, events, host_id, "create", key, version=1)
+            return await commands.done(tx, now, game_id, events, host_id, "create", key, version=1)
 
     async def join(self, channel_id: int, user_id: int, name: str, role: str | None = None,
                    *, key: str | None = None) -> CommandResult:
@@ -145,9 +140,10 @@ class GameService:
         if role not in ROLES:
             raise InvalidAction("Join as 'mrx', as 'detective', or leave the role open.")
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "join", user_id, channel_id=channel_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "join", user_id, channel_id=channel_id):
                 return seen
-            game = await self._lobby(tx, channel_id)
+            game = await commands.lobby(tx, channel_id)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
             mine = next((p for p in people if p["user_id"] == user_id), None)
             if mine is not None and mine["role"] == role:
@@ -163,49 +159,50 @@ class GameService:
                 if len(people) >= ruleset.max_players:
                     raise LobbyFull(f"The lobby is full: {ruleset.title} is for at most "
                                     f"{ruleset.max_players} players.")
-                await self._add_player(tx, game["id"], user_id, name, role, self._clock())
+                await commands.add_player(tx, game["id"], user_id, name, role, now)
                 events = (PlayerJoined(user_id, name, role),)
-            version = await self._bump(tx, game)
-            return await self._done(tx, game["id"], events, user_id, "join", key, version)
+            version = await commands.bump(tx, now, game)
+            return await commands.done(tx, now, game["id"], events, user_id, "join", key, version)
 
     async def leave(self, channel_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
         """Leave the lobby. A leaving host hands the lobby to the next player; the last one out
         cancels it. In a running game use :meth:`resign`."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "leave", user_id, channel_id=channel_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "leave", user_id, channel_id=channel_id):
                 return seen
-            game = await self._active(tx, channel_id)
+            game = await commands.active(tx, channel_id)
             if game["status"] != LOBBY:
                 raise GameAlreadyStarted("The game has started: to stop playing, resign.")
-            await self._player(tx, game["id"], user_id)
+            await commands.player(tx, game["id"], user_id)
             await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game["id"], user_id))
             events: list = [PlayerLeft(user_id)]
             if game["host_id"] == user_id:
                 heir = await one(tx, "SELECT user_id FROM players WHERE game_id = ? ORDER BY join_order LIMIT 1",
                                  (game["id"],))
                 if heir is None:
-                    await self._end(tx, game["id"], CANCELLED)
+                    await commands.end(tx, now, game["id"], CANCELLED)
                     events.append(GameCancelled(user_id))
                 else:
                     await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (heir["user_id"], game["id"]))
                     events.append(HostChanged(heir["user_id"]))
-            version = await self._bump(tx, game)
-            return await self._done(tx, game["id"], tuple(events), user_id, "leave", key, version)
+            version = await commands.bump(tx, now, game)
+            return await commands.done(tx, now, game["id"], tuple(events), user_id, "leave", key, version)
 
     async def start(self, channel_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Host only: deal the game. Needs Mr. X (drawn at random from those who did not ask to be
         detectives, if nobody asked) and at least one detective player."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "start", user_id, channel_id=channel_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "start", user_id, channel_id=channel_id):
                 return seen
-            game = await self._lobby(tx, channel_id)
+            game = await commands.lobby(tx, channel_id)
             _require_host(game, user_id)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ? ORDER BY join_order",
                                 (game["id"],))
             seats, drawn = choose_seats([(p["user_id"], p["role"]) for p in people], game["seed"])
             state = GameState.new(game["rules"], players=len(seats), seed=game["seed"],
                                   options=json.loads(game["options"]))
-            now = self._clock()
             for seat in seats:
                 await tx.execute("UPDATE players SET seat = ?, role = ? WHERE game_id = ? AND user_id = ?",
                                  (seat.seat, seat.role, game["id"], seat.user_id))
@@ -223,47 +220,50 @@ class GameService:
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game["id"], "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
-            version = await self._save_play(tx, game, state, 0, [], events, user_id, key, "start")
-            return await self._done(tx, game["id"], events, user_id, "start", key, version, state)
+            version = await commands.save_play(tx, now, game, state, 0, [], events, user_id=user_id, key=key,
+                                               name="start")
+            return await commands.result(tx, game["id"], events, version, state=state)
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
                      *, key: str | None = None) -> CommandResult:
         """End the channel's active game without a result: the host, or anyone who manages the channel."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "cancel", user_id, channel_id=channel_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "cancel", user_id, channel_id=channel_id):
                 return seen
-            game = await self._active(tx, channel_id)
+            game = await commands.active(tx, channel_id)
             if game["host_id"] != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can cancel the game.")
-            await self._end(tx, game["id"], CANCELLED)
+            await commands.end(tx, now, game["id"], CANCELLED)
             events = (GameCancelled(user_id),)
-            version = await self._bump(tx, game)
+            version = await commands.bump(tx, now, game)
             await outbox.queue(tx, game["id"], "game:cancelled", outbox.GAME_CANCELLED,
-                               {"by_user_id": user_id, "started": game["status"] == RUNNING}, self._clock())
-            return await self._done(tx, game["id"], events, user_id, "cancel", key, version)
+                               {"by_user_id": user_id, "started": game["status"] == RUNNING}, now)
+            return await commands.done(tx, now, game["id"], events, user_id, "cancel", key, version)
 
     async def replace(self, channel_id: int, host_id: int, old_user_id: int, new_user_id: int, new_name: str,
                       *, key: str | None = None) -> CommandResult:
         """Host only: give ``old_user_id``'s seat and pawns to ``new_user_id`` (lobby or running game)."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "replace", host_id, channel_id=channel_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "replace", host_id, channel_id=channel_id):
                 return seen
-            game = await self._active(tx, channel_id)
+            game = await commands.active(tx, channel_id)
             _require_host(game, host_id)
-            old = await self._player(tx, game["id"], old_user_id,
+            old = await commands.player(tx, game["id"], old_user_id,
                                      NotInGame("That person is not playing in this game."))
             taken = await one(tx, "SELECT status FROM players WHERE game_id = ? AND user_id = ?",
                               (game["id"], new_user_id))
             if taken is not None and taken["status"] == "playing":
                 raise AlreadyJoined("That person is already playing in this game.")
             gid = game["id"]
-            await tx.execute("UPDATE players SET status = 'replaced', seat = NULL WHERE game_id = ? AND user_id = ?",
+            await tx.execute("UPDATE players SET status = 'replaced' WHERE game_id = ? AND user_id = ?",
                              (gid, old_user_id))
             await tx.execute(
                 "INSERT INTO players (game_id, user_id, name, role, seat, join_order, joined_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name, "
                 "role = excluded.role, seat = excluded.seat, status = 'playing', join_order = excluded.join_order",
-                (gid, new_user_id, new_name, old["role"], old["seat"], old["join_order"], self._clock()),
+                (gid, new_user_id, new_name, old["role"], old["seat"], old["join_order"], now),
             )
             if game["status"] == LOBBY:
                 await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (gid, old_user_id))
@@ -272,15 +272,15 @@ class GameService:
             if game["host_id"] == old_user_id:
                 await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_user_id, gid))
             events = (PlayerReplaced(old_user_id, new_user_id, new_name),)
-            version = await self._bump(tx, game)
+            version = await commands.bump(tx, now, game)
             if game["status"] == RUNNING:
-                await self._readdress(tx, game, old_user_id, new_user_id, version)
+                await self._readdress(tx, now, game, old_user_id, new_user_id, version)
                 await outbox.queue(tx, gid, f"players:{version}", outbox.PLAYERS_CHANGED,
-                                   {"events": outbox.events_json(events)}, self._clock())
-            return await self._done(tx, gid, events, host_id, "replace", key, version)
+                                   {"events": outbox.events_json(events)}, now)
+            return await commands.done(tx, now, gid, events, host_id, "replace", key, version)
 
-    async def _readdress(self, tx: aiosqlite.Connection, game: sqlite3.Row, old_user_id: int, new_user_id: int,
-                         version: int) -> None:
+    async def _readdress(self, tx: aiosqlite.Connection, now: float, game: sqlite3.Row, old_user_id: int,
+                         new_user_id: int, version: int) -> None:
         """Mr. X's private prompts follow his pawn to the new player: the unsent ones change address,
         and a sent one for the turn he still owes is sent again."""
         await tx.execute("UPDATE announcements SET recipient_id = ? WHERE game_id = ? AND recipient_id = ? "
@@ -291,7 +291,7 @@ class GameService:
             if sent:
                 state, _ = await read.snapshot(tx, game["id"])
                 key, kind, payload, _ = outbox.mrx_prompt(state.public_view(), new_user_id)
-                await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, self._clock(), new_user_id)
+                await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
 
     # -- play ---------------------------------------------------------------------------------
 
@@ -302,31 +302,36 @@ class GameService:
         ``expected_round`` (from a button) that is not the current round raises StaleAction."""
         if isinstance(action, Resign):
             return await self.resign(game_id, user_id, key)
+        if not isinstance(action, (Move, DoubleMove, Pass, Surface)):
+            raise InvalidAction("That is not a move of this game.")
         if isinstance(action, Pass) and action.reason == "timeout":
             raise NotHost("Only the host can skip a turn, once the deadline has passed.")
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "act", user_id, game_id=game_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "act", user_id, game_id=game_id):
                 return seen
-            game = await self._running(tx, game_id, expected_round)
+            game = await commands.running(tx, game_id, expected_round)
             state, applied = await read.snapshot(tx, game_id)
             pawn = MRX if isinstance(action, (DoubleMove, Surface)) else action.pawn
-            await self._require_pawn(tx, game_id, user_id, state, pawn)
+            await commands.require_pawn(tx, game_id, user_id, state, pawn)
             events = state.apply(action)
-            version = await self._save_play(tx, game, state, applied, [action], events, user_id, key, "act")
-            return await self._done(tx, game_id, tuple(events), user_id, "act", key, version, state)
+            version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+                                               key=key, name="act")
+            return await commands.result(tx, game_id, tuple(events), version, state=state)
 
-    async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket, key: str,
+    async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: Ticket | str, key: str,
                    expected_round: int | None = None) -> CommandResult:
         """One ride: ``ticket`` is a :class:`~bot.game.Ticket` or its name ("taxi", "black", ...)."""
         return await self.act(game_id, user_id, Move(pawn, int(to), _ticket(ticket)), key, expected_round)
 
-    async def double_move(self, game_id: int, user_id: int, first: tuple[int, object], second: tuple[int, object],
-                          key: str, expected_round: int | None = None) -> CommandResult:
+    async def double_move(self, game_id: int, user_id: int, first: tuple[int, Ticket | str],
+                          second: tuple[int, Ticket | str], key: str,
+                          expected_round: int | None = None) -> CommandResult:
         """Mr. X's double move: ``first`` and ``second`` are (station, ticket)."""
-        action = DoubleMove(Move(MRX, int(first[0]), _ticket(first[1])), Move(MRX, int(second[0]), _ticket(second[1])))
+        action = DoubleMove(*(Move(MRX, int(to), _ticket(ticket)) for to, ticket in (first, second)))
         return await self.act(game_id, user_id, action, key, expected_round)
 
-    async def surface(self, game_id: int, user_id: int, take: dict[str, object], key: str,
+    async def surface(self, game_id: int, user_id: int, take: dict[str, Ticket | str], key: str,
                       expected_round: int | None = None) -> CommandResult:
         """Mr. X shows where he is (voluntary surfacing), taking one ticket from each detective."""
         action = Surface(tuple((pawn, _ticket(ticket)) for pawn, ticket in take.items()))
@@ -336,13 +341,14 @@ class GameService:
                    expected_round: int | None = None) -> CommandResult:
         """Host only: pass an absent detective's turn once the game's deadline has passed."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "skip", host_id, game_id=game_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "skip", host_id, game_id=game_id):
                 return seen
-            game = await self._running(tx, game_id, expected_round)
+            game = await commands.running(tx, game_id, expected_round)
             _require_host(game, host_id)
             if game["deadline_hours"] is None:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
-            waited = self._clock() - game["turn_started_at"]
+            waited = now - game["turn_started_at"]
             left = game["deadline_hours"] * 3600 - waited
             if left > 0:
                 raise DeadlineNotPassed(f"The deadline for this turn passes in {_duration(left)}; skip after that.")
@@ -351,51 +357,60 @@ class GameService:
             state, applied = await read.snapshot(tx, game_id)
             action = Pass(pawn, "timeout")
             events = state.apply(action)
-            version = await self._save_play(tx, game, state, applied, [action], events, host_id, key, "skip")
-            return await self._done(tx, game_id, tuple(events), host_id, "skip", key, version, state)
+            version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
+                                               key=key, name="skip")
+            return await commands.result(tx, game_id, tuple(events), version, state=state)
 
     async def resign(self, game_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Mr. X resigning ends the game. A detective resigning hands their pawns to the other
         detective players, or ends the game if nobody is left to take them."""
         async with self._db.transaction() as tx:
-            if seen := await self._seen(tx, key, "resign", user_id, game_id=game_id):
+            now = self._clock()
+            if seen := await commands.seen(tx, key, "resign", user_id, game_id=game_id):
                 return seen
-            game = await self._running(tx, game_id)
-            me = await self._player(tx, game_id, user_id)
+            game = await commands.running(tx, game_id)
+            me = await commands.player(tx, game_id, user_id)
             await tx.execute("UPDATE players SET status = 'resigned' WHERE game_id = ? AND user_id = ?",
                              (game_id, user_id))
             resigned = PlayerResigned(user_id, me["role"])
-            heirs = await rows(
-                tx, "SELECT p.user_id, COUNT(c.pawn) AS pawns FROM players p LEFT JOIN pawn_controls c "
-                "USING (game_id, user_id) WHERE p.game_id = ? AND p.role = 'detective' AND p.status = 'playing' "
-                "GROUP BY p.user_id ORDER BY p.seat", (game_id,))
+            heirs = await rows(tx, "SELECT user_id FROM players WHERE game_id = ? AND role = 'detective' "
+                                   "AND status = 'playing' ORDER BY seat", (game_id,))
             state, applied = await read.snapshot(tx, game_id)
             if me["role"] == "mrx" or not heirs:
                 action = Resign("mrx" if me["role"] == "mrx" else "detectives")
                 events = state.apply(action)
-                version = await self._save_play(tx, game, state, applied, [action], events, user_id, key,
-                                                "resign", (resigned,))
-                return await self._done(tx, game_id, (resigned, *events), user_id, "resign", key, version, state)
-            mine = await rows(tx, "SELECT pawn FROM pawn_controls WHERE game_id = ? AND user_id = ? ORDER BY rowid",
-                              (game_id, user_id))
-            await tx.execute("DELETE FROM pawn_controls WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            shared = {row["pawn"] for row in await rows(tx, "SELECT pawn FROM pawn_controls WHERE game_id = ?",
-                                                        (game_id,))}
-            given = hand_over([r["pawn"] for r in mine if r["pawn"] not in shared],
-                              [(h["user_id"], h["pawns"]) for h in heirs])
-            await tx.executemany("INSERT INTO pawn_controls (game_id, pawn, user_id) VALUES (?, ?, ?)",
-                                 [(game_id, pawn, user) for pawn, user in given])
-            events_: list = [resigned, PawnsHandedOver(user_id, tuple(given))]
-            if game["host_id"] == user_id:
-                await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (heirs[0]["user_id"], game_id))
-                events_.append(HostChanged(heirs[0]["user_id"]))
-            version = await self._bump(tx, game)
+                version = await commands.save_play(tx, now, game, state, applied, [action], events,
+                                                   user_id=user_id, key=key, name="resign", service_events=(resigned,))
+                return await commands.result(tx, game_id, (resigned, *events), version, state=state)
+            events = (resigned, *await self._hand_over(tx, game, user_id, [h["user_id"] for h in heirs]))
+            version = await commands.bump(tx, now, game)
             view = state.public_view()
-            await outbox.queue(tx, game_id, f"players:{version}", outbox.PLAYERS_CHANGED,
-                               {"events": outbox.events_json(events_),
-                                "next": outbox.next_up(view, await read.controllers(tx, game_id, view.to_move))},
-                               self._clock())
-            return await self._done(tx, game_id, tuple(events_), user_id, "resign", key, version, state)
+            payload = {"events": outbox.events_json(events),
+                       "next": outbox.next_up(view, await read.controllers(tx, game_id, view.to_move))}
+            await outbox.queue(tx, game_id, f"players:{version}", outbox.PLAYERS_CHANGED, payload, now)
+            return await commands.done(tx, now, game_id, events, user_id, "resign", key, version, state)
+
+    async def _hand_over(self, tx: aiosqlite.Connection, game: sqlite3.Row, user_id: int,
+                         heirs: list[int]) -> list:
+        """Give a resigning detective's own pawns to the detective players left (shared bobbies just
+        lose one mover); a resigning host hands the hosting on too."""
+        game_id = game["id"]
+        mine = [row["pawn"] for row in await rows(
+            tx, "SELECT pawn FROM pawn_controls WHERE game_id = ? AND user_id = ? ORDER BY rowid", (game_id, user_id))]
+        await tx.execute("DELETE FROM pawn_controls WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        load = {user: 0 for user in heirs}
+        for row in await rows(tx, "SELECT pawn, user_id FROM pawn_controls WHERE game_id = ?", (game_id,)):
+            load[row["user_id"]] = load.get(row["user_id"], 0) + 1
+            if row["pawn"] in mine:
+                mine.remove(row["pawn"])
+        given = hand_over(mine, [(user, load[user]) for user in heirs])
+        await tx.executemany("INSERT INTO pawn_controls (game_id, pawn, user_id) VALUES (?, ?, ?)",
+                             [(game_id, pawn, user) for pawn, user in given])
+        events: list = [PawnsHandedOver(user_id, tuple(given))]
+        if game["host_id"] == user_id:
+            await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (heirs[0], game_id))
+            events.append(HostChanged(heirs[0]))
+        return events
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -427,21 +442,7 @@ class GameService:
 
     async def games_of_user(self, user_id: int) -> list[UserGame]:
         """The person's active games in every channel, with their role and pawns."""
-        found = await self._db.all(
-            "SELECT g.*, p.role AS my_role FROM players p JOIN games g ON g.id = p.game_id "
-            "WHERE p.user_id = ? AND p.status = 'playing' AND g.status IN ('lobby', 'running') ORDER BY g.id",
-            (user_id,))
-        pawns: dict[int, list[str]] = {}
-        for row in await self._db.all(
-            "SELECT c.game_id, c.pawn FROM pawn_controls c JOIN games g ON g.id = c.game_id "
-            "WHERE c.user_id = ? AND g.status = 'running' ORDER BY c.rowid", (user_id,)):
-            pawns.setdefault(row["game_id"], []).append(row["pawn"])
-        games = []
-        for row in found:
-            game = read.game_info(row)
-            mine = tuple(pawns.get(game.id, ()))
-            games.append(UserGame(game, row["my_role"], mine, any(p in game.to_move for p in mine)))
-        return games
+        return await read.user_games(self._db.reader, user_id)
 
     async def record(self, game_id: int) -> dict:
         """The engine's game record plus ``players`` (names, seats, roles), once the game has ended."""
@@ -470,6 +471,7 @@ class GameService:
         """The host (or a channel manager) changes reminders and the deadline."""
         _check_hours(settings.reminder_hours, settings.deadline_hours)
         async with self._db.transaction() as tx:
+            now = self._clock()
             game = await read.game_row(tx, game_id)
             if game["status"] not in (LOBBY, RUNNING):
                 raise GameClosed("This game is over; its settings can no longer change.")
@@ -477,7 +479,7 @@ class GameService:
                 raise NotHost("Only the host, or someone who manages this channel, can change the game's settings.")
             await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ? WHERE id = ?",
                              (settings.reminder_hours, settings.deadline_hours, game_id))
-            await self._bump(tx, game)
+            await commands.bump(tx, now, game)
         return settings
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -500,23 +502,13 @@ class GameService:
         return settings
 
     async def stats(self, guild_id: int, user_id: int) -> PlayerStats:
-        found = await self._stats(guild_id, "AND rp.user_id = ?", (user_id,))
+        """The person's finished games in this guild: played and won, as Mr. X and as a detective."""
+        found = await player_stats(self._db.reader, guild_id, user_id)
         return found[0] if found else PlayerStats(user_id, 0, 0, 0, 0, 0, 0)
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
         """Most wins first (then fewer games), finished games of this guild only."""
-        return (await self._stats(guild_id, "", ()))[:limit]
-
-    async def _stats(self, guild_id: int, where: str, params: tuple) -> list[PlayerStats]:
-        found = await self._db.all(
-            "SELECT rp.user_id, COUNT(*) AS games, SUM(rp.won) AS wins, "
-            "SUM(rp.role = 'mrx') AS mrx_games, SUM(rp.role = 'mrx' AND rp.won) AS mrx_wins, "
-            "SUM(rp.role = 'detective') AS detective_games, SUM(rp.role = 'detective' AND rp.won) AS detective_wins "
-            f"FROM result_players rp JOIN results r USING (game_id) WHERE r.guild_id = ? {where} "
-            "GROUP BY rp.user_id ORDER BY wins DESC, games ASC, rp.user_id",
-            (guild_id, *params))
-        return [PlayerStats(r["user_id"], r["games"], r["wins"], r["mrx_games"], r["mrx_wins"],
-                            r["detective_games"], r["detective_wins"]) for r in found]
+        return (await player_stats(self._db.reader, guild_id))[:limit]
 
     # -- the outbox and timing ----------------------------------------------------------------
 
@@ -553,9 +545,9 @@ class GameService:
         return await waiting_turns(self._db.reader, "reminder_hours", "reminded_turn", self._now(now))
 
     async def mark_reminded(self, game_id: int, turn: int) -> None:
+        """The bot has reminded the players who owe ``turn``."""
         async with self._db.transaction() as tx:
-            await tx.execute("UPDATE games SET reminded_turn = MAX(COALESCE(reminded_turn, 0), ?) WHERE id = ?",
-                             (turn, game_id))
+            await mark_turn(tx, "reminded_turn", game_id, turn)
 
     async def overdue(self, now: float | None = None) -> list[WaitingTurn]:
         """Turns past the game's deadline (games with a deadline only) not yet marked with :meth:`mark_overdue`."""
@@ -564,185 +556,28 @@ class GameService:
     async def mark_overdue(self, game_id: int, turn: int) -> None:
         """The bot has told the host that ``turn`` is past its deadline."""
         async with self._db.transaction() as tx:
-            await tx.execute("UPDATE games SET overdue_turn = MAX(COALESCE(overdue_turn, 0), ?) WHERE id = ?",
-                             (turn, game_id))
+            await mark_turn(tx, "overdue_turn", game_id, turn)
 
     # -- checks and repair --------------------------------------------------------------------
 
     async def rebuild_state(self, game_id: int) -> GameState:
         """Replay the game's stored actions from its setup. Holds hidden information: for checks and tools."""
-        from .replay import rebuild_state
-
-        return await rebuild_state(self._db.reader, game_id)
+        return await replay.rebuild_state(self._db.reader, game_id)
 
     async def check_game(self, game_id: int) -> list[str]:
         """Problems found comparing the game's snapshot with a replay of its actions (empty: sound)."""
-        from .replay import check_game
+        return await replay.check_game(self._db.reader, game_id)
 
-        return await check_game(self._db.reader, game_id)
-
-    # -- inside a command ---------------------------------------------------------------------
+    # -- reading helpers -----------------------------------------------------------------------
 
     def _now(self, now: float | None) -> float:
         return self._clock() if now is None else now
 
-    async def _seen(self, tx: aiosqlite.Connection, key: str | None, name: str, user_id: int, *,
-                    game_id: int | None = None, channel_id: int | None = None) -> CommandResult | None:
-        """The stored result of a command that already ran with ``key``, or None."""
-        if key is None:
-            return None
-        row = await one(tx, "SELECT c.*, g.channel_id FROM commands c JOIN games g ON g.id = c.game_id "
-                            "WHERE c.key = ?", (key,))
-        if row is None:
-            return None
-        if (row["name"], row["user_id"]) != (name, user_id) or game_id not in (None, row["game_id"]) \
-                or channel_id not in (None, row["channel_id"]):
-            raise KeyReused()
-        events = tuple(event_from_json(e) for e in json.loads(row["events"]))
-        return await self._result(tx, row["game_id"], events, row["version"], duplicate=True)
-
-    async def _active(self, tx: aiosqlite.Connection, channel_id: int) -> sqlite3.Row:
-        game = await read.active_game_row(tx, channel_id)
-        if game is None:
-            raise NoGameHere()
-        return game
-
-    async def _lobby(self, tx: aiosqlite.Connection, channel_id: int) -> sqlite3.Row:
-        game = await self._active(tx, channel_id)
-        if game["status"] != LOBBY:
-            raise GameAlreadyStarted()
-        return game
-
-    async def _running(self, tx: aiosqlite.Connection, game_id: int,
-                       expected_round: int | None = None) -> sqlite3.Row:
-        game = await read.game_row(tx, game_id)
-        if game["status"] == LOBBY:
-            raise GameNotStarted()
-        if game["status"] == FINISHED:
-            raise GameClosed("This game is over.")
-        if game["status"] == CANCELLED:
-            raise GameClosed("This game was cancelled.")
-        if expected_round is not None and expected_round != game["round"]:
-            raise StaleAction(f"That button is from round {expected_round}; the game is in round "
-                              f"{game['round']} now.")
-        return game
-
-    async def _player(self, tx: aiosqlite.Connection, game_id: int, user_id: int,
-                      error: Exception | None = None) -> sqlite3.Row:
-        row = await one(tx, "SELECT * FROM players WHERE game_id = ? AND user_id = ? AND status = 'playing'",
-                        (game_id, user_id))
-        if row is None:
-            raise error or NotInGame()
-        return row
-
-    async def _require_pawn(self, tx: aiosqlite.Connection, game_id: int, user_id: int, state: GameState,
-                            pawn: str) -> None:
-        if pawn not in state.pawn:
-            raise InvalidAction(f"There is no pawn called {pawn!r} in this game.")
-        mine = await one(tx, "SELECT 1 FROM pawn_controls WHERE game_id = ? AND pawn = ? AND user_id = ?",
-                         (game_id, pawn, user_id))
-        if mine is None:
-            await self._player(tx, game_id, user_id)
-            if pawn == MRX:
-                raise NotYourPawn("Only Mr. X's player can move Mr. X.")
-            raise NotYourPawn(f"You do not move {state.pawn[pawn].label}.")
-
-    async def _add_player(self, tx: aiosqlite.Connection, game_id: int, user_id: int, name: str,
-                          role: str | None, now: float) -> None:
-        await tx.execute(
-            "INSERT INTO players (game_id, user_id, name, role, join_order, joined_at) VALUES "
-            "(?, ?, ?, ?, (SELECT COALESCE(MAX(join_order), 0) + 1 FROM players WHERE game_id = ?), ?)",
-            (game_id, user_id, name, role, game_id, now))
-
-    async def _bump(self, tx: aiosqlite.Connection, game: sqlite3.Row) -> int:
-        """A change outside the engine (lobby, hand-over): the game's version goes up, nothing else."""
-        version = game["version"] + 1
-        await tx.execute("UPDATE games SET version = ?, updated_at = ? WHERE id = ?",
-                         (version, self._clock(), game["id"]))
-        return version
-
-    async def _end(self, tx: aiosqlite.Connection, game_id: int, status: str) -> None:
-        await tx.execute("UPDATE games SET status = ?, to_move = '', finished_at = ? WHERE id = ?",
-                         (status, self._clock(), game_id))
-
-    async def _save_play(self, tx: aiosqlite.Connection, game: sqlite3.Row, state: GameState, applied: int,
-                         actions: list[Action], events: list, user_id: int, key: str | None, name: str,
-                         service_events: tuple = ()) -> int:
-        """Write what the engine did: the action rows, the snapshot, the game row, the result and
-        the announcements it owes. Returns the new version."""
-        now = self._clock()
-        gid = game["id"]
-        version = game["version"] + 1
-        if key is not None:
-            await tx.execute(
-                "INSERT INTO commands (key, game_id, user_id, name, version, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key, gid, user_id, name, version, json.dumps(outbox.events_json((*service_events, *events))), now))
-        seq = applied
-        for action in actions:
-            seq += 1
-            await tx.execute(
-                "INSERT INTO actions (game_id, seq, round, user_id, action, key, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (gid, seq, game["round"], user_id, json.dumps(action_to_json(action)), key, now))
-        await tx.execute(
-            "INSERT INTO snapshots (game_id, version, actions, state) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) "
-            "DO UPDATE SET version = excluded.version, actions = excluded.actions, state = excluded.state",
-            (gid, version, seq, json.dumps(state.snapshot(), separators=(",", ":"))))
-
-        to_move = tuple(state.to_move())
-        turn, turn_started_at = next_turn(tuple(game["to_move"].split()), to_move, game["turn"],
-                                          game["turn_started_at"], now)
-        outcome = state.outcome
-        await tx.execute(
-            "UPDATE games SET version = ?, round = ?, to_move = ?, turn = ?, turn_started_at = ?, status = ?, "
-            "winner = ?, end_reason = ?, finished_at = ?, updated_at = ? WHERE id = ?",
-            (version, state.round, " ".join(to_move), turn, turn_started_at, FINISHED if outcome else RUNNING,
-             outcome.winner if outcome else None, outcome.reason if outcome else None,
-             now if outcome else None, now, gid))
-        if outcome:
-            await self._save_result(tx, game, outcome, now)
-
-        view = state.public_view()
-        mrx_user = (await read.controllers(tx, gid, (MRX,)) or (None,))[0]
-        for key_, kind, payload, recipient in outbox.after_play(
-                view, events, seq=seq if actions else None, user_id=user_id,
-                next_users=await read.controllers(tx, gid, to_move), mrx_user=mrx_user,
-                new_turn=turn != game["turn"]):
-            await outbox.queue(tx, gid, key_, kind, payload, now, recipient)
-        return version
-
-    async def _save_result(self, tx: aiosqlite.Connection, game: sqlite3.Row, outcome, now: float) -> None:
-        await tx.execute(
-            "INSERT INTO results (game_id, guild_id, rules, winner, reason, rounds, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game["id"], game["guild_id"], game["rules"], outcome.winner, outcome.reason, outcome.round, now))
-        # Everyone who held a seat to the end shares the side's result; a resigned player lost.
-        await tx.execute(
-            "INSERT INTO result_players (game_id, user_id, role, won) SELECT game_id, user_id, role, "
-            "status = 'playing' AND (CASE role WHEN 'mrx' THEN 'mrx' ELSE 'detectives' END) = ? "
-            "FROM players WHERE game_id = ? AND status IN ('playing', 'resigned') AND role IS NOT NULL",
-            (outcome.winner, game["id"]))
-
-    async def _done(self, tx: aiosqlite.Connection, game_id: int, events: tuple, user_id: int, name: str,
-                    key: str | None, version: int, state: GameState | None = None) -> CommandResult:
-        """Remember a keyed command that did not go through :meth:`_save_play`, and build its result."""
-        exists = key is not None and await one(tx, "SELECT 1 FROM commands WHERE key = ?", (key,))
-        if key is not None and not exists:
-            await tx.execute(
-                "INSERT INTO commands (key, game_id, user_id, name, version, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key, game_id, user_id, name, version, json.dumps(outbox.events_json(events)), self._clock()))
-        return await self._result(tx, game_id, events, version, state=state)
-
-    async def _result(self, tx: aiosqlite.Connection, game_id: int, events: tuple, version: int, *,
-                      duplicate: bool = False, state: GameState | None = None) -> CommandResult:
-        game = read.game_info(await read.game_row(tx, game_id))
-        if state is None and game.started_at is not None:
-            state, _ = await read.snapshot(tx, game_id)
-        view = state.public_view() if state is not None else None
-        return CommandResult(game, events, view, await read.players(tx, game_id), duplicate, version)
-
     async def _state(self, game_id: int) -> GameState:
         game = await read.game_row(self._db.reader, game_id)
         if game["started_at"] is None:
+            if game["status"] == CANCELLED:
+                raise GameClosed("This game was cancelled before it started.")
             raise GameNotStarted()
         state, _ = await read.snapshot(self._db.reader, game_id)
         return state
@@ -759,9 +594,7 @@ def _require_host(game: sqlite3.Row, user_id: int) -> None:
         raise NotHost()
 
 
-def _ticket(ticket):
-    from bot.game import Ticket
-
+def _ticket(ticket: Ticket | str) -> Ticket:
     return ticket if isinstance(ticket, Ticket) else Ticket.parse(str(ticket))
 
 

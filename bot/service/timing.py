@@ -23,10 +23,20 @@ def next_turn(before: tuple[str, ...], after: tuple[str, ...], turn: int, starte
     return turn + 1, now
 
 
+_TURN_COLUMNS = {"reminder_hours": "reminded_turn", "deadline_hours": "overdue_turn"}
+
+
+async def mark_turn(conn: aiosqlite.Connection, done_column: str, game_id: int, turn: int) -> None:
+    """Remember that ``turn`` was dealt with; an older turn never undoes a newer one."""
+    assert done_column in _TURN_COLUMNS.values()
+    await conn.execute(f"UPDATE games SET {done_column} = MAX(COALESCE({done_column}, 0), ?) WHERE id = ?",
+                       (turn, game_id))
+
+
 async def waiting_turns(conn: aiosqlite.Connection, hours_column: str, done_column: str,
                         now: float) -> list[WaitingTurn]:
     """Running games whose turn has waited ``hours_column`` hours and is past ``done_column``."""
-    assert hours_column in ("reminder_hours", "deadline_hours") and done_column in ("reminded_turn", "overdue_turn")
+    assert _TURN_COLUMNS.get(hours_column) == done_column  # column names go into the SQL text
     found = await rows(
         conn,
         f"SELECT * FROM games WHERE status = 'running' AND {hours_column} IS NOT NULL "

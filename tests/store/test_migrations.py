@@ -20,7 +20,8 @@ LATEST = len(find_migrations())
 
 
 async def schema(conn: aiosqlite.Connection) -> set[tuple]:
-    found = await conn.execute_fetchall("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    found = await conn.execute_fetchall(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
     return {tuple(row) for row in found}
 
 

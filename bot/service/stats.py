@@ -1,0 +1,24 @@
+"""Statistics from finished games: who played which side, and who won."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.store import rows
+
+from .models import PlayerStats
+
+
+async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None) -> list[PlayerStats]:
+    """Each person's figures in the guild (or one person's), most wins first, then fewer games."""
+    only = "AND rp.user_id = ?" if user_id is not None else ""
+    found = await rows(
+        conn,
+        "SELECT rp.user_id, COUNT(*) AS games, SUM(rp.won) AS wins, "
+        "SUM(rp.role = 'mrx') AS mrx_games, SUM(rp.role = 'mrx' AND rp.won) AS mrx_wins, "
+        "SUM(rp.role = 'detective') AS detective_games, SUM(rp.role = 'detective' AND rp.won) AS detective_wins "
+        f"FROM result_players rp JOIN results r USING (game_id) WHERE r.guild_id = ? {only} "
+        "GROUP BY rp.user_id ORDER BY wins DESC, games ASC, rp.user_id",
+        (guild_id,) if user_id is None else (guild_id, user_id))
+    return [PlayerStats(r["user_id"], r["games"], r["wins"], r["mrx_games"], r["mrx_wins"],
+                        r["detective_games"], r["detective_wins"]) for r in found]
