@@ -140,7 +140,7 @@ def lobby_embed(game: GameInfo, players: Sequence[Player]) -> discord.Embed:
         + "\n".join(lines)
         + "\n\nPress a button to join. The host starts the game when everyone is in."
     )
-    options = [name for name, on in (game.options or {}).items() if on]
+    options = [o.title for o in ruleset.options if (game.options or {}).get(o.name)]
     if options:
         embed.add_field(name="Options", value=", ".join(options))
     embed.set_footer(text=f"Game #{game.id} · /sy join works too")
