@@ -197,3 +197,34 @@ async def test_the_player_count_follows_the_people_who_joined(service):
     result = await started(service, people=6)
     assert result.view.pawns[0].id == "mrx" and len(result.view.detectives) == 5
     assert (await service.rebuild_state(result.game.id)).players == 6
+
+
+async def test_a_repeated_lobby_command_with_its_key_is_answered_again_not_run_again(service):
+    created = await service.create_game(GUILD, CHANNEL, HOST, "Host", key="create-1")
+    again = await service.create_game(GUILD, CHANNEL, HOST, "Host", key="create-1")
+    assert again.duplicate and again.game.id == created.game.id
+    await service.join(CHANNEL, 101, "Ann", key="join-1")
+    assert (await service.join(CHANNEL, 101, "Ann", key="join-1")).duplicate
+    first = await service.start(CHANNEL, HOST, key="start-1")
+    second = await service.start(CHANNEL, HOST, key="start-1")
+    assert second.duplicate and second.events == first.events and second.version == first.version
+    with pytest.raises(GameAlreadyStarted):
+        await service.start(CHANNEL, HOST, key="start-2")
+
+
+async def test_cancelling_a_running_game_is_announced_and_leaves_no_result(service):
+    start = await started(service)
+    await service.cancel(CHANNEL, HOST)
+    owed = {a.key: a for a in await service.pending_announcements(start.game.id)}
+    assert owed["game:cancelled"].payload == {"by_user_id": HOST, "started": True}
+    assert await service.leaderboard(GUILD) == []
+
+
+async def test_a_new_mr_x_gets_the_prompt_for_the_turn_he_now_owes(service):
+    start = await started(service, mrx=101)
+    prompt = next(a for a in await service.pending_announcements() if a.key == "mrx:turn:1")
+    await service.mark_posted(prompt.id, 1, 1)
+    await service.replace(CHANNEL, HOST, 101, 301, "Xavier")
+    [again] = [a for a in await service.pending_announcements() if a.kind == "mrx_prompt"]
+    assert again.recipient_id == 301 and again.payload == {"round": 1, "entry": 1}
+    assert (await service.mrx_view(start.game.id, 301)).station
