@@ -70,15 +70,16 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``async with db.transaction() as tx:`` commits at the end, rolls back on any exception."""
+        """``async with db.transaction() as tx:`` commits at the end, rolls back on any exception.
+
+        BEGIN and COMMIT sit inside the ``try``: a command cancelled while either is on its way to
+        the connection's thread still has it run there, and the rollback queued behind it then
+        leaves the connection without an open transaction for the next command.
+        """
         async with self._write_lock:
-            await self.writer.execute("BEGIN IMMEDIATE")
             try:
+                await self.writer.execute("BEGIN IMMEDIATE")
                 yield self.writer
-            except BaseException:
-                await self._rollback()
-                raise
-            try:
                 await self.writer.execute("COMMIT")
             except BaseException:
                 await self._rollback()

@@ -1,3 +1,5 @@
+import asyncio
+
 import pytest
 
 from bot.store import Database
@@ -59,3 +61,45 @@ async def test_a_channel_has_at_most_one_active_game(db):
     with pytest.raises(Exception, match="UNIQUE"):
         async with db.transaction() as tx:
             await tx.execute(insert, ("lobby",))
+
+
+INSERT = "INSERT INTO guild_settings (guild_id, updated_at) VALUES (?, 0)"
+
+
+async def test_a_command_cancelled_half_way_leaves_nothing_and_the_connection_usable(db):
+    inside = asyncio.Event()
+
+    async def slow_command():
+        async with db.transaction() as tx:
+            await tx.execute(INSERT, (1,))
+            inside.set()
+            await asyncio.sleep(10)
+
+    task = asyncio.create_task(slow_command())
+    await inside.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    async with db.transaction() as tx:
+        await tx.execute(INSERT, (2,))
+    assert [row[0] for row in await db.all("SELECT guild_id FROM guild_settings")] == [2]
+
+
+@pytest.mark.parametrize("ticks", range(6))
+async def test_a_command_cancelled_while_its_transaction_begins_or_ends_leaves_the_connection_usable(db, ticks):
+    async def command():
+        async with db.transaction() as tx:
+            await tx.execute(INSERT, (1,))
+
+    task = asyncio.create_task(command())
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+    async with db.transaction() as tx:
+        await tx.execute(INSERT, (2,))
+    assert {row[0] for row in await db.all("SELECT guild_id FROM guild_settings")} <= {1, 2}
+    assert not db.writer.in_transaction
