@@ -84,6 +84,8 @@ def replay(record: dict[str, Any]) -> GameState:
                               options=record.get("options") or {})
     except KeyError as exc:
         raise BadRecord(f"The record has no {exc.args[0]!r}.") from None
+    except (TypeError, ValueError):
+        raise BadRecord("The record's 'players' and 'seed' must be whole numbers.") from None
     if record.get("start") and {k: int(v) for k, v in record["start"].items()} != state.start:
         raise BadRecord("The record's start stations do not match its seed.")
     for i, action in enumerate(actions_from_history(record.get("actions") or record.get("history") or [])):

@@ -76,3 +76,11 @@ def test_record_with_wrong_start_is_refused():
 def test_damaged_snapshot_is_refused():
     with pytest.raises(BadRecord):
         GameState.from_snapshot({"format": "scotland-yard-state/1", "rules": "classic"})
+
+
+@pytest.mark.parametrize("key, value", [("players", ["ann", "bob"]), ("seed", "seven"), ("players", None)])
+def test_record_with_malformed_setup_is_refused(key, value):
+    record = play_game("classic", players=4, seed=2).record()
+    record[key] = value
+    with pytest.raises(BadRecord, match="whole numbers"):
+        replay(record)
