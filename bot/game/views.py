@@ -7,7 +7,7 @@ could hold Mr. X's hidden station while the game runs (after the end, his route 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import MRX, Move
@@ -69,6 +69,8 @@ class PublicView:
     outcome: Outcome | None
     #: Mr. X's start and stations, entry by entry, once the game is over
     route: tuple[int, ...] | None
+    #: the legal moves of each detective or bobby that may act now (Mr. X's are private: see MrXView)
+    moves: dict[str, tuple[Move, ...]] = field(default_factory=dict)
 
     def pawn(self, pawn_id: str) -> PawnView:
         for p in self.pawns:
@@ -95,13 +97,24 @@ class MrXView:
     route: tuple[int, ...]
     moves: tuple[Move, ...]
     can_double: bool
+    #: for each first move, the legal second parts of a double move (empty when he cannot double)
+    second_moves: dict[Move, tuple[Move, ...]] = field(default_factory=dict)
 
     def reachable(self) -> dict[int, tuple[Ticket, ...]]:
         """Each station Mr. X can reach now, with the tickets that take him there."""
-        result: dict[int, list[Ticket]] = {}
-        for move in self.moves:
-            result.setdefault(move.to, []).append(move.ticket)
-        return {s: tuple(t) for s, t in sorted(result.items())}
+        return destinations(self.moves)
+
+    def second_reachable(self, first: Move) -> dict[int, tuple[Ticket, ...]]:
+        """Each station the second part of a double move starting with ``first`` can reach."""
+        return destinations(self.second_moves.get(first, ()))
+
+
+def destinations(moves) -> dict[int, tuple[Ticket, ...]]:
+    """{station: the tickets that reach it} for a list of moves, stations in order."""
+    result: dict[int, list[Ticket]] = {}
+    for move in moves:
+        result.setdefault(move.to, []).append(move.ticket)
+    return {s: tuple(t) for s, t in sorted(result.items())}
 
 
 def _public_record(record: dict[str, Any], over: bool) -> dict[str, Any]:
@@ -167,15 +180,18 @@ def public_view(state) -> PublicView:
         history=tuple(_public_record(r, over) for r in state.history),
         outcome=state.outcome,
         route=route,
+        moves={p: tuple(state.legal_moves(p)) for p in state.to_move() if p != MRX},
     )
 
 
 def mrx_view(state) -> MrXView:
+    moves = state.legal_moves(MRX)
     return MrXView(
         public=public_view(state),
         station=state.mrx_station,
         start=state.start[MRX],
         route=(state.start[MRX], *(e.station for e in state.logbook)),
-        moves=tuple(state.legal_moves(MRX)),
+        moves=tuple(moves),
         can_double=state.can_double(),
+        second_moves={m: tuple(state.second_moves(m)) for m in moves} if state.can_double() else {},
     )
