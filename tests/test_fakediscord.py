@@ -411,3 +411,4 @@ async def test_restarted_bot_connects_to_the_same_fake(fake: FakeDiscord, world:
         assert (await click.wait_reply(timeout=2)).content == 'carol joined'
     assert len(fake.gateway.identifies) == 2
     fake.assert_clean()
+

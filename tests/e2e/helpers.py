@@ -153,13 +153,8 @@ class Game:
         return handle
 
     async def choices(self, user, channel, options: dict, focused: str, value: str = "") -> list[dict]:
-        """Autocomplete choices; an empty answer counts (the fake's ``wait_choices`` waits for a
-        non-empty list, so wait for the callback instead)."""
-        handle = await self.fake.autocomplete_handle(user, channel, "sy", "move", options, focused=focused,
-                                                     value=value)
-        callback = await handle.wait_callback(timeout=5)
-        assert callback.type == 8
-        return handle.choices or []
+        """Autocomplete choices (an empty list when nothing is offered)."""
+        return await self.fake.autocomplete(user, channel, "sy", "move", options, focused=focused, value=value)
 
     # -- setting up ------------------------------------------------------------------------------
 

@@ -198,12 +198,13 @@ class InteractionHandle:
 
         def check() -> Any:
             if self.choices is not None:
-                return self.choices
+                return (self.choices,)  # wrapped: an empty list of choices is an answer too
             if self.callback is not None and self.callback.type != 8:
                 raise AssertionError(f'expected autocomplete choices: {self.describe()}')
             return None
 
-        return await self._wait(check, timeout, 'autocomplete choices')
+        (choices,) = await self._wait(check, timeout, 'autocomplete choices')
+        return choices
 
     async def wait_modal(self, timeout: float = 5.0) -> Dict[str, Any]:
         """Wait for a modal (type 9) answer and return its data (``custom_id``, ``title``, ``components``)."""
