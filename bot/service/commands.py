@@ -14,7 +14,7 @@ import aiosqlite
 from bot.game import MRX, Action, GameState, InvalidAction, Outcome
 from bot.store import one
 
-from . import outbox
+from . import outbox, replay
 from . import rows as read
 from .codec import action_to_json
 from .errors import GameAlreadyStarted, GameClosed, GameNotStarted, KeyReused, NoGameHere, NotInGame, NotYourPawn
@@ -190,6 +190,6 @@ async def result(tx: aiosqlite.Connection, game_id: int, events: tuple, version:
     """What the caller gets back: the game now, the events, the public view, the players."""
     game = read.game_info(await read.game_row(tx, game_id))
     if state is None and game.started_at is not None:
-        state, _ = await read.snapshot(tx, game_id)
+        state, _ = await replay.load_state(tx, game_id)
     view = state.public_view() if state is not None else None
     return CommandResult(game, events, view, await read.players(tx, game_id), duplicate, version)

@@ -6,23 +6,36 @@ import json
 
 import aiosqlite
 
-from bot.game import GameError, GameState
-from bot.store import rows
+from bot.game import BadRecord, GameError, GameState
+from bot.store import one, rows
 
 from . import rows as read
 from .codec import action_from_json
+from .errors import GameNotStarted
 
 
 async def rebuild_state(conn: aiosqlite.Connection, game_id: int) -> GameState:
     """Deal the game again from its setup and play its stored actions in order."""
     game = await read.game_row(conn, game_id)
     if game["players"] is None:
-        raise GameError("That game has not started yet.")
+        raise GameNotStarted()
     state = GameState.new(game["rules"], players=game["players"], seed=game["seed"],
                           options=json.loads(game["options"]))
     for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)):
         state.apply(action_from_json(json.loads(row["action"])))
     return state
+
+
+async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:
+    """The game's state and the number of actions behind it: from the snapshot, or, when the
+    snapshot cannot be read (say, written by an older engine), from a replay of the actions.
+    The next command on the game writes a fresh snapshot."""
+    try:
+        return await read.snapshot(conn, game_id)
+    except (BadRecord, GameNotStarted):
+        state = await rebuild_state(conn, game_id)
+        count = await one(conn, "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        return state, count[0]
 
 
 async def check_game(conn: aiosqlite.Connection, game_id: int) -> list[str]:
@@ -44,7 +57,10 @@ async def check_game(conn: aiosqlite.Connection, game_id: int) -> list[str]:
         replayed = await rebuild_state(conn, game_id)
     except GameError as exc:
         return problems + [f"game {game_id}: replay fails: {exc.message}"]
-    stored, _ = await read.snapshot(conn, game_id)
+    try:
+        stored, _ = await read.snapshot(conn, game_id)
+    except BadRecord as exc:
+        return problems + [f"game {game_id}: the snapshot cannot be read: {exc.message}"]
     if replayed.snapshot() != stored.snapshot():
         problems.append(f"game {game_id}: the snapshot differs from the replay of its actions")
     if stored.round != game["round"] or " ".join(stored.to_move()) != game["to_move"]:

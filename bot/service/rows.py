@@ -10,7 +10,7 @@ import aiosqlite
 from bot.game import GameState, Outcome
 from bot.store import one, rows
 
-from .errors import GameNotFound
+from .errors import GameNotFound, GameNotStarted
 from .models import ACTIVE, GameInfo, Player, UserGame
 
 
@@ -115,5 +115,5 @@ async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState,
     """The game's state from its snapshot, with the number of actions it has seen."""
     row = await one(conn, "SELECT actions, state FROM snapshots WHERE game_id = ?", (game_id,))
     if row is None:
-        raise GameNotFound("That game has not started yet.")
+        raise GameNotStarted()
     return GameState.from_snapshot(json.loads(row["state"])), row["actions"]

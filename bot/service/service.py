@@ -289,7 +289,7 @@ class GameService:
             sent = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND key = ? AND posted_at IS NOT NULL",
                              (game["id"], f"mrx:turn:{game['round']}"))
             if sent:
-                state, _ = await read.snapshot(tx, game["id"])
+                state, _ = await replay.load_state(tx, game["id"])
                 key, kind, payload, _ = outbox.mrx_prompt(state.public_view(), new_user_id)
                 await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
 
@@ -311,7 +311,7 @@ class GameService:
             if seen := await commands.seen(tx, key, "act", user_id, game_id=game_id):
                 return seen
             game = await commands.running(tx, game_id, expected_round)
-            state, applied = await read.snapshot(tx, game_id)
+            state, applied = await replay.load_state(tx, game_id)
             pawn = MRX if isinstance(action, (DoubleMove, Surface)) else action.pawn
             await commands.require_pawn(tx, game_id, user_id, state, pawn)
             events = state.apply(action)
@@ -354,7 +354,7 @@ class GameService:
                 raise DeadlineNotPassed(f"The deadline for this turn passes in {_duration(left)}; skip after that.")
             if pawn == MRX:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
-            state, applied = await read.snapshot(tx, game_id)
+            state, applied = await replay.load_state(tx, game_id)
             action = Pass(pawn, "timeout")
             events = state.apply(action)
             version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
@@ -375,7 +375,7 @@ class GameService:
             resigned = PlayerResigned(user_id, me["role"])
             heirs = await rows(tx, "SELECT user_id FROM players WHERE game_id = ? AND role = 'detective' "
                                    "AND status = 'playing' ORDER BY seat", (game_id,))
-            state, applied = await read.snapshot(tx, game_id)
+            state, applied = await replay.load_state(tx, game_id)
             if me["role"] == "mrx" or not heirs:
                 action = Resign("mrx" if me["role"] == "mrx" else "detectives")
                 events = state.apply(action)
@@ -449,7 +449,7 @@ class GameService:
         game = await read.game_row(self._db.reader, game_id)
         if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
             raise GameNotOver()
-        state, _ = await read.snapshot(self._db.reader, game_id)
+        state, _ = await replay.load_state(self._db.reader, game_id)
         record = state.record()
         record["players"] = [
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
@@ -579,7 +579,7 @@ class GameService:
             if game["status"] == CANCELLED:
                 raise GameClosed("This game was cancelled before it started.")
             raise GameNotStarted()
-        state, _ = await read.snapshot(self._db.reader, game_id)
+        state, _ = await replay.load_state(self._db.reader, game_id)
         return state
 
     async def _guild_settings(self, conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:

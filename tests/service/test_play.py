@@ -167,3 +167,20 @@ async def test_check_game_finds_a_snapshot_that_is_not_its_replay(service):
         await tx.execute("UPDATE snapshots SET state = json_set(state, '$.round', 99) WHERE game_id = ?",
                          (start.game.id,))
     assert any("differs from the replay" in p for p in await service.check_game(start.game.id))
+
+
+async def test_an_unreadable_snapshot_is_rebuilt_from_the_actions(service):
+    start = await started(service)
+    game_id = start.game.id
+    rng = random.Random(6)
+    for _ in range(7):
+        await play_turn(service, game_id, rng)
+    truth = await stored_state(service, game_id)
+    async with service.database.transaction() as tx:  # as if an older engine had written it
+        await tx.execute("UPDATE snapshots SET state = json_remove(state, '$.pending') WHERE game_id = ?", (game_id,))
+    assert any("replay" in p or "snapshot" in p for p in await service.check_game(game_id))
+    assert (await service.public_view(game_id)).to_move == tuple(truth.to_move())
+    pawn = truth.to_move()[0]
+    move = truth.legal_moves(pawn)[0]
+    await service.act(game_id, await owner(service, game_id, pawn), move, new_key())
+    assert await service.check_game(game_id) == []  # the command wrote a fresh snapshot
