@@ -25,7 +25,6 @@ from bot.service.models import RUNNING, Announcement
 
 from . import messages, views
 from .pictures import extension
-from .records import engine_record
 from .table import DMS_CLOSED
 
 if TYPE_CHECKING:
@@ -99,14 +98,13 @@ class Announcer:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
             embeds.append(messages.round_summary_embed(view, round_, name, payload))
         elif kind == outbox.GAME_OVER:
-            self.bot.last_finished[item.channel_id] = item.game_id
             content = None
             png = await self.bot.pictures.route(view)
             name = "route.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
             embeds.append(messages.game_over_embed(view, players, name))
-            replay = await self.bot.pictures.replay(engine_record(await self.service.record(item.game_id)))
+            replay = await self.bot.pictures.replay(await self.service.record(item.game_id))
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
         elif kind == outbox.PLAYERS_CHANGED:

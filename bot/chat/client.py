@@ -48,8 +48,6 @@ class ScotlandYardBot(commands.Bot):
         self.announcer = Announcer(self)
         self.reminders = Reminders(self, reminder_interval or 60.0)
         self.reminder_interval = reminder_interval
-        #: channel id -> the latest game that ended there (for ``/sy export`` without a number)
-        self.last_finished: dict[int, int] = {}
         self._background: set[asyncio.Task] = set()
         self._healed = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

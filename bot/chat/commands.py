@@ -16,7 +16,6 @@ from bot.service.models import LOBBY, RUNNING, GameSettings
 
 from . import messages
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
-from .records import engine_record
 from .replies import defer, guarded, is_dm, key, say
 from .table import Refused
 
@@ -354,7 +353,8 @@ class ScotlandYardCommands(app_commands.Group):
             return
         bot = _bot(interaction)
         async with guarded(interaction, game) as scope:
-            game_id = game if game is not None else bot.last_finished.get(interaction.channel_id)
+            latest = None if game is not None else await bot.service.latest_game(interaction.channel_id)
+            game_id = game if game is not None else latest.id if latest else None
             if game_id is None:
                 active = None if is_dm(interaction) else await bot.service.game_in_channel(interaction.channel_id)
                 if active is not None:
@@ -364,7 +364,7 @@ class ScotlandYardCommands(app_commands.Group):
             info = await bot.service.get_game(game_id)
             if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
                 raise Refused(f"There is no game #{game_id} on this server.")
-            record = engine_record(await bot.service.record(game_id))
+            record = await bot.service.record(game_id)
             data = json.dumps(record, indent=1).encode()
             await say(interaction, f"📦 The record of game #{game_id} (`scotland-yard-record/1`).", ephemeral=True,
                       file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))

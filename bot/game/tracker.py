@@ -58,8 +58,6 @@ class Tracker:
 
 def replay_possible(view) -> frozenset[int]:
     """Recompute the set from a :class:`PublicView`'s public history alone (a check on the tracker)."""
-    from .views import PublicView  # noqa: F401  (documentation of the expected type)
-
     board = view.board
     tracker = Tracker(board, view.start_candidates)
     positions = dict(view.start_positions)

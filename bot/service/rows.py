@@ -54,6 +54,12 @@ async def active_game_row(conn: aiosqlite.Connection, channel_id: int) -> sqlite
     )
 
 
+async def latest_game_row(conn: aiosqlite.Connection, channel_id: int, finished_only: bool) -> sqlite3.Row | None:
+    ended = "AND status NOT IN ('lobby', 'running') AND started_at IS NOT NULL" if finished_only else ""
+    return await one(conn, f"SELECT * FROM games WHERE channel_id = ? {ended} ORDER BY id DESC LIMIT 1",
+                     (channel_id,))
+
+
 async def pawns_by_user(conn: aiosqlite.Connection, game_id: int) -> dict[int, tuple[str, ...]]:
     found: dict[int, list[str]] = {}
     for row in await rows(conn, "SELECT user_id, pawn FROM pawn_controls WHERE game_id = ? ORDER BY rowid",

@@ -66,6 +66,7 @@ from .models import (
     MessageRef,
     Player,
     PlayerStats,
+    UserGame,
     WaitingTurn,
 )
 from .seating import choose_seats, hand_over, pawn_owners
@@ -419,6 +420,11 @@ class GameService:
         row = await read.active_game_row(self._db.reader, channel_id)
         return read.game_info(row) if row else None
 
+    async def latest_game(self, channel_id: int, *, finished_only: bool = True) -> GameInfo | None:
+        """The channel's most recent game (only ended ones by default: finished or cancelled after the start)."""
+        row = await read.latest_game_row(self._db.reader, channel_id, finished_only)
+        return read.game_info(row) if row else None
+
     async def get_game(self, game_id: int) -> GameInfo:
         return read.game_info(await read.game_row(self._db.reader, game_id))
 
@@ -445,13 +451,17 @@ class GameService:
         return await read.user_games(self._db.reader, user_id)
 
     async def record(self, game_id: int) -> dict:
-        """The engine's game record plus ``players`` (names, seats, roles), once the game has ended."""
+        """The engine's game record plus ``people`` (names, seats, roles) and ``game``, once the game has ended.
+
+        The ``scotland-yard-record/1`` keys are left as the engine wrote them (``players`` is the
+        number of seats), so :func:`bot.game.replay` reads the record as it is.
+        """
         game = await read.game_row(self._db.reader, game_id)
         if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
             raise GameNotOver()
         state, _ = await replay.load_state(self._db.reader, game_id)
         record = state.record()
-        record["players"] = [
+        record["people"] = [
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
             for p in await read.players(self._db.reader, game_id)
         ]

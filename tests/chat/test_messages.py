@@ -8,8 +8,7 @@ import discord
 import pytest
 
 from bot.chat import messages
-from bot.chat.records import engine_record
-from bot.game import MRX, GameState, MrXMoved, PawnMoved, Ticket, replay
+from bot.game import MRX, GameState, MrXMoved, PawnMoved, Ticket
 from bot.game.players import GreedyPlayer, RandomPlayer, play_game
 from bot.service.models import GameInfo, Player, PlayerStats
 
@@ -126,17 +125,6 @@ def test_rules_text_says_what_matters() -> None:
     text = messages.rules_text("master")
     assert "any order" in text and "supply" in text and "22 rounds" in text
     assert "seat order" in messages.rules_text("classic")
-
-
-def test_engine_record_restores_the_record_shape() -> None:
-    state = play_game("classic", players=3, seed=2)
-    record = state.record()
-    served = dict(record, players=[{"user_id": 1, "seat": 0}, {"user_id": 2, "seat": 1}, {"user_id": 3, "seat": 2},
-                                   {"user_id": 4, "seat": None}])
-    fixed = engine_record(served)
-    assert fixed["players"] == 3 and fixed["people"] == served["players"]
-    assert replay(fixed).outcome == state.outcome
-    assert engine_record(record) == record
 
 
 def test_a_late_round_summary_tells_that_round() -> None:

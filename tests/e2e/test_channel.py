@@ -105,7 +105,7 @@ async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game:
 
 @pytest.mark.asyncio
 async def test_look_up_commands(game: Game) -> None:
-    w, fake = game.world, game.fake
+    w = game.world
     helped = await game.reply(w.carol, "help", channel="dm")
     assert "/sy move" in helped.text
     rules = await game.reply(w.carol, "rules", {"rules": "master"})

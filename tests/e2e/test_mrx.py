@@ -104,7 +104,7 @@ async def test_a_double_move_across_a_reveal(game: Game) -> None:
 
 @pytest.mark.asyncio
 async def test_mr_x_in_two_games_picks_one_with_the_game_option(game: Game) -> None:
-    w, fake = game.world, game.fake
+    w = game.world
     await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
     await game.start()
     first = game.game_id

@@ -36,7 +36,7 @@ async def test_python_dash_m_bot_runs_against_a_discord_compatible_server(tmp_pa
             handle = await fake.slash(alice, channel, "sy", "new", {"rules": "classic"})
             lobby = await handle.wait_reply(timeout=10)
             assert lobby.kind == "channel" and "new game" in lobby.text
-            assert f"sy:lobby:1:join_x" in lobby.custom_ids
+            assert "sy:lobby:1:join_x" in lobby.custom_ids
             assert (tmp_path / "db" / "sy.sqlite3").exists()
         finally:
             if process.returncode is None:

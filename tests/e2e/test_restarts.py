@@ -116,7 +116,7 @@ async def test_a_crash_between_storing_and_posting_is_healed_on_start_up(game: G
     await fake.wait_until(lambda: len(summaries(game)) == len(rounds_before) + 1, timeout=5)
     await game.settle()
     new = fake.messages[posted:]
-    assert any(f"rode" in m.text and f"**{move.to}**" in m.text for m in new)
+    assert any("rode" in m.text and f"**{move.to}**" in m.text for m in new)
     assert any("Your move, Mr. X" in m.text for m in fake.dm_messages(w.bob)[-1:])
     assert await game.service.pending_announcements() == []
     game.check_secrecy(await game.truth())

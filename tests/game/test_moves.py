@@ -1,7 +1,7 @@
 import pytest
 
 from bot.game import (
-    MRX, DoubleMove, GameState, IllegalMove, InvalidAction, Move, NoTicket, NotYourTurn, StationOccupied, Ticket,
+    MRX, DoubleMove, IllegalMove, InvalidAction, Move, NoTicket, NotYourTurn, StationOccupied, Ticket,
 )
 
 from .conftest import arrange

@@ -3,7 +3,7 @@
 import dataclasses
 import json
 
-from bot.game import MRX, GameState, Move, Ticket
+from bot.game import MRX, Move, Ticket
 
 from .conftest import arrange
 

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from bot.game import MRX
+from bot.game import MRX, replay
 from bot.service import (
     BadSetting,
     GameNotOver,
@@ -57,8 +57,22 @@ async def test_the_record_with_names_is_shown_once_the_game_is_over(service):
     await play_out(service, start.game.id, random.Random(1))
     record = await service.record(start.game.id)
     assert record["format"] == "scotland-yard-record/1" and record["outcome"]
-    assert [(p["user_id"], p["seat"], p["role"]) for p in record["players"]] == [
+    assert [(p["user_id"], p["seat"], p["role"]) for p in record["people"]] == [
         (101, 0, "mrx"), (HOST, 1, "detective"), (102, 2, "detective")]
+    assert replay(record) == await service.rebuild_state(start.game.id)
+
+
+async def test_latest_game_of_a_channel_is_the_last_one_that_ended(service):
+    assert await service.latest_game(CHANNEL) is None
+    first = await started(service)
+    assert await service.latest_game(CHANNEL) is None  # still running
+    assert (await service.latest_game(CHANNEL, finished_only=False)).id == first.game.id
+    await service.resign(first.game.id, 101)
+    second = await started(service)
+    assert (await service.latest_game(CHANNEL)).id == first.game.id
+    await service.resign(second.game.id, 101)
+    assert (await service.latest_game(CHANNEL)).id == second.game.id
+    assert await service.latest_game(CHANNEL + 1) is None
 
 
 async def test_statistics_and_the_leaderboard_count_finished_games_of_the_guild(service):
