@@ -92,6 +92,9 @@ class Announcer:
             content = None
             if view.outcome is None and view.round == round_ + 1 and view.to_move == (MRX,):
                 content = messages.next_up_line({"pawns": [MRX], "user_ids": owners.get(MRX, [])}, view, owners)
+            # Posted late (after a restart, say), the summary still shows the board of its own round.
+            if view.round != round_ + 1 or view.to_move != (MRX,):
+                view = await self.service.public_view(item.game_id, after_round=round_)
             png = await self.bot.pictures.board(view)
             name = "board.png" if png else None
             if png:

@@ -14,14 +14,17 @@ from .codec import action_from_json
 from .errors import GameNotStarted
 
 
-async def rebuild_state(conn: aiosqlite.Connection, game_id: int) -> GameState:
-    """Deal the game again from its setup and play its stored actions in order."""
+async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: int | None = None) -> GameState:
+    """Deal the game again from its setup and play its stored actions in order (only those of
+    rounds up to ``until_round``, when given: the game as it stood when that round ended)."""
     game = await read.game_row(conn, game_id)
     if game["players"] is None:
         raise GameNotStarted()
     state = GameState.new(game["rules"], players=game["players"], seed=game["seed"],
                           options=json.loads(game["options"]))
-    for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)):
+    last = until_round if until_round is not None else -1
+    for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? AND (? < 0 OR round <= ?) "
+                                "ORDER BY seq", (game_id, last, last)):
         state.apply(action_from_json(json.loads(row["action"])))
     return state
 

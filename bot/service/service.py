@@ -428,8 +428,13 @@ class GameService:
     async def get_game(self, game_id: int) -> GameInfo:
         return read.game_info(await read.game_row(self._db.reader, game_id))
 
-    async def public_view(self, game_id: int) -> PublicView:
-        """What everyone may see. Raises GameNotStarted in the lobby."""
+    async def public_view(self, game_id: int, *, after_round: int | None = None) -> PublicView:
+        """What everyone may see (as it stood when round ``after_round`` ended, when given).
+        Raises GameNotStarted in the lobby."""
+        if after_round is not None:
+            game = await read.game_row(self._db.reader, game_id)
+            if game["round"] is not None and after_round < game["round"]:
+                return (await replay.rebuild_state(self._db.reader, game_id, after_round)).public_view()
         return (await self._state(game_id)).public_view()
 
     async def mrx_view(self, game_id: int, user_id: int) -> MrXView:

@@ -126,3 +126,22 @@ async def test_players_move_on_while_the_game_is_read(service):
     start = await started(service)
     await play_turn(service, start.game.id, random.Random(1))
     assert (await service.public_view(start.game.id)).to_move == ("red",)
+
+
+async def test_public_view_after_a_round_is_the_board_as_that_round_ended(service):
+    start = await started(service)
+    game_id = start.game.id
+    rng = random.Random(5)
+    ends = {}
+    while (await service.get_game(game_id)).round <= 3:
+        now = await service.public_view(game_id)
+        if now.to_move == (MRX,):
+            ends[now.round - 1] = now
+        await play_turn(service, game_id, rng)
+    latest = await service.public_view(game_id)
+    for round_ in (1, 2):
+        then = await service.public_view(game_id, after_round=round_)
+        assert then.round == round_ + 1 and then.to_move == (MRX,)
+        assert [p.station for p in then.pawns] == [p.station for p in ends[round_].pawns]
+        assert len(then.logbook) < len(latest.logbook)
+    assert await service.public_view(game_id, after_round=99) == latest
