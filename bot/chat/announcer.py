@@ -99,7 +99,7 @@ class Announcer:
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
-            embeds.append(messages.round_summary_embed(view, round_, name, payload))
+            embeds.append(messages.round_summary_embed(view, round_, name))
         elif kind == outbox.GAME_OVER:
             content = None
             png = await self.bot.pictures.route(view)

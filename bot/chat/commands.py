@@ -432,7 +432,7 @@ async def _show_board(bot: "ScotlandYardBot", interaction: discord.Interaction, 
 async def _show_log(bot: "ScotlandYardBot", interaction: discord.Interaction, info) -> None:
     view = await bot.service.public_view(info.id)
     embed = discord.Embed(title=f"📒 Mr. X's logbook, game #{info.id}", colour=messages.COLOUR,
-                          description=messages.logbook_text(view))
+                          description=bot.pictures.logbook_text(view))
     png = await bot.pictures.logbook(view)
     files = []
     if png:

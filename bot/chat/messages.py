@@ -239,11 +239,11 @@ def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicV
     return "\n".join(lines) or "…"
 
 
-def logbook_text(view: PublicView, upto: int | None = None) -> str:
-    """Mr. X's logbook as text: one cell per entry, reveals marked, shown stations in bold
-    (``upto``: only the first entries, as they stood at the end of an earlier round)."""
+def logbook_cells(view: PublicView) -> str:
+    """Mr. X's logbook in a few lines for an embed field: four cells a line, reveals marked,
+    shown stations in bold (``/sy log`` shows the longer form, one line per entry)."""
     cells = []
-    entries = view.logbook if upto is None else view.logbook[:upto]
+    entries = view.logbook
     for entry in entries:
         where = f" {station(entry.station)}" if entry.station is not None else ""
         mark = "🔍" if entry.reveal or entry.surfaced else ""
@@ -260,23 +260,16 @@ def logbook_text(view: PublicView, upto: int | None = None) -> str:
     return text
 
 
-def round_summary_embed(view: PublicView, round_: int, picture: str | None,
-                        summary: Mapping[str, Any] | None = None) -> discord.Embed:
-    """The end of ``round_``; ``summary`` (the announcement's payload) keeps the text true to that
-    round even when it is posted late (after a restart)."""
-    summary = summary or {}
-    upto = summary.get("logbook_entries")
+def round_summary_embed(view: PublicView, round_: int, picture: str | None) -> discord.Embed:
+    """The end of ``round_``, from the public view as that round ended (the announcer asks the
+    service for that view when the summary goes out late)."""
     over = view.outcome is not None
-    if over:
-        upto = None  # the game is over: the whole logbook is public
     embed = discord.Embed(title=f"📋 Round {round_} is over", colour=COLOUR)
-    embed.add_field(name="Mr. X's logbook", value=logbook_text(view, upto)[:1024], inline=False)
-    entries = view.logbook if upto is None else view.logbook[:upto]
-    seen = next(((e.number, e.station) for e in reversed(entries)
-                 if e.station is not None and (e.reveal or e.surfaced)), None)
+    embed.add_field(name="Mr. X's logbook", value=logbook_cells(view)[:1024], inline=False)
+    seen = view.last_reveal
     embed.add_field(name="Last seen", value=f"at {station(seen[1])} (entry {seen[0]})" if seen else "not yet",
                     inline=True)
-    count = summary.get("possible", len(view.possible))
+    count = len(view.possible)
     if not over:
         embed.add_field(name="Where he may be", value=f"{count} station{'s' if count != 1 else ''}", inline=True)
     if picture:
@@ -303,7 +296,7 @@ def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player]) ->
         else:
             value = f"{who}\nat {station(pawn.station)}\n{wallet(pawn.tickets, RIDE_KINDS)}"
         embed.add_field(name=pawn_name(view, pawn.id), value=value, inline=True)
-    embed.add_field(name="Logbook", value=logbook_text(view)[:1024], inline=False)
+    embed.add_field(name="Logbook", value=logbook_cells(view)[:1024], inline=False)
     embed.set_footer(text=f"{rules_title(game.rules)} · logbook {len(view.logbook)}/{view.log_entries}")
     return embed
 

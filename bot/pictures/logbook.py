@@ -145,11 +145,11 @@ def logbook_text(view: PublicView) -> str:
             notes.append(f"double move, {doubles[e.number]}")
         if e.station is not None:
             if e.reveal:
-                notes.append(f"**seen at {e.station}**")
+                notes.append(f"seen at **{e.station}**")
             elif e.surfaced:
-                notes.append(f"**surfaced at {e.station}**")
+                notes.append(f"surfaced at **{e.station}**")
             else:
-                notes.append(f"at {e.station}")
+                notes.append(f"at **{e.station}**")
         if notes:
             line += " — " + ", ".join(notes)
         lines.append(line)

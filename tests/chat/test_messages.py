@@ -38,7 +38,7 @@ def public_texts(state: GameState, events) -> list[str]:
     view = state.public_view()
     owners = messages.owners_of(people(state))
     nxt = {"round": view.round, "pawns": list(view.to_move), "user_ids": [10]}
-    texts = [messages.action_text({"next": nxt}, events, view, owners), messages.logbook_text(view),
+    texts = [messages.action_text({"next": nxt}, events, view, owners), messages.logbook_cells(view),
              embed_text(messages.round_summary_embed(view, view.round, "board.png")),
              embed_text(messages.status_embed(info(state), view, people(state)))]
     if view.outcome is not None:
@@ -102,12 +102,12 @@ def test_mr_x_prompt_is_private_and_complete() -> None:
 
 def test_the_logbook_shows_only_shown_stations() -> None:
     finished = play_game("classic", players=3, seed=4).public_view()
-    assert all(f"**{s}**" in messages.logbook_text(finished) for s in finished.route[1:])  # over: all shown
+    assert all(f"**{s}**" in messages.logbook_cells(finished) for s in finished.route[1:])  # over: all shown
     running = GameState.new("classic", players=3, seed=4)
-    assert messages.logbook_text(running.public_view()).startswith("No entries yet.")
+    assert messages.logbook_cells(running.public_view()).startswith("No entries yet.")
     move = running.legal_moves(MRX)[0]
     running.apply(move)
-    text = messages.logbook_text(running.public_view())
+    text = messages.logbook_cells(running.public_view())
     assert text.startswith(f"` 1` {messages.TICKET_EMOJI[move.ticket]}") and "**" not in text
     assert "Next reveal: entry 3." in text
 
@@ -127,17 +127,17 @@ def test_rules_text_says_what_matters() -> None:
     assert "seat order" in messages.rules_text("classic")
 
 
-def test_a_late_round_summary_tells_that_round() -> None:
+def test_a_round_summary_tells_the_logbook_and_where_mrx_may_be() -> None:
     state = GameState.new("classic", players=3, seed=2)
     rng = random.Random(2)
     player = GreedyPlayer(rng)
-    while len(state.logbook) < 5:
+    while state.round < 3:
         pawn = next(p for p in state.to_move() if state.legal_moves(p))
         state.apply(player.choose(state, pawn))
     view = state.public_view()
-    embed = messages.round_summary_embed(view, 2, None, {"round": 2, "logbook_entries": 2, "possible": 7})
-    text = embed_text(embed)
-    assert "` 2`" in text and "` 3`" not in text and "7 stations" in text and "not yet" in text
+    text = embed_text(messages.round_summary_embed(view, 2, None))
+    count = len(view.possible)
+    assert "` 2`" in text and "` 3`" not in text and f"{count} station" in text and "not yet" in text
     assert "Round 3 next" in text
 
 

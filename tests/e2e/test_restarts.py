@@ -6,7 +6,9 @@ import pytest
 
 from bot.game import MRX
 
-from .helpers import Game
+from bot.chat.pictures import Pictures
+
+from .helpers import WIDTH, Game
 
 
 def summaries(game: Game) -> list[str]:
@@ -110,14 +112,28 @@ async def test_a_crash_between_storing_and_posting_is_healed_on_start_up(game: G
     move = state.legal_moves(pawn)[0]
     owner = await game.owner(pawn)
     await game.service.move(game.game_id, owner.id, pawn, move.to, move.ticket, key="crash-1")
+    ended = state.round
+    # Mr. X moves on (by DM while the bot is down: the service stores it) before the summary is out.
+    state = await game.truth()
+    first = state.legal_moves(MRX)[0]
+    await game.service.move(game.game_id, w.bob.id, MRX, first.to, first.ticket, key="crash-2")
     posted = len(fake.messages)
     rounds_before = summaries(game)
     await game.start_bot()
     await fake.wait_until(lambda: len(summaries(game)) == len(rounds_before) + 1, timeout=5)
     await game.settle()
+    # The late summary shows the board as its own round ended, not as it is now.
+    summary = next(m for m in fake.public_messages() if m.embeds and m.embeds[0].get("title", "")
+                   == f"📋 Round {ended} is over")
+    then = await game.service.public_view(game.game_id, after_round=ended)
+    assert summary.files["board.png"] == await Pictures(width=WIDTH).board(then)
+    now = await game.service.public_view(game.game_id)
+    assert summary.files["board.png"] != await Pictures(width=WIDTH).board(now)
     new = fake.messages[posted:]
     assert any("rode" in m.text and f"**{move.to}**" in m.text for m in new)
-    assert any("Your move, Mr. X" in m.text for m in fake.dm_messages(w.bob)[-1:])
+    entry = len(state.logbook) + 1
+    assert any(f"logbook entry {entry}" in m.text for m in new)  # Mr. X's stored move, announced too
+    assert not any("Your move, Mr. X" in m.text for m in fake.messages[posted:] if m.kind == "dm")  # he has moved
     assert await game.service.pending_announcements() == []
     game.check_secrecy(await game.truth())
     # Another restart posts nothing again: no round summary twice.

@@ -27,7 +27,7 @@ def test_text_names_a_station_only_for_reveals_while_the_game_runs(rounds):
     view = rounds[8].public_view()
     for line, entry in zip(entry_lines(logbook_text(view)), view.logbook):
         if entry.reveal:
-            assert f"seen at {entry.station}" in line
+            assert f"seen at **{entry.station}**" in line
         else:
             assert " at " not in line, line
 
