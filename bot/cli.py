@@ -95,7 +95,8 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)")
