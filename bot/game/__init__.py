@@ -7,7 +7,7 @@
 """
 
 from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface
-from .board import Board, Station, available_boards, load_board, load_board_file, parse_board
+from .board import Board, Station, load_board, load_board_file, parse_board
 from .errors import (
     BadPlayerCount,
     BadRecord,
@@ -24,7 +24,7 @@ from .errors import (
 )
 from .events import Event, GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded
 from .record import export_record, replay
-from .rules import PRESETS, RuleSet, get_rules, playable_rules
+from .rules import PRESETS, RuleSet, get_rules
 from .state import DETECTIVE_PHASE, MRX_PHASE, OVER, GameState, LogEntry, Pawn
 from .tickets import REGULAR, Ticket, Transport
 from .tracker import Tracker, replay_possible

@@ -208,7 +208,3 @@ def load_board(name: str) -> Board:
     if not path.exists():
         raise BoardError(f"there is no board called {name!r}")
     return load_board_file(path)
-
-
-def available_boards() -> list[str]:
-    return sorted(p.stem for p in BOARDS_DIR.glob("*.json"))

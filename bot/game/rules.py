@@ -248,7 +248,3 @@ def get_rules(name: str) -> RuleSet:
     except KeyError:
         known = ", ".join(PRESETS)
         raise RulesUnavailable(f"There are no rules called {name!r} (known: {known}).") from None
-
-
-def playable_rules() -> list[RuleSet]:
-    return [r for r in PRESETS.values() if r.available]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface
 from .board import Board, load_board
@@ -679,10 +679,3 @@ def _wallets_json(wallets: dict[str, dict[Ticket, int | None]]) -> dict[str, dic
 
 def _wallets_from_json(data: dict[str, dict[str, int | None]]) -> dict[str, dict[Ticket, int | None]]:
     return {w: {Ticket(t): n for t, n in c.items()} for w, c in data.items()}
-
-
-def apply_all(state: GameState, actions: Iterable[Action]) -> list[Event]:
-    events: list[Event] = []
-    for action in actions:
-        events.extend(state.apply(action))
-    return events

@@ -25,9 +25,3 @@ def arrange(rules: str = "classic", players: int = 5, seed: int = 1, at: dict[st
 
     state.tracker = Tracker(state.board, state.start_candidates - set(state.blockers()))
     return state
-
-
-def far_away(state: GameState, *pawns: str) -> dict[str, int]:
-    """Stations in a corner of the board for pawns that must not interfere."""
-    corners = [1, 2, 4, 5, 7, 8][: len(pawns)]
-    return dict(zip(pawns, corners))
