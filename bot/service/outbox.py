@@ -51,9 +51,6 @@ def round_summary(view: PublicView, round_: int) -> dict[str, Any]:
     return {
         "round": round_,
         "records": [dict(r) for r in view.history if r.get("round") == round_],
-        "logbook_entries": len(view.logbook),
-        "mrx_shown": view.mrx_shown,
-        "possible": len(view.possible),
     }
 
 
