@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.game import GameState, Ticket  # noqa: E402
+from bot.game import GameState  # noqa: E402
 from bot.game.players import play_game  # noqa: E402
 from bot.game.tracker import Tracker  # noqa: E402
 
@@ -40,7 +40,7 @@ def tracker_update(rounds: int) -> float:
     board = GameState.new("classic", players=6, seed=0).board
     rng = random.Random(1)
     blocked = [13, 26, 29, 34, 50]
-    tickets = [Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK]
+    tickets = ["taxi", "bus", "underground", "black"]
     samples = []
     for _ in range(rounds):
         tracker = Tracker(board, board.start_cards["classic"])

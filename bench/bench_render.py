@@ -32,6 +32,7 @@ from bot.pictures import (  # noqa: E402
 from bot.pictures.basemap import base_map, base_palette  # noqa: E402
 from bot.pictures.board import draw_board  # noqa: E402
 from bot.pictures.canvas import BASE_WIDTH  # noqa: E402
+from bot.game import export_record
 
 LIMIT = 8 * 1024 * 1024
 
@@ -63,7 +64,7 @@ def main() -> None:
 
     games = [play_game(rules, players=players, seed=seed)
              for seed in range(args.games) for rules, players in (("classic", 6), ("master", 4))]
-    rounds = [state for game in games for state in round_states(game.record())]
+    rounds = [state for game in games for state in round_states(export_record(game))]
     views = [s.public_view() for s in rounds]
     render_board(views[0])  # warm the fonts and sprite caches that every picture shares
 
@@ -98,7 +99,7 @@ def main() -> None:
 
     replay_times, replay_sizes = [], []
     for game in games[:2]:
-        states = round_states(game.record())
+        states = round_states(export_record(game))
         ms, data = timed(render_replay, [s.public_view() for s in states])
         replay_times.append(ms)
         replay_sizes.append(len(data))

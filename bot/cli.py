@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from bot.game import export_record
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -27,7 +28,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "record.json").write_text(json.dumps(state.record(), indent=1) + "\n")
+    (out / "record.json").write_text(json.dumps(export_record(state), indent=1) + "\n")
     outcome = state.outcome
     assert outcome is not None
     print(f"{rules.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")

@@ -18,6 +18,21 @@ from pathlib import Path
 TRANSPORT_NAMES = {"taxi": "taxi", "bus": "bus", "underground": "underground", "water": "ferry"}
 ORDER = ("taxi", "bus", "underground", "ferry")
 
+#: London's transports as the board game shows them: colours of the box, the rulebooks' German words
+TRANSPORTS = [
+    {"id": "taxi", "ticket": "taxi", "riders": "all", "colour": "#ecb200", "emoji": "\U0001f695",
+     "name": {"en": "taxi", "de": "Taxi"}, "ticket_name": {"en": "taxi", "de": "Taxi"},
+     "aliases": ["cab"], "line_width": 3},
+    {"id": "bus", "ticket": "bus", "riders": "all", "colour": "#16964e", "emoji": "\U0001f68c",
+     "name": {"en": "bus", "de": "Bus"}, "ticket_name": {"en": "bus", "de": "Bus"}, "line_width": 5},
+    {"id": "underground", "ticket": "underground", "riders": "all", "colour": "#da252b", "emoji": "\U0001f687",
+     "name": {"en": "underground", "de": "U-Bahn"}, "ticket_name": {"en": "underground", "de": "U-Bahn"},
+     "aliases": ["tube", "ug", "metro", "u", "ubahn"], "line_width": 7},
+    {"id": "ferry", "ticket": "black", "riders": "mrx", "colour": "#18181c", "emoji": "\u26f4",
+     "name": {"en": "ferry", "de": "Fähre"}, "ticket_name": {"en": "black", "de": "Black-Ticket"},
+     "line_width": 4},
+]
+
 
 def _ints(path: Path) -> list[int]:
     return [int(line) for line in path.read_text().split()]
@@ -61,12 +76,11 @@ def convert(source: Path) -> dict:
 
     classic = sorted(_ints(source / "london-kai5263499-whitehall1212/detective_starting_positions.txt"))
     return {
-        "format": "scotland-yard-board/1",
+        "format": "scotland-yard-board/2",
         "name": "london",
         "title": "London",
         "aspect": round(width / height, 4),
-        "transports": list(ORDER),
-        "mrx_only": ["ferry"],
+        "transports": TRANSPORTS,
         "stations": stations,
         "edges": edges,
         "start_cards": {
@@ -88,7 +102,14 @@ def convert(source: Path) -> dict:
 def main() -> None:
     source, out = Path(sys.argv[1]), Path(sys.argv[2])
     board = convert(source)
-    text = json.dumps(board, indent=1)
+    transports = board.pop("transports")
+    ordered = {k: board[k] for k in ("format", "name", "title", "aspect")}
+    ordered["transports"] = None
+    ordered.update(board)
+    text = json.dumps(ordered, indent=1, ensure_ascii=False)
+    # One line per transport, as in the board format's README.
+    lines = ",\n".join("  " + json.dumps(t, ensure_ascii=False) for t in transports)
+    text = text.replace('"transports": null', '"transports": [\n' + lines + "\n ]", 1)
     # Keep pairs on one line: the file stays readable and diffable.
     text = re.sub(r"\[\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2]", text)
     text = re.sub(r'\[\s+((?:"\w+",?\s*)+)\]', lambda m: "[" + ", ".join(s.strip().rstrip(",") for s in m.group(1).split()) + "]", text)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord import app_commands
 
-from bot.game import MRX, GameError, Ticket
+from bot.game import MRX, GameError
 from bot.service.errors import GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
 
@@ -26,8 +26,8 @@ log = logging.getLogger(__name__)
 
 RULES = [app_commands.Choice(name=n, value=n) for n in ("classic", "mb1985", "master")]
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
-TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t.value}", value=t.value)
-           for t in (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK)]
+TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t}", value=t)
+           for t in ("taxi", "bus", "underground", "black")]
 REGULAR = TICKETS[:3]
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -47,7 +47,7 @@ def _int(text: object) -> int | None:
         return None
 
 
-def _matching(reach: dict[int, tuple[Ticket, ...]], current: str) -> list[app_commands.Choice[int]]:
+def _matching(reach: dict[int, tuple[str, ...]], current: str) -> list[app_commands.Choice[int]]:
     typed = str(current or "").strip()
     return [app_commands.Choice(name=messages.destination_label(s, t), value=s)
             for s, t in reach.items() if str(s).startswith(typed)][:25]
@@ -181,10 +181,10 @@ class ScotlandYardCommands(app_commands.Group):
         tickets = mrx_destinations(mview).get(first, ())
         if ticket_text:
             try:
-                tickets = tuple(t for t in tickets if t is Ticket.parse(str(ticket_text)))
+                tickets = tuple(t for t in tickets if t == mview.public.board.parse_ticket(str(ticket_text)))
             except GameError:
                 return []
-        reach: dict[int, list[Ticket]] = {}
+        reach: dict[int, list[str]] = {}
         for t in tickets:
             for station, seconds in mrx_second_steps(mview, first, t).items():
                 for s in seconds:

@@ -24,7 +24,6 @@ from bot.game import (
     PawnPassed,
     PublicView,
     RoundEnded,
-    Ticket,
     get_rules,
 )
 from bot.service.events import (
@@ -40,11 +39,11 @@ from bot.service.events import (
 from bot.service.models import GameInfo, Player, PlayerStats
 
 TICKET_EMOJI = {
-    Ticket.TAXI: "🚕",
-    Ticket.BUS: "🚌",
-    Ticket.UNDERGROUND: "🚇",
-    Ticket.BLACK: "⬛",
-    Ticket.DOUBLE: "⏩",
+    "taxi": "🚕",
+    "bus": "🚌",
+    "underground": "🚇",
+    "black": "⬛",
+    "double": "⏩",
 }
 PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
 MRX_EMOJI = "🎩"
@@ -53,8 +52,8 @@ COLOUR = 0x2B4C7E  # embeds: London blue
 MRX_COLOUR = 0x222222
 WIN_COLOUR = 0xC9A227
 
-RIDE_KINDS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
-MRX_KINDS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE)
+RIDE_KINDS = ("taxi", "bus", "underground")
+MRX_KINDS = ("taxi", "bus", "underground", "black", "double")
 
 
 # -- small words ---------------------------------------------------------------------------------
@@ -68,16 +67,15 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def ticket(t: Ticket | str) -> str:
-    t = Ticket(t)
-    return f"{TICKET_EMOJI[t]} {t.value}"
+def ticket(t: str) -> str:
+    return f"{TICKET_EMOJI[t]} {t}"
 
 
-def tickets_list(tickets: Iterable[Ticket | str]) -> str:
-    return ", ".join(Ticket(t).value for t in tickets)
+def tickets_list(tickets: Iterable[str]) -> str:
+    return ", ".join(tickets)
 
 
-def wallet(tickets: Mapping[Ticket, int | None] | None, kinds: Sequence[Ticket] = MRX_KINDS) -> str:
+def wallet(tickets: Mapping[str, int | None] | None, kinds: Sequence[str] = MRX_KINDS) -> str:
     """``🚕 10 · 🚌 8 · 🚇 4`` (``∞`` for an unlimited supply); bobbies need no tickets."""
     if tickets is None:
         return "no tickets needed"
@@ -182,7 +180,7 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
             line += f" 🔍 **Reveal:** he is at {station(event.revealed)}!"
         return line
     if isinstance(event, MrXSurfaced):
-        taken = ", ".join(f"{Ticket(t).value} from {view.pawn(p).label}" for p, t in event.taken)
+        taken = ", ".join(f"{t} from {view.pawn(p).label}" for p, t in event.taken)
         return (f"{MRX_EMOJI} Mr. X surfaces: he is at {station(event.station)}! "
                 f"He takes {taken or 'nothing'}.")
     if isinstance(event, PawnMoved):
@@ -394,7 +392,7 @@ def mrx_moved_text(events: Sequence[Any], now_at: int | None = None) -> str:
     return "✅ Done: " + "; ".join(parts) + f".{where} The detectives are on their way."
 
 
-def destination_label(to: int, tickets: Sequence[Ticket]) -> str:
+def destination_label(to: int, tickets: Sequence[str]) -> str:
     """An autocomplete or menu label: ``54 — taxi, bus``."""
     return f"{to} — {tickets_list(tickets)}"
 

@@ -6,22 +6,22 @@ double-move second parts in his own); these functions only shape them as {statio
 
 from __future__ import annotations
 
-from bot.game import MRX, Move, MrXView, PublicView, Ticket
+from bot.game import MRX, Move, MrXView, PublicView
 from bot.game.views import destinations
 
 
-def detective_destinations(view: PublicView, pawn: str) -> dict[int, tuple[Ticket, ...]]:
+def detective_destinations(view: PublicView, pawn: str) -> dict[int, tuple[str, ...]]:
     """{station: tickets} a detective or bobby may ride to now (empty when it is not its turn)."""
     return destinations(view.moves.get(pawn, ()))
 
 
-def mrx_destinations(view: MrXView) -> dict[int, tuple[Ticket, ...]]:
+def mrx_destinations(view: MrXView) -> dict[int, tuple[str, ...]]:
     """{station: tickets} for Mr. X's next ride (empty when it is not his turn)."""
     if view.public.to_move != (MRX,):
         return {}
     return view.reachable()
 
 
-def mrx_second_steps(view: MrXView, first_to: int, first_ticket: Ticket) -> dict[int, tuple[Ticket, ...]]:
+def mrx_second_steps(view: MrXView, first_to: int, first_ticket: str) -> dict[int, tuple[str, ...]]:
     """{station: tickets} for the second part of a double move that starts with ``first_to`` by ``first_ticket``."""
     return view.second_reachable(Move(MRX, first_to, first_ticket))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import MRX, GameError, MrXView, Ticket
+from bot.game import MRX, GameError, MrXView
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -221,7 +221,7 @@ class Table:
             await self.bot.announce(game.id)
 
     async def mrx_choice(self, interaction: discord.Interaction, game_id: int, round_: int,
-                         first: tuple[int, Ticket], second: tuple[int, Ticket] | None) -> None:
+                         first: tuple[int, str], second: tuple[int, str] | None) -> None:
         """Mr. X's move from the DM menu: the message turns into a receipt."""
         try:
             await interaction.response.defer()  # a deferred update of the menu message
@@ -260,12 +260,12 @@ class Table:
             game = await self.game_for(interaction, game_id)
             scope.game_id = game.id
             view = await self.service.public_view(game.id)
-            wanted = Ticket.parse(take) if take else None
-            taking: dict[str, Ticket] = {}
+            wanted = view.board.parse_ticket(take) if take else None
+            taking: dict[str, str] = {}
             for pawn in view.pawns:
                 if pawn.role != "detective" or not pawn.tickets:
                     continue
-                have = {t: n or 0 for t, n in pawn.tickets.items() if t in messages.RIDE_KINDS}
+                have = {t: n or 0 for t, n in pawn.tickets.items() if t in view.board.ride_tickets}
                 if wanted is not None and have.get(wanted):
                     taking[pawn.id] = wanted
                 elif any(have.values()):

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
 
-from bot.game import Ticket
 
 from . import messages
 from .moves import mrx_destinations, mrx_second_steps
@@ -34,10 +33,10 @@ LOBBY_BUTTONS = (
     ("start", "Start", "🚦", discord.ButtonStyle.success),
 )
 TICKET_STYLE = {
-    Ticket.TAXI: discord.ButtonStyle.success,
-    Ticket.BUS: discord.ButtonStyle.primary,
-    Ticket.UNDERGROUND: discord.ButtonStyle.danger,
-    Ticket.BLACK: discord.ButtonStyle.secondary,
+    "taxi": discord.ButtonStyle.success,
+    "bus": discord.ButtonStyle.primary,
+    "underground": discord.ButtonStyle.danger,
+    "black": discord.ButtonStyle.secondary,
 }
 
 
@@ -51,8 +50,8 @@ def _fresh(interaction: discord.Interaction) -> "ScotlandYardBot | None":
     return bot if bot.seen.first_time(interaction.id) else None
 
 
-def _t(text: str) -> Ticket:
-    return Ticket(text)
+def _t(text: str) -> str:
+    return text
 
 
 # -- the lobby ---------------------------------------------------------------------------------
@@ -96,7 +95,7 @@ def lobby_view(game_id: int) -> discord.ui.View:
 # -- Mr. X's menu ------------------------------------------------------------------------------
 
 
-def destination_options(reach: Mapping[int, Sequence[Ticket]]) -> list[discord.SelectOption]:
+def destination_options(reach: Mapping[int, Sequence[str]]) -> list[discord.SelectOption]:
     options = []
     for station, tickets in list(reach.items())[:MAX_OPTIONS]:
         emoji = "".join(messages.TICKET_EMOJI[t] for t in tickets)
@@ -109,9 +108,9 @@ class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
                      template=r"sy:xto:(?P<game>\d+):(?P<round>\d+)(?::(?P<to>\d+):(?P<ticket>[a-z]+))?"):
     """Where to go: the first ride, or (with ``to``/``ticket`` of the first) the second of a double move."""
 
-    def __init__(self, game_id: int, round_: int, first: tuple[int, Ticket] | None = None,
+    def __init__(self, game_id: int, round_: int, first: tuple[int, str] | None = None,
                  options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None) -> None:
-        custom_id = f"sy:xto:{game_id}:{round_}" + (f":{first[0]}:{first[1].value}" if first else "")
+        custom_id = f"sy:xto:{game_id}:{round_}" + (f":{first[0]}:{first[1]}" if first else "")
         if select is None:
             placeholder = "Then where? (second ride)" if first else "Where to, Mr. X?"
             select = discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
@@ -148,13 +147,13 @@ class MrXGo(discord.ui.DynamicItem[discord.ui.Button],
                      r"(?::(?P<to2>\d+):(?P<ticket2>[a-z]+))?"):
     """Ride now: a single move, or the double move whose both parts are in the custom id."""
 
-    def __init__(self, game_id: int, round_: int, first: tuple[int, Ticket],
-                 second: tuple[int, Ticket] | None = None) -> None:
-        custom_id = f"sy:xgo:{game_id}:{round_}:{first[0]}:{first[1].value}"
+    def __init__(self, game_id: int, round_: int, first: tuple[int, str],
+                 second: tuple[int, str] | None = None) -> None:
+        custom_id = f"sy:xgo:{game_id}:{round_}:{first[0]}:{first[1]}"
         ride = second or first
         if second:
-            custom_id += f":{second[0]}:{second[1].value}"
-        super().__init__(discord.ui.Button(label=ride[1].value.title(), emoji=messages.TICKET_EMOJI[ride[1]],
+            custom_id += f":{second[0]}:{second[1]}"
+        super().__init__(discord.ui.Button(label=ride[1].title(), emoji=messages.TICKET_EMOJI[ride[1]],
                                            style=TICKET_STYLE.get(ride[1], discord.ButtonStyle.secondary),
                                            custom_id=custom_id))
         self.game_id, self.round, self.first, self.second = game_id, round_, first, second
@@ -175,10 +174,10 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
                 template=r"sy:xdbl:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"):
     """Start a double move with this ride: shows the second steps."""
 
-    def __init__(self, game_id: int, round_: int, first: tuple[int, Ticket]) -> None:
-        super().__init__(discord.ui.Button(label=f"{first[1].value.title()}, then again", emoji="⏩",
+    def __init__(self, game_id: int, round_: int, first: tuple[int, str]) -> None:
+        super().__init__(discord.ui.Button(label=f"{first[1].title()}, then again", emoji="⏩",
                                            style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sy:xdbl:{game_id}:{round_}:{first[0]}:{first[1].value}"))
+                                           custom_id=f"sy:xdbl:{game_id}:{round_}:{first[0]}:{first[1]}"))
         self.game_id, self.round, self.first = game_id, round_, first
 
     @classmethod
@@ -233,8 +232,8 @@ def mrx_menu(game_id: int, mview) -> discord.ui.View:
     return view
 
 
-def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[Ticket], can_double: bool,
-                first: tuple[int, Ticket] | None = None) -> discord.ui.View:
+def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[str], can_double: bool,
+                first: tuple[int, str] | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for t in tickets:
         if first is None:

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import InvalidAction
-from .tickets import Ticket
+
+if TYPE_CHECKING:
+    from .board import Board
 
 MRX = "mrx"
 
@@ -24,20 +27,22 @@ MRX = "mrx"
 class Move:
     pawn: str
     to: int
-    ticket: Ticket
+    ticket: str  # a ticket the board names ("taxi"), or "black"
 
     def __str__(self) -> str:
-        return f"{self.pawn} {self.ticket.value} {self.to}"
+        return f"{self.pawn} {self.ticket} {self.to}"
 
     @classmethod
-    def parse(cls, pawn: str, text: str) -> "Move":
-        """Read ``"54 taxi"`` or ``"taxi 54"`` for ``pawn``."""
+    def parse(cls, pawn: str, text: str, board: "Board") -> "Move":
+        """Read ``"54 taxi"`` or ``"taxi 54"`` for ``pawn``, in the words of ``board``."""
         words = text.replace(",", " ").split()
         numbers = [w for w in words if re.fullmatch(r"\d{1,4}", w)]
         others = [w for w in words if w not in numbers]
-        if len(numbers) != 1 or len(others) != 1:
-            raise InvalidAction(f"Write a move as a station and a ticket, e.g. '54 taxi' (not {text!r}).")
-        return cls(pawn, int(numbers[0]), Ticket.parse(others[0]))
+        if len(numbers) != 1 or not others:
+            shown = text if len(text) <= 40 else text[:39] + "…"
+            example = f"54 {board.ride_tickets[0]}" if board.ride_tickets else "54 black"
+            raise InvalidAction(f"Write a move as a station and a ticket, e.g. '{example}' (not {shown!r}).")
+        return cls(pawn, int(numbers[0]), board.parse_ticket(" ".join(others)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +55,7 @@ class DoubleMove:
         return self.first.pawn
 
     def __str__(self) -> str:
-        return f"{self.first} then {self.second.ticket.value} {self.second.to}"
+        return f"{self.first} then {self.second.ticket} {self.second.to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +67,7 @@ class Pass:
 @dataclass(frozen=True, slots=True)
 class Surface:
     #: (detective pawn, ticket Mr. X takes from it), one pair per detective that has tickets
-    take: tuple[tuple[str, Ticket], ...]
+    take: tuple[tuple[str, str], ...]
     pawn: str = MRX
 
 
@@ -76,3 +81,14 @@ class Resign:
 
 
 Action = Move | DoubleMove | Pass | Surface | Resign
+
+
+def in_board_words(action: Action, board: "Board") -> Action:
+    """``action`` with every ticket as ``board`` names it (a player may type "Tube" or "U-Bahn")."""
+    if isinstance(action, Move):
+        return Move(action.pawn, action.to, board.parse_ticket(action.ticket))
+    if isinstance(action, DoubleMove):
+        return DoubleMove(in_board_words(action.first, board), in_board_words(action.second, board))  # type: ignore[arg-type]
+    if isinstance(action, Surface):
+        return Surface(tuple((p, board.parse_ticket(t)) for p, t in action.take), action.pawn)
+    return action

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tickets import Ticket
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +37,7 @@ OUTCOME_SENTENCES = {
 class MrXMoved:
     round: int
     entry: int
-    ticket: Ticket
+    ticket: str
     double: bool
     #: the station, only when this entry is a reveal
     revealed: int | None
@@ -49,7 +48,7 @@ class MrXSurfaced:
     round: int
     entry: int
     station: int
-    taken: tuple[tuple[str, Ticket], ...]
+    taken: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ class PawnMoved:
     pawn: str
     start: int
     to: int
-    ticket: Ticket
+    ticket: str
     captured: bool
 
 

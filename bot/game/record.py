@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface
+from .codec import actions_from_history
 from .errors import BadRecord, GameError
 from .state import GameState
-from .tickets import Ticket
 
 FORMAT = "scotland-yard-record/1"
 
@@ -24,11 +23,12 @@ def export_record(state: GameState) -> dict[str, Any]:
         if pawn.wallet != pawn.id:
             pooled[pawn.id] = pawn.wallet
             continue
-        tickets[pawn.id] = {t.value: n for t, n in state.start_wallets[pawn.wallet].items()}
+        tickets[pawn.id] = dict(state.start_wallets[pawn.wallet])
     record: dict[str, Any] = {
         "format": FORMAT,
         "rules": state.rules.name,
         "board": state.board.name,
+        "transports": {k.id: k.ticket for k in state.board.transports.values()},
         "seed": state.seed,
         "players": state.players,
         "options": dict(sorted(state.options.items())),
@@ -41,37 +41,6 @@ def export_record(state: GameState) -> dict[str, Any]:
     if pooled:
         record["pooled_tickets"] = pooled  # pawn -> the pawn whose tickets it spends
     return record
-
-
-def actions_from_history(history: list[dict[str, Any]]) -> list[Action]:
-    """The player actions behind a list of action records (the engine's own passes are left out)."""
-    actions: list[Action] = []
-    pending_first: Move | None = None
-    for i, record in enumerate(history):
-        try:
-            pawn = record["pawn"]
-            if record.get("resign"):
-                actions.append(Resign(pawn))
-            elif record.get("surface"):
-                actions.append(Surface(tuple((p, Ticket(t)) for p, t in record["take"].items())))
-            elif record.get("skip"):
-                if record.get("reason") != "stuck":  # stuck pawns are passed by the engine itself
-                    actions.append(Pass(pawn, record.get("reason", "timeout")))
-            else:
-                move = Move(pawn, int(record["to"]), Ticket(record["ticket"]))
-                if pawn == MRX and record.get("double"):
-                    if pending_first is None:
-                        pending_first = move
-                    else:
-                        actions.append(DoubleMove(pending_first, move))
-                        pending_first = None
-                else:
-                    actions.append(move)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadRecord(f"Action #{i + 1} of the record cannot be read ({exc}).") from None
-    if pending_first is not None:
-        raise BadRecord("The record ends in the middle of a double move.")
-    return actions
 
 
 def replay(record: dict[str, Any]) -> GameState:

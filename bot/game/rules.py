@@ -6,11 +6,10 @@ the comment says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from .errors import BadPlayerCount, OptionUnavailable, RulesUnavailable
-from .tickets import Ticket
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple")
 
@@ -40,9 +39,10 @@ class RuleSet:
     #: detective players -> True when the detectives share one ticket pool
     pooled_tickets: Mapping[int, bool]
     detective_colours: tuple[str, ...]
-    detective_tickets: Mapping[Ticket, int]
+    #: ticket (as the board names it) -> how many each detective starts with
+    detective_tickets: Mapping[str, int]
     #: Mr. X's regular tickets at the start; None means an unlimited supply
-    mrx_tickets: Mapping[Ticket, int] | None
+    mrx_tickets: Mapping[str, int] | None
     #: Mr. X's black tickets: a number, or None for "one per detective"
     mrx_black_tickets: int | None
     mrx_double_tickets: int
@@ -125,8 +125,8 @@ CLASSIC = RuleSet(
     bobbies={},
     pooled_tickets={},
     detective_colours=DETECTIVE_COLOURS,
-    detective_tickets={Ticket.TAXI: 10, Ticket.BUS: 8, Ticket.UNDERGROUND: 4},
-    mrx_tickets={Ticket.TAXI: 4, Ticket.BUS: 3, Ticket.UNDERGROUND: 3},
+    detective_tickets={"taxi": 10, "bus": 8, "underground": 4},
+    mrx_tickets={"taxi": 4, "bus": 3, "underground": 3},
     mrx_black_tickets=None,
     mrx_double_tickets=2,
     spent_tickets_to="mrx",
@@ -138,15 +138,11 @@ CLASSIC = RuleSet(
     any_order=False,
 )
 
-# Milton Bradley's table: purple, red, green, yellow, blue shared among the detective players.
-_MB_COLOURS = ("purple", "red", "green", "yellow", "blue")
-MB1985 = RuleSet(
+MB1985 = replace(
+    CLASSIC,
     name="mb1985",
     title="Milton Bradley 1985",
     summary="Always five detectives shared among the detective players; Mr. X has five black tickets.",
-    board="london",
-    min_players=2,
-    max_players=6,
     detective_seats={
         # Not in the book: one detective player (a two-person game online) moves all five.
         1: _fixed((0, 1, 2, 3, 4)),
@@ -155,31 +151,18 @@ MB1985 = RuleSet(
         4: _fixed((0, 3), (1,), (2,), (4,)),
         5: _fixed((0,), (1,), (2,), (3,), (4,)),
     },
-    bobbies={},
-    pooled_tickets={},
-    detective_colours=_MB_COLOURS,
-    detective_tickets={Ticket.TAXI: 10, Ticket.BUS: 8, Ticket.UNDERGROUND: 4},
-    mrx_tickets={Ticket.TAXI: 4, Ticket.BUS: 3, Ticket.UNDERGROUND: 3},
+    # Milton Bradley's table: purple, red, green, yellow, blue shared among the detective players.
+    detective_colours=("purple", "red", "green", "yellow", "blue"),
     mrx_black_tickets=5,
-    mrx_double_tickets=2,
-    spent_tickets_to="mrx",
-    detective_deck="classic",
-    mrx_deck="classic",
-    reveal_entries=frozenset({3, 8, 13, 18, 24}),
-    log_entries=24,
-    max_rounds=None,
-    any_order=False,
     options=(VOLUNTARY_SURFACING, CUT_OFF),
     notes=("The book names the last ferry stop 118; the board says 108, and the board data is used.",),
 )
 
-MASTER = RuleSet(
+MASTER = replace(
+    CLASSIC,
     name="master",
     title="Scotland Yard Master (2013, basic game)",
     summary="Up to 22 rounds; bobbies help small teams; detectives move in any order; spent tickets go to the supply.",
-    board="london",
-    min_players=2,
-    max_players=6,
     detective_seats={
         1: _fixed((0, 1)),
         2: _fixed((0,), (1,)),
@@ -189,50 +172,29 @@ MASTER = RuleSet(
     },
     bobbies={1: 2, 2: 2, 3: 1},
     pooled_tickets={1: True},
-    detective_colours=DETECTIVE_COLOURS,
-    detective_tickets={Ticket.TAXI: 11, Ticket.BUS: 8, Ticket.UNDERGROUND: 4},
+    detective_tickets={"taxi": 11, "bus": 8, "underground": 4},
     mrx_tickets=None,
     mrx_black_tickets=5,
-    mrx_double_tickets=2,
     spent_tickets_to="supply",
     # The D/X split of the current edition, assumed to be the Master box's (RULES.md).
     detective_deck="D",
     mrx_deck="X",
-    reveal_entries=frozenset({3, 8, 13, 18, 24}),
-    log_entries=24,
     max_rounds=22,
     any_order=True,
 )
 
-SANSSOUCI = RuleSet(
+SANSSOUCI = replace(
+    CLASSIC,
     name="sanssouci",
     title="Mister X in Sanssouci (Potsdam)",
     summary="Agents hunt Mr. X through Potsdam by foot, ViP and Schnellbahn; boats for Mr. X only.",
     board="potsdam",
-    min_players=2,
-    max_players=6,
-    detective_seats={
-        1: _fixed((0, 1, 2, 3)),
-        2: _fixed((0, 1), (2, 3)),
-        3: _fixed((0,), (1,), (2,)),
-        4: _fixed((0,), (1,), (2,), (3,)),
-        5: _fixed((0,), (1,), (2,), (3,), (4,)),
-    },
-    bobbies={},
-    pooled_tickets={},
-    detective_colours=DETECTIVE_COLOURS,
     # Walking, ViP and Schnellbahn take the places of taxi, bus and underground.
-    detective_tickets={Ticket.TAXI: 10, Ticket.BUS: 8, Ticket.UNDERGROUND: 4},
-    mrx_tickets={Ticket.TAXI: 4, Ticket.BUS: 3, Ticket.UNDERGROUND: 3},
-    mrx_black_tickets=None,
-    mrx_double_tickets=2,
-    spent_tickets_to="mrx",
+    detective_tickets={"walk": 10, "vip": 8, "sbahn": 4},
+    mrx_tickets={"walk": 4, "vip": 3, "sbahn": 3},
     detective_deck="start",
     mrx_deck="start",
     reveal_entries=frozenset({3, 8, 12, 18, 24}),
-    log_entries=24,
-    max_rounds=None,
-    any_order=False,
     stuck_pawn_leaves=True,
     available=False,
     unavailable_reason="no machine-readable Potsdam board exists yet; it must be transcribed from the "

@@ -36,15 +36,13 @@ from .events import (
     RoundEnded,
 )
 from .rules import RuleSet, get_rules
-from .tickets import REGULAR, RIDE_TICKETS, Ticket, Transport
+from .tickets import BLACK, DOUBLE
 from .tracker import Tracker
+from .views import MrXView, PublicView, mrx_view, public_view
 
 MRX_PHASE = "mrx"
 DETECTIVE_PHASE = "detectives"
 OVER = "over"
-
-_LAND = (Transport.TAXI, Transport.BUS, Transport.UNDERGROUND)
-_ALL_TRANSPORTS = (*_LAND, Transport.FERRY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +67,7 @@ class Pawn:
 @dataclass(frozen=True, slots=True)
 class LogEntry:
     number: int
-    ticket: Ticket
+    ticket: str
     station: int  # hidden unless revealed: only the private view and the record show it
     round: int
     double: bool
@@ -94,8 +92,8 @@ class GameState:
         self.pawn: dict[str, Pawn]
         self.start: dict[str, int]
         self.positions: dict[str, int | None]
-        self.wallets: dict[str, dict[Ticket, int | None]]
-        self.start_wallets: dict[str, dict[Ticket, int | None]]
+        self.wallets: dict[str, dict[str, int | None]]
+        self.start_wallets: dict[str, dict[str, int | None]]
         self.start_candidates: frozenset[int]
         self.round = 1
         self.phase = MRX_PHASE
@@ -143,15 +141,16 @@ class GameState:
 
         detectives = [p for p in pawns if p.role == "detective"]
         black = rules.mrx_black_tickets if rules.mrx_black_tickets is not None else len(detectives)
-        mrx_wallet: dict[Ticket, int | None] = {
-            t: (None if rules.mrx_tickets is None else rules.mrx_tickets.get(t, 0)) for t in REGULAR
+        regular = board.ride_tickets
+        mrx_wallet: dict[str, int | None] = {
+            t: (None if rules.mrx_tickets is None else rules.mrx_tickets.get(t, 0)) for t in regular
         }
-        mrx_wallet[Ticket.BLACK] = black
-        mrx_wallet[Ticket.DOUBLE] = rules.mrx_double_tickets
+        mrx_wallet[BLACK] = black
+        mrx_wallet[DOUBLE] = rules.mrx_double_tickets
         state.wallets = {MRX: mrx_wallet}
         for p in detectives:
-            wallet = state.wallets.setdefault(p.wallet, {t: 0 for t in REGULAR})
-            for t in REGULAR:
+            wallet = state.wallets.setdefault(p.wallet, {t: 0 for t in regular})
+            for t in regular:
                 wallet[t] += rules.detective_tickets.get(t, 0)
         state.start_wallets = {w: dict(c) for w, c in state.wallets.items()}
 
@@ -196,7 +195,7 @@ class GameState:
         """Every pawn of the detectives' side (detectives and bobbies), in seat order."""
         return [p for p in self.pawns if p.role != "mrx"]
 
-    def tickets(self, pawn: str) -> dict[Ticket, int | None]:
+    def tickets(self, pawn: str) -> dict[str, int | None]:
         """The tickets ``pawn`` can spend (a bobby: none needed, empty dict)."""
         wallet = self.pawn[pawn].wallet
         return self.wallets[wallet] if wallet else {}
@@ -237,33 +236,42 @@ class GameState:
         wallet = self.tickets(pawn)
         by = self.board.neighbours[here]
         bobby = self.pawn[pawn].wallet is None
-        for ticket in REGULAR:
+        for ticket in self.board.ride_tickets:
             if bobby or wallet[ticket]:
-                for target in by.get(RIDE_TICKETS[ticket], ()):
+                for target in self._targets(here, ticket):
                     if target not in blocked:
                         yield Move(pawn, target, ticket)
 
-    def _mrx_moves(self, here: int, wallet: dict[Ticket, int | None], blocked: set[int]) -> Iterator[Move]:
-        by = self.board.neighbours[here]
-        for ticket in REGULAR:
+    def _mrx_moves(self, here: int, wallet: dict[str, int | None], blocked: set[int]) -> Iterator[Move]:
+        for ticket in (*self.board.ride_tickets, BLACK):
             count = wallet[ticket]
             if count is None or count > 0:
-                for target in by.get(RIDE_TICKETS[ticket], ()):
-                    if target not in blocked:
+                for target in self._targets(here, ticket):
+                    if target not in blocked and not self._cut_off(here, target, ticket):
                         yield Move(MRX, target, ticket)
-        if wallet[Ticket.BLACK]:
-            seen: set[int] = set()
-            for transport in _ALL_TRANSPORTS:
-                for target in by.get(transport, ()):
-                    if target not in blocked and target not in seen:
-                        seen.add(target)
-                        yield Move(MRX, target, Ticket.BLACK)
+
+    def _targets(self, here: int, ticket: str) -> tuple[int, ...]:
+        """The stations one ride on ``ticket`` reaches from ``here`` (sorted, each once)."""
+        by = self.board.neighbours[here]
+        rides = self.board.ticket_transports[ticket]
+        if len(rides) == 1:
+            return by.get(rides[0], ())
+        return tuple(sorted({t for r in rides for t in by.get(r, ())}))
+
+    def _cut_off(self, here: int, target: int, ticket: str) -> bool:
+        """mb1985's cut-off: Mr. X may not ride over a station another pawn stands on."""
+        if not self.options.get("cut_off"):
+            return False
+        occupied = self.blockers()
+        rides = [r for r in self.board.ticket_transports[ticket] if target in self.board.neighbours_by(here, r)]
+        # A black ticket may take any transport that joins the two: blocked only if every one is cut off.
+        return all(occupied.intersection(self.board.passes(r, here, target)) for r in rides)
 
     def can_double(self) -> bool:
         return (
             self.phase == MRX_PHASE
             and self.outcome is None
-            and bool(self.wallets[MRX][Ticket.DOUBLE])
+            and bool(self.wallets[MRX][DOUBLE])
             and self.entries_left >= 2
         )
 
@@ -271,6 +279,10 @@ class GameState:
         """Mr. X's legal second parts of a double move that starts with ``first``."""
         if not self.can_double() or first not in set(self._pawn_moves(MRX)):
             return []
+        return self._seconds(first)
+
+    def _seconds(self, first: Move) -> list[Move]:
+        """The second parts after ``first``, which the caller knows to be a legal first move."""
         wallet = dict(self.wallets[MRX])
         if wallet[first.ticket] is not None:
             wallet[first.ticket] -= 1
@@ -327,23 +339,25 @@ class GameState:
                 raise NotYourTurn(f"{self.pawn[pawn].label} has already moved this round.")
             raise NotYourTurn(f"It is {self.pawn[self.pending[0]].label}'s turn, not {self.pawn[pawn].label}'s.")
 
-    def _check_mrx_move(self, move: Move, here: int, wallet: dict[Ticket, int | None], part: str = "") -> None:
+    def _check_mrx_move(self, move: Move, here: int, wallet: dict[str, int | None], part: str = "") -> None:
         """Refuse an illegal move by Mr. X. He knows his own station, so the message may name it."""
-        if move.ticket is Ticket.DOUBLE:
+        if move.ticket == DOUBLE:
             raise InvalidAction("Use a double move (two stations and two tickets) to spend a double-move ticket.")
+        if move.ticket not in wallet:
+            raise InvalidAction(f"{part}There is no {move.ticket!r} ticket on the {self.board.title} board.")
         count = wallet[move.ticket]
         if count is not None and count <= 0:
-            raise NoTicket(f"{part}You have no {move.ticket.value} tickets left.")
+            raise NoTicket(f"{part}You have no {_ticket_name(self.board, move.ticket)} tickets left.")
         if move.to not in self.board.stations:
             raise IllegalMove(f"{part}There is no station {move.to} on this board.")
-        by = self.board.neighbours[here]
-        if move.ticket is Ticket.BLACK:
-            if not any(move.to in by.get(t, ()) for t in _ALL_TRANSPORTS):
+        if move.to not in self._targets(here, move.ticket):
+            if move.ticket == BLACK:
                 raise IllegalMove(f"{part}Station {move.to} is not one ride from {here}.")
-        elif move.to not in by.get(RIDE_TICKETS[move.ticket], ()):
             raise IllegalMove(_not_connected(self.board, part, here, move))
         if move.to in self.blockers():
             raise StationOccupied(f"{part}Station {move.to} is occupied by a detective; Mr. X may not move there.")
+        if self._cut_off(here, move.to, move.ticket):
+            raise IllegalMove(f"{part}Cut-off: the ride from {here} to {move.to} passes a station a detective holds.")
 
     def _mrx_single(self, move: Move, events: list[Event]) -> None:
         self._require_turn(MRX)
@@ -355,7 +369,7 @@ class GameState:
         self._require_turn(MRX)
         if action.first.pawn != MRX or action.second.pawn != MRX:
             raise InvalidAction("Only Mr. X makes double moves.")
-        if not self.wallets[MRX][Ticket.DOUBLE]:
+        if not self.wallets[MRX][DOUBLE]:
             raise NoTicket("You have no double-move tickets left.")
         if self.entries_left < 2:
             raise IllegalMove("A double move needs two free logbook entries; only one is left.")
@@ -364,7 +378,7 @@ class GameState:
         if wallet[action.first.ticket] is not None:
             wallet[action.first.ticket] -= 1
         self._check_mrx_move(action.second, action.first.to, wallet, "Second move: ")
-        self.wallets[MRX][Ticket.DOUBLE] -= 1
+        self.wallets[MRX][DOUBLE] -= 1
         self._write_entry(action.first, double=True, events=events)
         self._write_entry(action.second, double=True, events=events)
         self._start_detective_phase()
@@ -382,7 +396,7 @@ class GameState:
         if revealed:
             self.tracker.revealed(move.to)
         self.history.append({
-            "round": self.round, "pawn": MRX, "from": start, "to": move.to, "ticket": move.ticket.value,
+            "round": self.round, "pawn": MRX, "from": start, "to": move.to, "ticket": move.ticket,
             "entry": number, "double": double, "revealed": revealed,
         })
         events.append(MrXMoved(self.round, number, move.ticket, double, move.to if revealed else None))
@@ -396,14 +410,15 @@ class GameState:
         pawn = self.pawn[move.pawn]
         here = self.positions[move.pawn]
         assert here is not None
-        if move.ticket not in RIDE_TICKETS:
-            raise IllegalMove(f"{pawn.label} can only ride by taxi, bus or underground.")
+        if move.ticket not in self.board.ride_tickets:
+            rides = _names(self.board, self.board.ride_tickets)
+            raise IllegalMove(f"{pawn.label} can only ride with {rides} tickets.")
         wallet = self.tickets(move.pawn)
         if pawn.wallet is not None and not wallet[move.ticket]:
-            raise NoTicket(f"{pawn.label} has no {move.ticket.value} tickets left.")
+            raise NoTicket(f"{pawn.label} has no {_ticket_name(self.board, move.ticket)} tickets left.")
         if move.to not in self.board.stations:
             raise IllegalMove(f"There is no station {move.to} on this board.")
-        if move.to not in self.board.neighbours[here].get(RIDE_TICKETS[move.ticket], ()):
+        if move.to not in self._targets(here, move.ticket):
             raise IllegalMove(_not_connected(self.board, f"{pawn.label}: ", here, move))
         for other, station in self.positions.items():
             # Mr. X never blocks a detective: moving onto him is a capture.
@@ -419,7 +434,7 @@ class GameState:
         self.pending.remove(move.pawn)
         captured = move.to == self.positions[MRX]
         self.history.append({
-            "round": self.round, "pawn": move.pawn, "from": here, "to": move.to, "ticket": move.ticket.value,
+            "round": self.round, "pawn": move.pawn, "from": here, "to": move.to, "ticket": move.ticket,
         })
         if captured:
             self.history[-1]["capture"] = True
@@ -470,14 +485,14 @@ class GameState:
         for pawn in (p for p in self.pawns if p.role == "detective"):
             wallet = wallets[pawn.wallet]  # type: ignore[index]
             if pawn.id not in take:
-                if any(wallet[t] for t in REGULAR):
+                if any(wallet[t] for t in self.board.ride_tickets):
                     raise InvalidAction(f"Choose which ticket to take from {pawn.label}.")
                 continue
             ticket = take[pawn.id]
-            if ticket not in REGULAR:
-                raise InvalidAction("Only taxi, bus and underground tickets can be taken.")
+            if ticket not in self.board.ride_tickets:
+                raise InvalidAction(f"Only {_names(self.board, self.board.ride_tickets)} tickets can be taken.")
             if not wallet[ticket]:
-                raise NoTicket(f"{pawn.label} has no {ticket.value} ticket to take.")
+                raise NoTicket(f"{pawn.label} has no {_ticket_name(self.board, ticket)} ticket to take.")
             wallet[ticket] -= 1
             if wallets[MRX][ticket] is not None:
                 wallets[MRX][ticket] += 1
@@ -488,7 +503,7 @@ class GameState:
         taken = tuple((p, take[p]) for p in take)
         self.history.append({
             "round": self.round, "pawn": MRX, "surface": True, "entry": last.number, "station": station,
-            "take": {p: t.value for p, t in taken},
+            "take": {p: t for p, t in taken},
         })
         events.append(MrXSurfaced(self.round, last.number, station, taken))
 
@@ -577,7 +592,7 @@ class GameState:
             "phase": self.phase,
             "pending": list(self.pending),
             "logbook": [
-                {"number": e.number, "ticket": e.ticket.value, "station": e.station, "round": e.round,
+                {"number": e.number, "ticket": e.ticket, "station": e.station, "round": e.round,
                  "double": e.double, "revealed": e.revealed, "surfaced": e.surfaced}
                 for e in self.logbook
             ],
@@ -608,7 +623,7 @@ class GameState:
             state.round, state.phase = int(data["round"]), str(data["phase"])
             state.pending = list(data["pending"])
             state.logbook = [
-                LogEntry(e["number"], Ticket(e["ticket"]), e["station"], e["round"], e["double"], e["revealed"],
+                LogEntry(e["number"], str(e["ticket"]), e["station"], e["round"], e["double"], e["revealed"],
                          e.get("surfaced", False))
                 for e in data["logbook"]
             ]
@@ -630,20 +645,11 @@ class GameState:
 
     # -- views ---------------------------------------------------------------------------------
 
-    def public_view(self):
-        from .views import public_view
-
+    def public_view(self) -> PublicView:
         return public_view(self)
 
-    def mrx_view(self):
-        from .views import mrx_view
-
+    def mrx_view(self) -> MrXView:
         return mrx_view(self)
-
-    def record(self) -> dict[str, Any]:
-        from .record import export_record
-
-        return export_record(self)
 
 
 def _deck(board: Board, name: str) -> list[int]:
@@ -666,16 +672,27 @@ def _check_options(rules: RuleSet, board: Board, options: dict[str, bool]) -> di
     return chosen
 
 
+def _ticket_name(board: Board, ticket: str) -> str:
+    kind = board.transport_of(ticket)
+    return kind.ticket_names.get("en", ticket) if kind else ticket
+
+
+def _names(board: Board, tickets) -> str:
+    names = [_ticket_name(board, t) for t in tickets]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def _not_connected(board: Board, part: str, here: int, move: Move) -> str:
-    transport = RIDE_TICKETS[move.ticket]
-    if transport not in board.stations[here].transports:
-        return f"{part}Station {here} is not a {transport.value} stop."
-    return f"{part}Station {move.to} is not one {transport.value} ride from {here}."
+    kind = board.transport_of(move.ticket)
+    name = kind.name() if kind else move.ticket
+    if not any(r in board.stations[here].transports for r in board.ticket_transports.get(move.ticket, ())):
+        return f"{part}Station {here} is not a {name} stop."
+    return f"{part}Station {move.to} is not one {name} ride from {here}."
 
 
-def _wallets_json(wallets: dict[str, dict[Ticket, int | None]]) -> dict[str, dict[str, int | None]]:
-    return {w: {t.value: n for t, n in c.items()} for w, c in wallets.items()}
+def _wallets_json(wallets: dict[str, dict[str, int | None]]) -> dict[str, dict[str, int | None]]:
+    return {w: dict(c) for w, c in wallets.items()}
 
 
-def _wallets_from_json(data: dict[str, dict[str, int | None]]) -> dict[str, dict[Ticket, int | None]]:
-    return {w: {Ticket(t): n for t, n in c.items()} for w, c in data.items()}
+def _wallets_from_json(data: dict[str, dict[str, int | None]]) -> dict[str, dict[str, int | None]]:
+    return {str(w): {str(t): (None if n is None else int(n)) for t, n in c.items()} for w, c in data.items()}

@@ -1,51 +1,19 @@
-"""Tickets and transports: the small vocabulary every other module speaks."""
+"""The two tickets every London-style game has, whatever its board.
+
+Every other ticket is named by the board file (London: taxi, bus, underground; Potsdam: walk,
+ViP, Schnellbahn); see :class:`bot.game.board.TransportKind`. Tickets are plain strings.
+"""
 
 from __future__ import annotations
 
-from enum import Enum
+#: Mr. X's ticket for any one ride, on any transport (the ferry or the boats too)
+BLACK = "black"
+#: Mr. X's ticket for two moves in one round
+DOUBLE = "double"
 
+#: words a player may type for the fixed tickets
+#: how the fixed tickets look in a message
+FIXED_EMOJI = {BLACK: "⬛", DOUBLE: "⏩"}
+FIXED_NAMES = {BLACK: {"en": "black", "de": "Black-Ticket"}, DOUBLE: {"en": "double move", "de": "Doppelzug"}}
 
-class Transport(str, Enum):
-    TAXI = "taxi"
-    BUS = "bus"
-    UNDERGROUND = "underground"
-    FERRY = "ferry"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Ticket(str, Enum):
-    TAXI = "taxi"
-    BUS = "bus"
-    UNDERGROUND = "underground"
-    BLACK = "black"
-    DOUBLE = "double"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @classmethod
-    def parse(cls, text: str) -> "Ticket":
-        from .errors import InvalidAction
-
-        key = text.strip().lower()
-        key = _ALIASES.get(key, key)
-        try:
-            return cls(key)
-        except ValueError:
-            names = ", ".join(t.value for t in cls if t is not cls.DOUBLE)
-            raise InvalidAction(f"Unknown ticket {text!r}: use one of {names}.") from None
-
-
-_ALIASES = {"tube": "underground", "ug": "underground", "metro": "underground", "x": "black", "2x": "double"}
-
-#: The tickets that pay for one ride, with the transport each one pays for.
-RIDE_TICKETS: dict[Ticket, Transport] = {
-    Ticket.TAXI: Transport.TAXI,
-    Ticket.BUS: Transport.BUS,
-    Ticket.UNDERGROUND: Transport.UNDERGROUND,
-}
-
-#: Detectives' and Mr. X's regular ticket kinds, in display order.
-REGULAR = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
+TICKET_ALIASES = {"x": BLACK, "2x": DOUBLE, "double move": DOUBLE, "black ticket": BLACK}

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .board import Board
-from .tickets import RIDE_TICKETS, Ticket, Transport
+from .tickets import BLACK
 
 
 @lru_cache(maxsize=8)
@@ -32,18 +32,18 @@ class Tracker:
     def copy(self) -> "Tracker":
         return Tracker(self.board, self.possible)
 
-    def mrx_moved(self, ticket: Ticket, blocked: Iterable[int]) -> None:
+    def mrx_moved(self, ticket: str, blocked: Iterable[int]) -> None:
         """Mr. X filled an entry with ``ticket`` while detectives stood on ``blocked``."""
         new: set[int] = set()
-        if ticket is Ticket.BLACK:
+        if ticket == BLACK:
             targets = _black_targets(self.board)
             for station in self.possible:
                 new.update(targets[station])
         else:
-            transport: Transport = RIDE_TICKETS[ticket]
             neighbours = self.board.neighbours
-            for station in self.possible:
-                new.update(neighbours[station].get(transport, ()))
+            for transport in self.board.ticket_transports[ticket]:
+                for station in self.possible:
+                    new.update(neighbours[station].get(transport, ()))
         new.difference_update(blocked)
         self.possible = frozenset(new)
 
@@ -67,7 +67,7 @@ def replay_possible(view) -> frozenset[int]:
             if record.get("surface"):
                 tracker.revealed(record["station"])
             elif "ticket" in record:
-                tracker.mrx_moved(Ticket(record["ticket"]), positions.values())
+                tracker.mrx_moved(str(record["ticket"]), positions.values())
                 if record.get("revealed"):
                     tracker.revealed(record["to"])
         elif "to" in record:

@@ -13,7 +13,6 @@ from typing import Any
 from .actions import MRX, Move
 from .board import Board
 from .events import Outcome
-from .tickets import Ticket
 
 
 @dataclass(frozen=True)
@@ -26,16 +25,16 @@ class PawnView:
     #: None for Mr. X (his station is in ``PublicView.mrx_shown`` when visible)
     station: int | None
     #: the tickets this pawn spends (shared with another pawn when pooled); None for a bobby
-    tickets: dict[Ticket, int | None] | None
+    tickets: dict[str, int | None] | None
     wallet: str | None
     #: this pawn's latest ride as (from, to, ticket), or None
-    last_move: tuple[int, int, Ticket] | None
+    last_move: tuple[int, int, str] | None
 
 
 @dataclass(frozen=True)
 class LogbookEntryView:
     number: int
-    ticket: Ticket
+    ticket: str
     round: int
     double: bool
     reveal: bool  # a reveal entry of the rules
@@ -52,7 +51,7 @@ class PublicView:
     to_move: tuple[str, ...]
     any_order: bool
     pawns: tuple[PawnView, ...]
-    mrx_tickets: dict[Ticket, int | None]
+    mrx_tickets: dict[str, int | None]
     logbook: tuple[LogbookEntryView, ...]
     log_entries: int
     reveal_entries: tuple[int, ...]
@@ -100,18 +99,18 @@ class MrXView:
     #: for each first move, the legal second parts of a double move (empty when he cannot double)
     second_moves: dict[Move, tuple[Move, ...]] = field(default_factory=dict)
 
-    def reachable(self) -> dict[int, tuple[Ticket, ...]]:
+    def reachable(self) -> dict[int, tuple[str, ...]]:
         """Each station Mr. X can reach now, with the tickets that take him there."""
         return destinations(self.moves)
 
-    def second_reachable(self, first: Move) -> dict[int, tuple[Ticket, ...]]:
+    def second_reachable(self, first: Move) -> dict[int, tuple[str, ...]]:
         """Each station the second part of a double move starting with ``first`` can reach."""
         return destinations(self.second_moves.get(first, ()))
 
 
-def destinations(moves) -> dict[int, tuple[Ticket, ...]]:
+def destinations(moves) -> dict[int, tuple[str, ...]]:
     """{station: the tickets that reach it} for a list of moves, stations in order."""
-    result: dict[int, list[Ticket]] = {}
+    result: dict[int, list[str]] = {}
     for move in moves:
         result.setdefault(move.to, []).append(move.ticket)
     return {s: tuple(t) for s, t in sorted(result.items())}
@@ -130,10 +129,10 @@ def _public_record(record: dict[str, Any], over: bool) -> dict[str, Any]:
 
 def public_view(state) -> PublicView:
     over = state.outcome is not None
-    last_moves: dict[str, tuple[int, int, Ticket]] = {}
+    last_moves: dict[str, tuple[int, int, str]] = {}
     for record in state.history:
         if record["pawn"] != MRX and "to" in record:
-            last_moves[record["pawn"]] = (record["from"], record["to"], Ticket(record["ticket"]))
+            last_moves[record["pawn"]] = (record["from"], record["to"], record["ticket"])
     pawns = []
     for p in state.pawns:
         hidden = p.role == "mrx" and not over
@@ -193,5 +192,5 @@ def mrx_view(state) -> MrXView:
         route=(state.start[MRX], *(e.station for e in state.logbook)),
         moves=tuple(moves),
         can_double=state.can_double(),
-        second_moves={m: tuple(state.second_moves(m)) for m in moves} if state.can_double() else {},
+        second_moves={m: tuple(state._seconds(m)) for m in moves} if state.can_double() else {},
     )

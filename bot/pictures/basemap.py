@@ -11,13 +11,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.game import Board, Ticket, Transport
+from bot.game import Board
 
 from . import style
-from .canvas import Layout, Picture, Point, best_transport, dashed, disc, layout, thick_line
+from .canvas import Layout, Picture, Point, dashed, disc, layout, thick_line
 
 SUPERSAMPLE = 3
-DRAW_ORDER = (Transport.TAXI, Transport.BUS, Transport.UNDERGROUND, Transport.FERRY)
 
 
 @lru_cache(maxsize=8)
@@ -41,7 +40,8 @@ def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
         x, y = lay.xy(station)
         return x * k, y * k
 
-    river = _river_path(board, lay)
+    _draw_shapes(draw, lay, k)
+    river = [] if any(s.kind == "water" for s in board.shapes) else _river_path(board, lay)
     if river:
         pts = [(x * k, y * k) for x, y in river]
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
@@ -58,16 +58,38 @@ def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
     for sid in board.stations:
         x, y = lay.xy(sid)
         draw.text((x, y + lay.px(0.5)), str(sid), font=number_font, fill=style.INK, anchor="mm")
+    _draw_landmarks(draw, lay)
     _legend_text(draw, lay)
     return img
 
 
-def _river_path(board: Board, lay: Layout) -> list[Point]:
-    """A schematic river along the ferry route, run out past both end piers to the map's edge.
+def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    """Water and parks the board file outlines (Potsdam's Havel and Park Sanssouci), under the lines."""
+    left, top, right, bottom = lay.map_box
+    for shape in lay.board.shapes:
+        pts = [((left + x * (right - left)) * k, (top + y * (bottom - top)) * k) for x, y in shape.points]
+        if shape.kind == "water":
+            draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
+        else:
+            draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
 
-    The board data has no river; the ferry follows the Thames, so its piers trace it well enough.
+
+def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
+    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network."""
+    left, top, right, bottom = lay.map_box
+    label_font = style.font(lay.px(style.LANDMARK_FONT), "bold")
+    for mark in lay.board.landmarks:
+        at = (left + mark.x * (right - left), top + mark.y * (bottom - top))
+        draw.text(at, mark.text, font=label_font, fill=style.LANDMARK, anchor="mm",
+                  stroke_width=lay.px(3), stroke_fill=style.PAPER)
+
+
+def _river_path(board: Board, lay: Layout) -> list[Point]:
+    """A schematic river along Mr. X's own water route, run out past both end piers to the map's edge.
+
+    London's data has no river; the ferry follows the Thames, so its piers trace it well enough.
     """
-    ferry = board.edges(Transport.FERRY)
+    ferry = [pair for t in board.mrx_only_transports for pair in board.edges(t)]
     if not ferry:
         return []
     links: dict[int, list[int]] = {}
@@ -113,26 +135,26 @@ def _spline(points: list[Point], steps: int = 16) -> list[Point]:
 def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
     """Every edge; where two transports join the same stations, their lines run side by side."""
     board = lay.board
-    shared: dict[tuple[int, int], list[Transport]] = {}
-    for transport in DRAW_ORDER:
+    shared: dict[tuple[int, int], list[str]] = {}
+    for transport in board.transports:
         for pair in board.edges(transport):
             shared.setdefault(pair, []).append(transport)
-    for transport in DRAW_ORDER:
-        colour = style.TRANSPORT[transport]
-        width = lay.px(style.LINE_WIDTH[transport]) * k
+    for transport, kind in board.transports.items():
+        colour = style.transport_colour(board, transport)
+        width = lay.px(kind.line_width) * k
         for pair in board.edges(transport):
             a, b = at(pair[0]), at(pair[1])
             kinds = shared[pair]
             if len(kinds) > 1:
                 a, b = _offset(a, b, kinds, transport, lay, k)
-            if transport is Transport.FERRY:
+            if kind.mrx_only:
                 dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
             else:
                 draw.line([a, b], fill=colour, width=width)
 
 
-def _offset(a: Point, b: Point, kinds: list[Transport], transport: Transport, lay: Layout, k: int):
-    widths = [lay.px(style.LINE_WIDTH[t]) * k for t in kinds]
+def _offset(a: Point, b: Point, kinds: list[str], transport: str, lay: Layout, k: int):
+    widths = [lay.px(style.line_width(lay.board, t)) * k for t in kinds]
     gap = lay.px(1.5) * k
     total = sum(widths) + gap * (len(widths) - 1)
     i = kinds.index(transport)
@@ -143,12 +165,14 @@ def _offset(a: Point, b: Point, kinds: list[Transport], transport: Transport, la
 
 
 def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Point, k: int) -> None:
-    best = best_transport(lay.board, sid)
+    board = lay.board
+    best = board.station_rank(sid)
     r = lay.radius(sid) * k
-    ring = style.STATION_RING[best] * lay.scale * k
-    colour = style.TRANSPORT.get(best, style.MUTED) if best else style.MUTED
-    if Transport.FERRY in lay.board.stations[sid].transports:
-        disc(draw, centre, r + style.PIER_RIM * lay.scale * k, style.TRANSPORT[Transport.FERRY])
+    ring = style.station_ring(board, sid) * lay.scale * k
+    colour = style.transport_colour(board, best) if best else style.MUTED
+    if style.is_pier(board, sid):
+        pier = next(t for t in board.mrx_only_transports if t in board.stations[sid].transports)
+        disc(draw, centre, r + style.PIER_RIM * lay.scale * k, style.transport_colour(board, pier))
     disc(draw, centre, r, colour)
     disc(draw, centre, r - ring, style.WHITE)
 
@@ -168,7 +192,7 @@ def _legend_items(lay: Layout) -> list[tuple[str, object, float]]:
     items: list[tuple[str, object, float]] = []
     x = lay.px(28)
     label_font = style.font(lay.px(style.LEGEND_FONT), "bold")
-    for transport in DRAW_ORDER:
+    for transport in board.transports:
         if not board.edges(transport):
             continue
         items.append(("line", transport, x))
@@ -176,25 +200,28 @@ def _legend_items(lay: Layout) -> list[tuple[str, object, float]]:
     x += lay.px(20)
     for kind in _station_kinds(board):
         items.append(("station", kind, x))
-        x += lay.px(50) + label_font.getlength(_station_label(kind)) + lay.px(34)
+        x += lay.px(50) + label_font.getlength(_station_label(board, kind)) + lay.px(34)
     return items
 
 
-def legend_label(board: Board, transport: Transport) -> str:
-    if transport is Transport.FERRY:
-        return "Ferry (Mr. X only, black ticket)"
-    return style.TICKET_NAME[style.TICKET_FOR[transport]]
+def legend_label(board: Board, transport: str) -> str:
+    kind = board.transports[transport]
+    name = kind.name()
+    name = name[:1].upper() + name[1:]
+    if kind.mrx_only:
+        return f"{name} (Mr. X only, black ticket)"
+    return name
 
 
-def _station_kinds(board: Board) -> list[tuple[Transport, ...]]:
+def _station_kinds(board: Board) -> list[tuple[str, ...]]:
     """The sets of land transports the board's stations stop for, best transport first."""
-    land = (Transport.UNDERGROUND, Transport.BUS, Transport.TAXI)
+    land = tuple(reversed(board.land_transports))
     kinds = {tuple(t for t in land if t in s.transports) for s in board.stations.values()}
     return sorted((k for k in kinds if k), key=lambda k: [land.index(t) for t in k], reverse=True)
 
 
-def _station_label(kind: tuple[Transport, ...]) -> str:
-    return " + ".join(style.TICKET_NAME[style.TICKET_FOR[t]].lower() for t in kind) + " stop"
+def _station_label(board: Board, kind: tuple[str, ...]) -> str:
+    return " + ".join(board.transports[t].name() for t in kind) + " stop"
 
 
 def _legend_row(lay: Layout) -> float:
@@ -205,19 +232,21 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
     y = _legend_row(lay) * k
     for kind, what, x in _legend_items(lay):
         if kind == "line":
-            transport: Transport = what  # type: ignore[assignment]
+            transport: str = what  # type: ignore[assignment]
             a, b = (x * k, y), ((x + lay.px(52)) * k, y)
-            width = lay.px(style.LINE_WIDTH[transport]) * k
-            if transport is Transport.FERRY:
-                dashed(draw, a, b, style.TRANSPORT[transport], width, lay.px(14) * k, lay.px(8) * k)
+            width = lay.px(style.line_width(lay.board, transport)) * k
+            colour = style.transport_colour(lay.board, transport)
+            if lay.board.transports[transport].mrx_only:
+                dashed(draw, a, b, colour, width, lay.px(14) * k, lay.px(8) * k)
             else:
-                draw.line([a, b], fill=style.TRANSPORT[transport], width=width)
+                draw.line([a, b], fill=colour, width=width)
         else:
             best = what[0]  # type: ignore[index]
-            r = style.STATION_RADIUS[best] * lay.scale * k
-            ring = style.STATION_RING[best] * lay.scale * k
+            rank = min(lay.board.land_transports.index(best), len(style.STATION_RADII) - 1)
+            r = style.STATION_RADII[rank] * lay.scale * k
+            ring = style.STATION_RINGS[rank] * lay.scale * k
             centre = ((x + lay.px(20)) * k, y)
-            disc(draw, centre, r, style.TRANSPORT[best])
+            disc(draw, centre, r, style.transport_colour(lay.board, best))
             disc(draw, centre, r - ring, style.WHITE)
 
 
@@ -229,7 +258,7 @@ def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
             draw.text((x + lay.px(64), y), legend_label(lay.board, what), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
         else:
-            draw.text((x + lay.px(50), y), _station_label(what), font=label_font,  # type: ignore[arg-type]
+            draw.text((x + lay.px(50), y), _station_label(lay.board, what), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
 
 
@@ -237,7 +266,7 @@ def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
 
 def _overlay_colours() -> list[style.RGB]:
     """Colours the overlays draw with, each with its blends into the paper and white (for smooth edges)."""
-    keys = [*style.PAWN.values(), style.MRX_COLOUR, style.TRACKER, style.REACHABLE, style.TICKET[Ticket.DOUBLE],
+    keys = [*style.PAWN.values(), style.MRX_COLOUR, style.TRACKER, style.REACHABLE, style.DOUBLE_TICKET,
             style.PANEL_TEXT, style.PANEL_MUTED, style.SHADOW]
     out: list[style.RGB] = []
     for colour in keys:

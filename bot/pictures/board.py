@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.game import MRX, MrXView, PublicView
+from bot.game import BLACK, MRX, MrXView, PublicView
 
 from . import style
 from .basemap import new_picture
@@ -67,7 +67,7 @@ def render_route(view: PublicView, *, width: int = BASE_WIDTH) -> bytes:
         raise ValueError("Mr. X's route is public only once the game is over.")
     lay, pic = new_picture(view.board, width, dim=True)
     route = view.route
-    blacks = sum(1 for e in view.logbook if e.ticket.value == "black")
+    blacks = sum(1 for e in view.logbook if e.ticket == BLACK)
     doubles = len({e.round for e in view.logbook if e.double})
     details = f"Mr. X's route: from {route[0]}, {len(route) - 1} moves"
     if blacks:

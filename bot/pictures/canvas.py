@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 
 from PIL import Image, ImageDraw
 
-from bot.game import Board, Transport
+from bot.game import Board
 
 from . import style
 
@@ -53,19 +53,13 @@ class Layout:
         return left + s.x * (right - left), top + s.y * (bottom - top)
 
     def radius(self, station: int) -> float:
-        """A station circle's outer radius: underground stops are the biggest."""
-        return style.STATION_RADIUS[best_transport(self.board, station)] * self.scale
+        """A station circle's outer radius: stops of the bigger transports are bigger."""
+        return style.station_radius(self.board, station) * self.scale
 
     def outer(self, station: int) -> float:
-        """The radius a station covers, a ferry pier's black rim included."""
-        pier = Transport.FERRY in self.board.stations[station].transports
+        """The radius a station covers, a pier's dark rim included."""
+        pier = style.is_pier(self.board, station)
         return self.radius(station) + (style.PIER_RIM * self.scale if pier else 0)
-
-
-def best_transport(board: Board, station: int) -> Transport | None:
-    """The transport a station's circle shows: underground, else bus, else taxi."""
-    kinds = board.stations[station].transports
-    return next((t for t in style.BEST_FIRST if t in kinds), None)
 
 
 @lru_cache(maxsize=8)

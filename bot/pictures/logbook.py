@@ -10,7 +10,7 @@ import math
 
 from PIL import Image
 
-from bot.game import LogbookEntryView, PublicView, Ticket
+from bot.game import LogbookEntryView, PublicView
 
 from . import style
 from .board import expect
@@ -27,7 +27,6 @@ FOOTER = 76
 
 #: a Discord embed's description holds at most this many characters
 EMBED_LIMIT = 4096
-EMOJI = {Ticket.TAXI: "🟡", Ticket.BUS: "🟢", Ticket.UNDERGROUND: "🔴", Ticket.BLACK: "⚫", Ticket.DOUBLE: "⏩"}
 
 
 def render_logbook(view: PublicView) -> bytes:
@@ -99,17 +98,18 @@ def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: 
     pic.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), style.WHITE, radius=11)
     pic.text((x0 + 14, y0 + 10), str(number), style.font(26, "bold"), style.INK)
     if double:
-        pic.text((x1 - 14, y0 + 14), f"2× {double}", style.font(17, "bold"), style.TICKET[Ticket.DOUBLE],
+        pic.text((x1 - 14, y0 + 14), f"2× {double}", style.font(17, "bold"), style.DOUBLE_TICKET,
                  anchor="ra")
     elif reveal:
         pic.text((x1 - 14, y0 + 14), "reveal", style.font(17, "bold"), style.TRACKER, anchor="ra")
     elif entry.surfaced:
         pic.text((x1 - 14, y0 + 14), "surfaced", style.font(17, "bold"), style.TRACKER, anchor="ra")
     card = (x0 + 14, y0 + 48, x1 - 14, y0 + 88)
-    pic.rectangle(card, style.TICKET[entry.ticket], radius=9)
-    name = style.TICKET_NAME[entry.ticket].upper()
+    board = view.board
+    pic.rectangle(card, style.ticket_colour(board, entry.ticket), radius=9)
+    name = style.ticket_name(board, entry.ticket).upper()
     pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name,
-             style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed"), style.TICKET_TEXT[entry.ticket],
+             style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed"), style.ticket_text(board, entry.ticket),
              anchor="mm")
     if entry.station is not None:
         colour = style.INK if shown_now else style.MUTED
@@ -124,12 +124,13 @@ def _footer(pic: Picture, view: PublicView, top: float) -> None:
     pic.text((x, y), "Mr. X's tickets:", style.font(21, "bold"), style.INK, anchor="lm")
     x += style.font(21, "bold").getlength("Mr. X's tickets:") + 14
     small = style.font(19, "bold")
-    for ticket in (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE):
+    board = view.board
+    for ticket in view.mrx_tickets:
         n = view.mrx_tickets.get(ticket, 0)
-        text = f"{style.TICKET_NAME[ticket]} {'∞' if n is None else n}"
+        text = f"{style.ticket_name(board, ticket)} {'∞' if n is None else n}"
         w = small.getlength(text) + 24
-        pic.rectangle((x, y - 17, x + w, y + 17), style.TICKET[ticket], radius=7)
-        pic.text((x + w / 2, y), text, small, style.TICKET_TEXT[ticket], anchor="mm")
+        pic.rectangle((x, y - 17, x + w, y + 17), style.ticket_colour(board, ticket), radius=7)
+        pic.text((x + w / 2, y), text, small, style.ticket_text(board, ticket), anchor="mm")
         x += w + 8
 
 
@@ -139,7 +140,7 @@ def logbook_text(view: PublicView) -> str:
     doubles = _double_parts(view)
     lines = []
     for e in view.logbook:
-        line = f"**{e.number}** {EMOJI[e.ticket]} {e.ticket.value}"
+        line = f"**{e.number}** {view.board.ticket_emoji(e.ticket)} {view.board.ticket_name(e.ticket)}"
         notes = []
         if e.number in doubles:
             notes.append(f"double move, {doubles[e.number]}")

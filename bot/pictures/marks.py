@@ -13,7 +13,6 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.game import Ticket
 
 from . import style
 from .canvas import Layout, Picture, Point, arrow, bounds, dashed, disc, near_segment, shorten, thick_line
@@ -218,7 +217,7 @@ def uncover_stations(pic: Picture, lay: Layout, segments: Sequence[tuple[Point, 
                 break
 
 
-def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[Ticket] | None,
+def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[str] | None,
           width: float = 7.0) -> None:
     """Mr. X's path: ``route`` is his start and then a station per logbook entry. With ``tickets``
     (one per entry) each ride is drawn in its ticket's colour with a chevron halfway; without,
@@ -238,7 +237,7 @@ def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[Tic
                 dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
             return
         for (a, b), ticket in zip(segments, tickets):
-            colour = style.TICKET[ticket]
+            colour = style.ticket_colour(lay.board, ticket)
             thick_line(d, [at(*a), at(*b)], colour, width * s * k)
             length = math.dist(a, b)
             if length > 70 * s:  # a chevron halfway shows which way he went
@@ -270,7 +269,7 @@ def entry_badges(pic: Picture, lay: Layout, tags: Tags, route: Sequence[int], re
         tags.add(pic, lay.xy(station), ", ".join(entries), fill, border, reach=lay.radius(station) / lay.scale)
 
 
-def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[Ticket]) -> None:
+def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[str]) -> None:
     """Small dots in ticket colours under a station: the tickets that take Mr. X there."""
     s = lay.scale
     x, y = lay.xy(station)
@@ -283,6 +282,6 @@ def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[Ticke
     def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
         for c, ticket in zip(centres, tickets):
             disc(d, at(*c), (r + 2 * s) * k, style.WHITE)
-            disc(d, at(*c), r * k, style.TICKET[ticket])
+            disc(d, at(*c), r * k, style.ticket_colour(lay.board, ticket))
 
     pic.smooth(bounds(centres, r + 4 * s), paint)

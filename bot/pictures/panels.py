@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.game import PublicView, Ticket, get_rules
+from bot.game import PublicView, get_rules
 
 from . import style
 from .canvas import Layout, Picture
 from .marks import pawn_sprite
 
-MRX_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE)
-DETECTIVE_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
 
 
 def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView,
@@ -71,24 +69,24 @@ def pawn_chips(pic: Picture, lay: Layout, view: PublicView) -> None:
     chips = []
     for p in view.pawns:
         if p.role == "mrx":
-            chips.append((p.label, style.MRX_COLOUR, "disc", _counts(view.mrx_tickets, MRX_TICKETS)))
+            chips.append((p.label, style.MRX_COLOUR, "disc", _counts(view.board, view.mrx_tickets, tuple(view.mrx_tickets))))
         elif p.tickets is None:
             chips.append((p.label, style.pawn_colour(p.colour), "square", []))
         elif p.wallet != p.id:
             owner = view.pawn(p.wallet).label if p.wallet else "?"
             chips.append((p.label, style.pawn_colour(p.colour), "disc", [(None, f"{owner}'s tickets")]))
         else:
-            chips.append((p.label, style.pawn_colour(p.colour), "disc", _counts(p.tickets, DETECTIVE_TICKETS)))
+            chips.append((p.label, style.pawn_colour(p.colour), "disc", _counts(view.board, p.tickets, view.board.ride_tickets)))
     _row(pic, lay, y, chips)
 
 
-def _counts(wallet, kinds: Sequence[Ticket]) -> list[tuple[Ticket | None, str]]:
-    """(ticket, text) per kind: the colour says taxi, bus or underground; black and double are named."""
+def _counts(board, wallet, kinds: Sequence[str]) -> list[tuple[str | None, str]]:
+    """(ticket, text) per kind: the colour says which ride ticket; black and double are named."""
     out = []
     for t in kinds:
         n = wallet.get(t, 0)
         count = "∞" if n is None else str(n)
-        out.append((t, f"{style.TICKET_NAME[t]} {count}" if t in (Ticket.BLACK, Ticket.DOUBLE) else count))
+        out.append((t, count if t in board.ride_tickets else f"{style.ticket_name(board, t)} {count}"))
     return out
 
 
@@ -132,7 +130,7 @@ def _chip(pic: Picture, lay: Layout, s: float, x: float, y: float, chip) -> None
             x += small.getlength(text) + 25 * s
             continue
         box = (x, y - 15 * s, x + _box_width(small, s, text), y + 15 * s)
-        pic.rectangle(box, style.TICKET[ticket], radius=6 * s)
-        pic.text(((box[0] + box[2]) / 2, y), text, small, style.TICKET_TEXT[ticket], anchor="mm")
+        pic.rectangle(box, style.ticket_colour(lay.board, ticket), radius=6 * s)
+        pic.text(((box[0] + box[2]) / 2, y), text, small, style.ticket_text(lay.board, ticket), anchor="mm")
         x = box[2] + 5 * s
 

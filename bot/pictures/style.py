@@ -1,7 +1,7 @@
 """Colours, fonts and sizes: the look of every picture in one place.
 
-The transports keep the board game's colour code (taxi yellow, bus green, underground red, ferry
-black). Pawns are big discs with a white ring and a name tag, so a red detective never reads as an
+Transports take their colours and line widths from the board file (London keeps the board game's
+code: taxi yellow, bus green, underground red, ferry black). Pawns are big discs with a white ring and a name tag, so a red detective never reads as an
 underground line.
 """
 
@@ -12,7 +12,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from bot.game import Ticket, Transport
+from bot.game import Board
+
 
 FONTS_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -30,51 +31,58 @@ WHITE: RGB = (255, 255, 255)
 SHADOW: RGB = (60, 56, 48)
 RIVER: RGB = (200, 223, 238)
 RIVER_EDGE: RGB = (176, 206, 226)
+PARK: RGB = (221, 234, 204)
+PARK_EDGE: RGB = (196, 216, 176)
+LANDMARK: RGB = (104, 112, 96)
 DIM = 0.55  # how far the map fades towards the paper under Mr. X's route
 
-TRANSPORT: dict[Transport, RGB] = {
-    Transport.TAXI: (236, 178, 0),
-    Transport.BUS: (22, 150, 78),
-    Transport.UNDERGROUND: (218, 37, 43),
-    Transport.FERRY: (24, 24, 28),
-}
-#: line widths at full size, in pixels
-LINE_WIDTH: dict[Transport, int] = {
-    Transport.TAXI: 3,
-    Transport.BUS: 5,
-    Transport.UNDERGROUND: 7,
-    Transport.FERRY: 4,
-}
+BLACK_TICKET: RGB = (24, 24, 28)
+DOUBLE_TICKET: RGB = (110, 84, 160)
+#: fixed tickets' names (a board names its own ride tickets)
+FIXED_TICKET_NAME = {"black": "Black", "double": "Double"}
 
-TICKET: dict[Ticket, RGB] = {
-    Ticket.TAXI: TRANSPORT[Transport.TAXI],
-    Ticket.BUS: TRANSPORT[Transport.BUS],
-    Ticket.UNDERGROUND: TRANSPORT[Transport.UNDERGROUND],
-    Ticket.BLACK: (24, 24, 28),
-    Ticket.DOUBLE: (110, 84, 160),
-}
-#: text drawn on a ticket's colour
-TICKET_TEXT: dict[Ticket, RGB] = {
-    Ticket.TAXI: INK,
-    Ticket.BUS: WHITE,
-    Ticket.UNDERGROUND: WHITE,
-    Ticket.BLACK: WHITE,
-    Ticket.DOUBLE: WHITE,
-}
-TICKET_NAME: dict[Ticket, str] = {
-    Ticket.TAXI: "Taxi",
-    Ticket.BUS: "Bus",
-    Ticket.UNDERGROUND: "Underground",
-    Ticket.BLACK: "Black",
-    Ticket.DOUBLE: "Double",
-}
-#: the ticket that pays for a ride on each transport (the ferry takes a black ticket)
-TICKET_FOR: dict[Transport, Ticket] = {
-    Transport.TAXI: Ticket.TAXI,
-    Transport.BUS: Ticket.BUS,
-    Transport.UNDERGROUND: Ticket.UNDERGROUND,
-    Transport.FERRY: Ticket.BLACK,
-}
+
+def hex_rgb(colour: str) -> RGB:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def transport_colour(board: Board, transport: str) -> RGB:
+    """A transport's colour, from the board file (London: taxi yellow, bus green, ...)."""
+    kind = board.transports.get(transport)
+    return hex_rgb(kind.colour) if kind else MUTED
+
+
+def line_width(board: Board, transport: str) -> int:
+    """A transport's line width at full size, in pixels."""
+    kind = board.transports.get(transport)
+    return kind.line_width if kind else 3
+
+
+def ticket_colour(board: Board, ticket: str) -> RGB:
+    if ticket == "double":
+        return DOUBLE_TICKET
+    kind = board.transport_of(ticket)
+    return hex_rgb(kind.colour) if kind else BLACK_TICKET
+
+
+def ticket_text(board: Board, ticket: str) -> RGB:
+    """Text drawn on a ticket's colour."""
+    return text_on(ticket_colour(board, ticket))
+
+
+def ticket_name(board: Board, ticket: str) -> str:
+    """A ticket's name on a picture: "Taxi", "Underground", "Black"."""
+    kind = board.transport_of(ticket)
+    if kind is None:
+        return FIXED_TICKET_NAME.get(ticket, ticket.title())
+    name = kind.ticket_names.get("en", ticket)
+    return name[:1].upper() + name[1:]
+
+
+def transport_name(board: Board, transport: str) -> str:
+    kind = board.transports.get(transport)
+    return kind.name() if kind else transport
+
 
 #: detective and bobby pawns, by the engine's colour names; deeper than the transport colours
 PAWN: dict[str, RGB] = {
@@ -92,26 +100,35 @@ TRACKER: RGB = (255, 64, 160)
 TRACKER_SOFT: RGB = (240, 160, 200)
 REACHABLE: RGB = (255, 120, 0)
 
-#: a station's circle shows its best transport; underground stops are biggest
-BEST_FIRST = (Transport.UNDERGROUND, Transport.BUS, Transport.TAXI)
-STATION_RADIUS: dict[Transport | None, float] = {
-    Transport.UNDERGROUND: 21.5,
-    Transport.BUS: 19.5,
-    Transport.TAXI: 18.0,
-    None: 18.0,
-}
-STATION_RING: dict[Transport | None, float] = {
-    Transport.UNDERGROUND: 5.5,
-    Transport.BUS: 4.5,
-    Transport.TAXI: 3.5,
-    None: 3.0,
-}
-PIER_RIM = 3.5  # the black rim of a ferry pier's circle
+#: a station's circle grows with its most important transport (the last its board lists that it serves)
+STATION_RADII = (18.0, 19.5, 21.5, 23.0)
+STATION_RINGS = (3.5, 4.5, 5.5, 6.0)
+PIER_RIM = 3.5  # the dark rim of a station Mr. X's own transport (ferry, boats) calls at
+
+
+def station_rank(board: Board, station: int) -> int:
+    """0 for a station served by the board's first transport only, 1 with the second, ..."""
+    best = board.station_rank(station)
+    return board.land_transports.index(best) if best else 0
+
+
+def station_radius(board: Board, station: int) -> float:
+    return STATION_RADII[min(station_rank(board, station), len(STATION_RADII) - 1)]
+
+
+def station_ring(board: Board, station: int) -> float:
+    return STATION_RINGS[min(station_rank(board, station), len(STATION_RINGS) - 1)]
+
+
+def is_pier(board: Board, station: int) -> bool:
+    return any(t in board.stations[station].transports for t in board.mrx_only_transports)
+
 
 #: font sizes in pixels at full width
 STATION_FONT = 17  # condensed bold; at 50% scale still a crisp 8-9 px
 LEGEND_FONT = 20
 TAG_FONT = 20
+LANDMARK_FONT = 24
 
 
 def pawn_colour(colour: str) -> RGB:

@@ -16,7 +16,7 @@ from bot.store import one
 
 from . import outbox, replay
 from . import rows as read
-from .codec import action_to_json
+from bot.game import action_to_json
 from .errors import GameAlreadyStarted, GameClosed, GameNotStarted, KeyReused, NoGameHere, NotInGame, NotYourPawn
 from .errors import StaleAction
 from .events import event_from_json

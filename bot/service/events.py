@@ -6,11 +6,12 @@ command, so a retried command returns the same events. Every event is public.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from enum import Enum
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any
 
-from bot.game import GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded, Ticket
+from bot.game import event_from_json as game_event_from_json
+from bot.game import event_to_json as game_event_to_json
+from bot.game.codec import ENGINE_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,61 +83,23 @@ ServiceEvent = (
 
 # -- JSON -------------------------------------------------------------------------------------
 
-
-def _taken(value: list) -> tuple[tuple[str, Ticket], ...]:
-    return tuple((str(pawn), Ticket(ticket)) for pawn, ticket in value)
-
-
-def _pairs(value: list) -> tuple[tuple[str, int], ...]:
-    return tuple((str(pawn), int(user)) for pawn, user in value)
-
-
-#: event class -> decoders for the fields that are not plain JSON
-_DECODERS: dict[type, dict[str, Callable[[Any], Any]]] = {
-    MrXMoved: {"ticket": Ticket},
-    MrXSurfaced: {"taken": _taken},
-    PawnMoved: {"ticket": Ticket},
-    PawnPassed: {},
-    RoundEnded: {},
-    GameEnded: {"outcome": lambda d: Outcome(**d)},
-    GameCreated: {},
-    PlayerJoined: {},
-    RoleChosen: {},
-    PlayerLeft: {},
-    HostChanged: {},
-    GameStarted: {},
-    PlayerResigned: {},
-    PawnsHandedOver: {"to": _pairs},
-    PlayerReplaced: {},
-    GameCancelled: {},
+SERVICE_EVENTS: dict[str, type] = {
+    cls.__name__: cls for cls in (
+        GameCreated, PlayerJoined, RoleChosen, PlayerLeft, HostChanged, GameStarted, PlayerResigned,
+        PawnsHandedOver, PlayerReplaced, GameCancelled,
+    )
 }
-_BY_NAME = {cls.__name__: cls for cls in _DECODERS}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 def event_to_json(event: Any) -> dict[str, Any]:
-    """``{"type": "PawnMoved", "round": 3, ...}``: plain JSON, readable by the bot and by people."""
-    if type(event) not in _DECODERS:
+    """An engine or service event as plain JSON (the engine's codec serves both)."""
+    if type(event).__name__ not in SERVICE_EVENTS and type(event).__name__ not in ENGINE_EVENTS:
         raise TypeError(f"not an event: {event!r}")
-    data = {f.name: getattr(event, f.name) for f in fields(event)}
-    if isinstance(event, GameEnded):
-        data["outcome"] = asdict(event.outcome)
-    return {"type": type(event).__name__, **_plain(data)}
+    return game_event_to_json(event)
 
 
 def event_from_json(data: dict[str, Any]) -> Any:
-    cls = _BY_NAME[data["type"]]
-    decoders = _DECODERS[cls]
-    values = {f.name: data[f.name] for f in fields(cls)}
-    for name, decode in decoders.items():
-        values[name] = decode(values[name])
-    return cls(**values)
+    event = game_event_from_json(data, SERVICE_EVENTS)
+    if isinstance(event, PawnsHandedOver):
+        event = PawnsHandedOver(event.from_user_id, tuple((str(p), int(u)) for p, u in event.to))
+    return event

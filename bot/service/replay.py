@@ -10,7 +10,7 @@ from bot.game import BadRecord, GameError, GameState
 from bot.store import one, rows
 
 from . import rows as read
-from .codec import action_from_json
+from bot.game import action_from_json
 from .errors import GameNotStarted
 
 

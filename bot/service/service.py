@@ -21,7 +21,7 @@ from typing import Callable
 import aiosqlite
 
 from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, Pass, PublicView, Resign
-from bot.game import Surface, Ticket, get_rules
+from bot.game import Surface, export_record, get_rules, in_board_words
 from bot.store import Database, one, rows
 
 from . import commands, outbox, replay
@@ -315,27 +315,28 @@ class GameService:
             state, applied = await replay.load_state(tx, game_id)
             pawn = MRX if isinstance(action, (DoubleMove, Surface)) else action.pawn
             await commands.require_pawn(tx, game_id, user_id, state, pawn)
+            action = in_board_words(action, state.board)
             events = state.apply(action)
             version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
                                                key=key, name="act")
             return await commands.result(tx, game_id, tuple(events), version, state=state)
 
-    async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: Ticket | str, key: str,
+    async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
-        """One ride: ``ticket`` is a :class:`~bot.game.Ticket` or its name ("taxi", "black", ...)."""
-        return await self.act(game_id, user_id, Move(pawn, int(to), _ticket(ticket)), key, expected_round)
+        """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn")."""
+        return await self.act(game_id, user_id, Move(pawn, int(to), str(ticket)), key, expected_round)
 
-    async def double_move(self, game_id: int, user_id: int, first: tuple[int, Ticket | str],
-                          second: tuple[int, Ticket | str], key: str,
+    async def double_move(self, game_id: int, user_id: int, first: tuple[int, str],
+                          second: tuple[int, str], key: str,
                           expected_round: int | None = None) -> CommandResult:
         """Mr. X's double move: ``first`` and ``second`` are (station, ticket)."""
-        action = DoubleMove(*(Move(MRX, int(to), _ticket(ticket)) for to, ticket in (first, second)))
+        action = DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second)))
         return await self.act(game_id, user_id, action, key, expected_round)
 
-    async def surface(self, game_id: int, user_id: int, take: dict[str, Ticket | str], key: str,
+    async def surface(self, game_id: int, user_id: int, take: dict[str, str], key: str,
                       expected_round: int | None = None) -> CommandResult:
         """Mr. X shows where he is (voluntary surfacing), taking one ticket from each detective."""
-        action = Surface(tuple((pawn, _ticket(ticket)) for pawn, ticket in take.items()))
+        action = Surface(tuple((pawn, str(ticket)) for pawn, ticket in take.items()))
         return await self.act(game_id, user_id, action, key, expected_round)
 
     async def skip(self, game_id: int, host_id: int, pawn: str, key: str,
@@ -465,7 +466,7 @@ class GameService:
         if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
             raise GameNotOver()
         state, _ = await replay.load_state(self._db.reader, game_id)
-        record = state.record()
+        record = export_record(state)
         record["people"] = [
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
             for p in await read.players(self._db.reader, game_id)
@@ -607,10 +608,6 @@ class GameService:
 def _require_host(game: sqlite3.Row, user_id: int) -> None:
     if game["host_id"] != user_id:
         raise NotHost()
-
-
-def _ticket(ticket: Ticket | str) -> Ticket:
-    return ticket if isinstance(ticket, Ticket) else Ticket.parse(str(ticket))
 
 
 def _check_hours(reminder: float | None, deadline: float | None) -> None:

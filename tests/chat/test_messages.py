@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.chat import messages
-from bot.game import MRX, GameState, MrXMoved, PawnMoved, Ticket
+from bot.game import MRX, GameState, MrXMoved, PawnMoved
 from bot.game.players import GreedyPlayer, RandomPlayer, play_game
 from bot.service.models import GameInfo, Player, PlayerStats
 
@@ -74,12 +74,12 @@ def test_event_lines_read_well() -> None:
     state = GameState.new("classic", players=3, seed=1)
     view = state.public_view()
     owners = messages.owners_of(people(state))
-    line = messages.event_line(MrXMoved(1, 3, Ticket.BUS, False, 54), view, owners)
+    line = messages.event_line(MrXMoved(1, 3, "bus", False, 54), view, owners)
     assert line == "🎩 Mr. X used 🚌 bus for logbook entry 3. 🔍 **Reveal:** he is at **54**!"
-    hidden = messages.event_line(MrXMoved(1, 4, Ticket.BLACK, True, None), view, owners)
+    hidden = messages.event_line(MrXMoved(1, 4, "black", True, None), view, owners)
     assert hidden == "🎩 Mr. X used ⬛ black for logbook entry 4 (double move)."
     red = state.pawns[1].id
-    moved = messages.event_line(PawnMoved(1, red, 13, 14, Ticket.TAXI, True), view, owners)
+    moved = messages.event_line(PawnMoved(1, red, 13, 14, "taxi", True), view, owners)
     assert moved.startswith("🔴 Red rode 🚕 taxi from **13** to **14**.") and "caught" in moved
     nxt = messages.next_up_line({"pawns": [red], "user_ids": [11]}, view, owners)
     assert nxt == "➡️ Next: 🔴 Red (<@11>). Use `/sy move`."
@@ -87,9 +87,9 @@ def test_event_lines_read_well() -> None:
 
 
 def test_wallets_and_labels() -> None:
-    assert messages.wallet({Ticket.TAXI: 10, Ticket.BUS: None}) == "🚕 10 · 🚌 ∞"
+    assert messages.wallet({"taxi": 10, "bus": None}) == "🚕 10 · 🚌 ∞"
     assert messages.wallet(None) == "no tickets needed"
-    assert messages.destination_label(54, (Ticket.TAXI, Ticket.BLACK)) == "54 — taxi, black"
+    assert messages.destination_label(54, ("taxi", "black")) == "54 — taxi, black"
     assert messages.station(7) == "**7**" and messages.station(None) == "?"
 
 

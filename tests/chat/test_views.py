@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.chat import views
-from bot.game import GameState, Ticket
+from bot.game import GameState
 
 
 def ids(view) -> list[str]:
@@ -15,9 +15,9 @@ def ids(view) -> list[str]:
 
 
 def test_custom_ids_round_trip_and_fit() -> None:
-    longest = views.MrXGo(2**40, 24, (199, Ticket.UNDERGROUND), (198, Ticket.UNDERGROUND))
+    longest = views.MrXGo(2**40, 24, (199, "underground"), (198, "underground"))
     assert len(longest.custom_id) <= 100 and longest.custom_id.startswith("sy:")
-    for cls, item in [(views.MrXGo, longest), (views.MrXDouble, views.MrXDouble(7, 3, (54, Ticket.BLACK))),
+    for cls, item in [(views.MrXGo, longest), (views.MrXDouble, views.MrXDouble(7, 3, (54, "black"))),
                       (views.MrXBack, views.MrXBack(7, 3)), (views.SkipButton, views.SkipButton(7, 3, "b1")),
                       (views.LobbyButton, views.LobbyButton(7, "join_x")), (views.ResignButton, views.ResignButton(7))]:
         match = re.fullmatch(cls.__discord_ui_compiled_template__, item.custom_id)
@@ -44,8 +44,8 @@ def test_mr_x_menu_offers_at_most_25_destinations_with_their_tickets(seed: int) 
 
 
 def test_ticket_step_offers_each_ticket_and_the_double_move() -> None:
-    view = views.ticket_view(9, 2, 54, (Ticket.TAXI, Ticket.BLACK), can_double=True)
+    view = views.ticket_view(9, 2, 54, ("taxi", "black"), can_double=True)
     assert ids(view) == ["sy:xgo:9:2:54:taxi", "sy:xgo:9:2:54:black", "sy:xdbl:9:2:54:taxi",
                          "sy:xdbl:9:2:54:black", "sy:xback:9:2"]
-    second = views.ticket_view(9, 2, 67, (Ticket.BUS,), can_double=False, first=(54, Ticket.TAXI))
+    second = views.ticket_view(9, 2, 67, ("bus",), can_double=False, first=(54, "taxi"))
     assert ids(second) == ["sy:xgo:9:2:54:taxi:67:bus", "sy:xback:9:2"]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import MRX, GameState, Ticket, load_board
+from bot.game import MRX, GameState, load_board
 
 
 @pytest.fixture(scope="session")
@@ -11,7 +11,7 @@ def london():
 
 
 def arrange(rules: str = "classic", players: int = 5, seed: int = 1, at: dict[str, int] | None = None,
-            tickets: dict[str, dict[Ticket, int | None]] | None = None, options=None) -> GameState:
+            tickets: dict[str, dict[str, int | None]] | None = None, options=None) -> GameState:
     """A new game with pawns moved to chosen stations (and tickets set), for rule tests."""
     state = GameState.new(rules, players=players, seed=seed, options=options)
     for pawn, station in (at or {}).items():

@@ -4,13 +4,13 @@ import pytest
 
 from bot.game import (
     MRX, DoubleMove, GameOver, GameState, IllegalMove, InvalidAction, LogEntry, Move, NoTicket, NotYourTurn, Pass, Resign,
-    Surface, Ticket,
+    Surface,
 )
 from bot.game.events import MrXMoved, PawnPassed, RoundEnded
 
 from .conftest import arrange
 
-T, B, U, X, D = Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE
+T, B, U, X, D = "taxi", "bus", "underground", "black", "double"
 
 
 def fill_logbook(state: GameState, entries: int, round_: int | None = None) -> None:
@@ -72,7 +72,7 @@ def test_master_spent_tickets_go_to_the_supply():
 def test_master_pooled_detectives_spend_from_one_pool():
     state = GameState.new("master", players=2, seed=4)
     state.apply(state.legal_moves(MRX)[0])
-    move = next(m for m in state.legal_moves("blue") if m.ticket is T)
+    move = next(m for m in state.legal_moves("blue") if m.ticket == T)
     state.apply(move)
     assert state.tickets("red")[T] == 21
 

@@ -1,17 +1,17 @@
 import pytest
 
 from bot.game import (
-    MRX, DoubleMove, IllegalMove, InvalidAction, Move, NoTicket, NotYourTurn, StationOccupied, Ticket,
+    MRX, DoubleMove, IllegalMove, InvalidAction, Move, NoTicket, NotYourTurn, StationOccupied,
 )
 
 from .conftest import arrange
 
-T, B, U, X, D = Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE
+T, B, U, X, D = "taxi", "bus", "underground", "black", "double"
 FAR = {"red": 2, "blue": 5, "green": 7, "yellow": 4}
 
 
 def targets(moves, ticket=None):
-    return {m.to for m in moves if ticket is None or m.ticket is ticket}
+    return {m.to for m in moves if ticket is None or m.ticket == ticket}
 
 
 def test_detective_moves_follow_each_transport():
@@ -145,7 +145,7 @@ def test_double_move_both_parts_and_tickets():
 def test_double_move_second_part_may_not_use_a_ticket_spent_by_the_first():
     state = arrange(at={MRX: 153, **FAR}, tickets={MRX: {X: 1}})
     first = Move(MRX, 154, X)
-    assert all(m.ticket is not X for m in state.second_moves(first))
+    assert all(m.ticket != X for m in state.second_moves(first))
     with pytest.raises(NoTicket, match="Second move: You have no black tickets left"):
         state.apply(DoubleMove(first, Move(MRX, 140, X)))
 
@@ -185,10 +185,47 @@ def test_legal_double_moves_are_all_applicable():
         assert state.is_legal(double)
 
 
-def test_move_parse_reads_either_order():
-    assert Move.parse("red", "54 taxi") == Move("red", 54, T)
-    assert Move.parse("red", "tube 46") == Move("red", 46, U)
+def test_move_parse_reads_either_order_in_the_board_s_words(london):
+    assert Move.parse("red", "54 taxi", london) == Move("red", 54, T)
+    assert Move.parse("red", "tube 46", london) == Move("red", 46, U)
+    assert Move.parse("red", "46 U-Bahn", london) == Move("red", 46, U)
     with pytest.raises(InvalidAction, match="Unknown ticket 'rocket'"):
-        Move.parse("red", "54 rocket")
+        Move.parse("red", "54 rocket", london)
     with pytest.raises(InvalidAction, match="station and a ticket"):
-        Move.parse("red", "taxi")
+        Move.parse("red", "taxi", london)
+
+
+def _cut_off_board():
+    """Eight taxi stations in a row; one bus line 1-5 passes over 2, 3 and 4 (the data says so)."""
+    from bot.game import parse_board
+
+    kinds = [{"id": t, "ticket": t, "riders": "all", "colour": "#123456", "name": {"en": t}} for t in (T, B)]
+    stations = [{"id": i, "transports": [T, B] if i in (1, 5) else [T], "x": i / 8, "y": 0.5} for i in range(1, 9)]
+    return parse_board({
+        "format": "scotland-yard-board/2", "name": "row", "transports": kinds, "stations": stations,
+        "edges": {T: [[i, i + 1] for i in range(1, 8)], B: [[1, 5]]},
+        "start_cards": {"classic": list(range(1, 9))},
+        "route_stations": {B: {"1-5": [2, 3, 4]}},
+    })
+
+
+def _cut_off_game(cut_off: bool):
+    from bot.game import GameState
+    from bot.game.tracker import Tracker
+
+    state = GameState.new("mb1985", players=2, seed=1, board=_cut_off_board(), options={"cut_off": cut_off})
+    spots = {MRX: 1, "purple": 3, "red": 7, "green": 8, "yellow": 6, "blue": 4}
+    state.positions.update(spots)
+    state.start.update(spots)
+    state.start_candidates = frozenset({1})
+    state.tracker = Tracker(state.board, {1})
+    state.outcome, state.phase, state.pending = None, "mrx", []  # the dealt start may have ended it
+    return state
+
+
+def test_cut_off_stops_mr_x_riding_past_a_detective_when_the_board_lists_the_stations_passed():
+    state = _cut_off_game(cut_off=True)
+    assert Move(MRX, 5, B) not in state.legal_moves(MRX)
+    with pytest.raises(IllegalMove, match="Cut-off"):
+        state.apply(Move(MRX, 5, B))
+    assert Move(MRX, 5, B) in _cut_off_game(cut_off=False).legal_moves(MRX)

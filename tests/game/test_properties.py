@@ -5,8 +5,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.game import MRX, REGULAR, DoubleMove, GameState, Move, replay
-from bot.game.players import GreedyPlayer, RandomPlayer
+from bot.game import MRX, DoubleMove, GameError, GameState, Move, export_record, load_board, replay
+from bot.game.players import GreedyPlayer, RandomPlayer, view_for
+
+RIDE = load_board("london").ride_tickets
 
 games = st.tuples(
     st.sampled_from(["classic", "mb1985", "master"]),
@@ -18,7 +20,7 @@ games = st.tuples(
 
 def regular_total(state: GameState) -> int:
     """Every taxi, bus and underground ticket in play, Mr. X's included (classic flow)."""
-    return sum(n for wallet in state.wallets.values() for t, n in wallet.items() if t in REGULAR and n is not None)
+    return sum(n for wallet in state.wallets.values() for t, n in wallet.items() if t in RIDE and n is not None)
 
 
 def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
@@ -28,13 +30,7 @@ def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
     supply_rules = state.rules.spent_tickets_to == "supply"
     while not state.is_over:
         pawn = rng.choice([p for p in state.to_move() if state.legal_moves(p)])
-        action = player.choose(state, pawn)
-        # every chosen move is among the generated legal ones
-        if isinstance(action, DoubleMove):
-            assert action.first in state.legal_moves(MRX)
-            assert action.second in state.second_moves(action.first)
-        else:
-            assert action in state.legal_moves(pawn)
+        action = player.choose(view_for(state, pawn), pawn)
         before = state.copy()
         state.apply(action)
         # no two pawns on one station (a capture ends the game with detective and Mr. X together)
@@ -48,7 +44,7 @@ def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
                 assert regular_total(state) == regular_total(before)
         if isinstance(action, (Move, DoubleMove)) and action.pawn == MRX and not supply_rules:
             spent = [action] if isinstance(action, Move) else [action.first, action.second]
-            assert regular_total(state) == regular_total(before) - sum(m.ticket in REGULAR for m in spent)
+            assert regular_total(state) == regular_total(before) - sum(m.ticket in RIDE for m in spent)
         # the tracker never loses Mr. X
         assert state.mrx_station in state.public_view().possible or state.is_over
         # Mr. X's hidden station is never among the public fields
@@ -63,7 +59,7 @@ def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
 def test_every_game_obeys_the_rules_and_replays_to_the_same_state(game):
     state = play_checked(*game)
     assert state.outcome is not None
-    assert replay(state.record()) == state
+    assert replay(export_record(state)) == state
 
 
 @settings(max_examples=30, deadline=None)
@@ -80,7 +76,7 @@ def test_copy_is_independent(game):
 @given(games, st.integers(min_value=0, max_value=2**16))
 def test_refusals_of_detective_actions_never_depend_on_mrx_hidden_station(game, salt):
     """Twin games differing only in Mr. X's hidden station refuse the same detective actions alike."""
-    from bot.game import GameError, Pass, Ticket
+    from bot.game import GameError, Pass
 
     rules, players, seed, _ = game
     rng = random.Random(seed ^ salt)
@@ -93,11 +89,11 @@ def test_refusals_of_detective_actions_never_depend_on_mrx_hidden_station(game, 
                 twin = state.copy()
                 twin.positions[MRX] = rng.choice(others)
                 mover = state.to_move()[0]
-                aimed = [Move(mover, s, t) for s in (state.mrx_station, twin.mrx_station) for t in REGULAR]
+                aimed = [Move(mover, s, t) for s in (state.mrx_station, twin.mrx_station) for t in RIDE]
                 for i in range(8 + len(aimed)):
                     pawn = rng.choice([p.id for p in state.detectives()] + ["mrx"])
                     action = aimed[i - 8] if i >= 8 else rng.choice([
-                        Move(pawn, rng.randint(0, 200), rng.choice(list(Ticket))),
+                        Move(pawn, rng.randint(0, 200), rng.choice([*RIDE, 'black', 'double'])),
                         Pass(pawn, rng.choice(["stuck", "timeout", "nap"])),
                     ])
                     pawn = action.pawn
@@ -113,3 +109,45 @@ def test_refusals_of_detective_actions_never_depend_on_mrx_hidden_station(game, 
                     checked += 1
         pawns = [p for p in state.to_move() if state.legal_moves(p)]
         state.apply(rng.choice(state.legal_moves(rng.choice(pawns))))
+
+
+def _accepts(state: GameState, action) -> bool:
+    try:
+        state.copy().apply(action)
+    except GameError:
+        return False
+    return True
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_the_engine_accepts_a_move_exactly_when_it_generates_it(game):
+    """Both directions, over whole games: every generated move (and double move) applies, and
+    well-formed moves the engine did not generate are refused."""
+    rules, players, seed, kind = game
+    state = GameState.new(rules, players=players, seed=seed)
+    rng = random.Random(seed + 1)
+    player = (RandomPlayer if kind == "random" else GreedyPlayer)(rng)
+    tickets = [*RIDE, "black", "double"]
+    while not state.is_over:
+        for pawn in state.to_move():
+            generated = set(state.legal_moves(pawn))
+            for move in generated:
+                assert _accepts(state, move), move
+            here = state.positions[pawn]
+            near = sorted({n for by in state.board.neighbours[here].values() for n in by})
+            for _ in range(12):
+                move = Move(pawn, rng.choice([*near, rng.randint(1, 199)]), rng.choice(tickets))
+                assert _accepts(state, move) == (move in generated), move
+            if pawn == MRX and state.can_double():
+                doubles = list(state.legal_double_moves())
+                for double in rng.sample(doubles, min(10, len(doubles))):
+                    assert _accepts(state, double), double
+                first = rng.choice(sorted(generated, key=str))
+                seconds = set(state.second_moves(first))
+                for _ in range(6):
+                    second = Move(MRX, rng.choice(near + [first.to]), rng.choice(tickets))
+                    assert _accepts(state, DoubleMove(first, second)) == (second in seconds), (first, second)
+        movable = [p for p in state.to_move() if state.legal_moves(p)]
+        pawn = rng.choice(movable)
+        state.apply(player.choose(view_for(state, pawn), pawn))

@@ -1,8 +1,8 @@
 import pytest
 
-from bot.game import MRX, BadPlayerCount, GameState, OptionUnavailable, RulesUnavailable, Ticket, get_rules
+from bot.game import MRX, BadPlayerCount, GameState, OptionUnavailable, RulesUnavailable, get_rules
 
-T, B, U, X, D = Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE
+T, B, U, X, D = "taxi", "bus", "underground", "black", "double"
 
 
 def roles(state):

@@ -1,11 +1,11 @@
 """Where Mr. X can be, from public information alone."""
 
-from bot.game import MRX, GameState, Move, Ticket, replay_possible
+from bot.game import MRX, GameState, Move, replay_possible
 from bot.game.players import play_game
 
 from .conftest import arrange
 
-T, B, U, X = Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK
+T, B, U, X = "taxi", "bus", "underground", "black"
 
 
 def test_before_his_first_move_mrx_is_on_a_card_no_detective_drew(london):

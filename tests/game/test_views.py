@@ -3,11 +3,11 @@
 import dataclasses
 import json
 
-from bot.game import MRX, Move, Ticket
+from bot.game import MRX, Move
 
 from .conftest import arrange
 
-T = Ticket.TAXI
+T = "taxi"
 
 
 def _public_text(view) -> str:
@@ -60,7 +60,7 @@ def test_mrx_view_has_his_station_route_and_moves():
     view = a.mrx_view()
     assert view.station == 154 and view.start == 153 and view.route == (153, 154)
     reach = view.reachable()
-    assert reach[140] == (Ticket.TAXI, Ticket.BUS, Ticket.BLACK)
+    assert reach[140] == ("taxi", "bus", "black")
     assert view.can_double
 
 

@@ -8,6 +8,7 @@ from PIL import Image
 from bot.game import GameState
 from bot.game.players import play_game
 from bot.pictures import round_states
+from bot.game import export_record
 
 
 @pytest.fixture(scope="session")
@@ -19,7 +20,7 @@ def finished() -> GameState:
 @pytest.fixture(scope="session")
 def rounds(finished) -> list[GameState]:
     """The same game at the start and after every round."""
-    return round_states(finished.record())
+    return round_states(export_record(finished))
 
 
 def decode(data: bytes) -> Image.Image:

@@ -7,17 +7,18 @@ import pytest
 from bot.pictures import render_replay, round_views
 
 from .conftest import decode
+from bot.game import export_record
 
 
 def test_round_views_start_and_follow_every_round(finished):
-    views = round_views(finished.record())
+    views = round_views(export_record(finished))
     assert views[0].round == 1 and not views[0].logbook
     assert views[-1].outcome == finished.outcome
     assert [v.round for v in views[1:-1]] == list(range(2, len(views)))
 
 
 def test_replay_is_a_gif_with_a_frame_per_view(finished):
-    views = round_views(finished.record())
+    views = round_views(export_record(finished))
     data = render_replay(views)
     img = decode(data)
     assert img.format == "GIF" and img.n_frames == len(views)

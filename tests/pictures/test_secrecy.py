@@ -56,7 +56,7 @@ def twin_games(seed: int) -> tuple[GameState, GameState]:
     while len(a.logbook) < 2:
         if a.phase == "mrx":
             first = rng.choice(a.legal_moves(MRX))
-            alternatives = [m for m in b.legal_moves(MRX) if m.ticket is first.ticket and m.to != first.to]
+            alternatives = [m for m in b.legal_moves(MRX) if m.ticket == first.ticket and m.to != first.to]
             if not alternatives:
                 return a, b
             a.apply(first)
