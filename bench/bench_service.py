@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.game import GameState  # noqa: E402
-from bot.game.players import RandomPlayer  # noqa: E402
+from bot.game.players import RandomPlayer, view_for  # noqa: E402
 from bot.service import GameService  # noqa: E402
 
 GUILD, HOST = 1, 1000
@@ -72,7 +72,7 @@ class Table:
     async def play(self, latencies: list[float]) -> None:
         state = await stored_state(self.service, self.game_id)
         pawn = self.rng.choice([p for p in state.to_move() if state.legal_moves(p)])
-        action = self.player.choose(state, pawn)
+        action = self.player.choose(view_for(state, pawn), pawn)
         start = time.perf_counter()
         result = await self.service.act(self.game_id, self.owners[pawn], action, f"k{next(_keys)}",
                                         expected_round=state.round)

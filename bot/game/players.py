@@ -23,9 +23,15 @@ class Player(Protocol):
 
 
 def _moves(view: PublicView | MrXView, pawn: str) -> tuple[Move, ...]:
+    _require_view(view)
     if isinstance(view, MrXView):
         return view.moves
     return view.moves.get(pawn, ())
+
+
+def _require_view(view: object) -> None:
+    if not isinstance(view, (PublicView, MrXView)):
+        raise TypeError(f"a player chooses from a PublicView or MrXView, not {type(view).__name__}")
 
 
 class RandomPlayer:
@@ -56,6 +62,7 @@ class GreedyPlayer:
         self.rng = rng
 
     def choose(self, view: PublicView | MrXView, pawn: str) -> Action:
+        _require_view(view)
         if isinstance(view, MrXView):
             return self._mrx(view)
         return self._detective(view, pawn)

@@ -256,7 +256,8 @@ class GameState:
         rides = self.board.ticket_transports[ticket]
         if len(rides) == 1:
             return by.get(rides[0], ())
-        return tuple(sorted({t for r in rides for t in by.get(r, ())}))
+        # In the board's transport order, each station once (the order menus and players see).
+        return tuple(dict.fromkeys(t for r in rides for t in by.get(r, ())))
 
     def _cut_off(self, here: int, target: int, ticket: str) -> bool:
         """mb1985's cut-off: Mr. X may not ride over a station another pawn stands on."""

@@ -9,7 +9,7 @@ import pytest
 
 from bot.chat import messages
 from bot.game import MRX, GameState, MrXMoved, PawnMoved
-from bot.game.players import GreedyPlayer, RandomPlayer, play_game
+from bot.game.players import GreedyPlayer, RandomPlayer, play_game, view_for
 from bot.service.models import GameInfo, Player, PlayerStats
 
 
@@ -64,7 +64,7 @@ def test_public_texts_never_name_the_hidden_station(rules: str, players: int, se
             break
         pawn = next(p for p in state.to_move() if state.legal_moves(p))
         player = mrx_player if pawn == MRX else detectives
-        events = state.apply(player.choose(state, pawn))
+        events = state.apply(player.choose(view_for(state, pawn), pawn))
     # Once it is over, the route is public.
     over = messages.route_text(state.public_view())
     assert f"**{state.mrx_station}**" in over
@@ -133,7 +133,7 @@ def test_a_round_summary_tells_the_logbook_and_where_mrx_may_be() -> None:
     player = GreedyPlayer(rng)
     while state.round < 3:
         pawn = next(p for p in state.to_move() if state.legal_moves(p))
-        state.apply(player.choose(state, pawn))
+        state.apply(player.choose(view_for(state, pawn), pawn))
     view = state.public_view()
     text = embed_text(messages.round_summary_embed(view, 2, None))
     count = len(view.possible)

@@ -8,7 +8,7 @@ import pytest
 
 from bot.chat.moves import detective_destinations, mrx_destinations, mrx_second_steps
 from bot.game import MRX, GameState
-from bot.game.players import RandomPlayer
+from bot.game.players import RandomPlayer, view_for
 
 
 def states(rules: str, players: int, seed: int):
@@ -18,7 +18,7 @@ def states(rules: str, players: int, seed: int):
     while not state.is_over:
         yield state
         pawn = next(p for p in state.to_move() if state.legal_moves(p))
-        state.apply(player.choose(state, pawn))
+        state.apply(player.choose(view_for(state, pawn), pawn))
     yield state
 
 

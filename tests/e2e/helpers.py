@@ -10,7 +10,7 @@ from typing import Any
 from bot.chat.client import ScotlandYardBot
 from bot.chat.pictures import Pictures
 from bot.game import MRX, DoubleMove, GameState, Move, MrXView, PublicView
-from bot.game.players import GreedyPlayer, RandomPlayer
+from bot.game.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
@@ -213,24 +213,24 @@ class Game:
             base = f"{self.game_id}:{info.round}"
             await self.select(user, menu, f"sy:xto:{base}", [str(first.to)])
             if second is None:
-                await self.click(user, menu, f"sy:xgo:{base}:{first.to}:{first.ticket.value}")
+                await self.click(user, menu, f"sy:xgo:{base}:{first.to}:{first.ticket}")
             else:
-                await self.click(user, menu, f"sy:xdbl:{base}:{first.to}:{first.ticket.value}")
-                await self.select(user, menu, f"sy:xto:{base}:{first.to}:{first.ticket.value}", [str(second.to)])
-                await self.click(user, menu, f"sy:xgo:{base}:{first.to}:{first.ticket.value}:"
-                                             f"{second.to}:{second.ticket.value}")
+                await self.click(user, menu, f"sy:xdbl:{base}:{first.to}:{first.ticket}")
+                await self.select(user, menu, f"sy:xto:{base}:{first.to}:{first.ticket}", [str(second.to)])
+                await self.click(user, menu, f"sy:xgo:{base}:{first.to}:{first.ticket}:"
+                                             f"{second.to}:{second.ticket}")
             assert menu.content.startswith("✅"), menu.content
         else:
-            options: dict[str, Any] = {"to": first.to, "ticket": first.ticket.value}
+            options: dict[str, Any] = {"to": first.to, "ticket": first.ticket}
             if second is not None:
-                options.update(then_to=second.to, then_ticket=second.ticket.value)
+                options.update(then_to=second.to, then_ticket=second.ticket)
             channel = "dm" if how == "dm" else None
             answer = await self.reply(user, "move", options, channel)
             assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
 
     async def detective_moves(self, move: Move) -> None:
         user = await self.owner(move.pawn)
-        answer = await self.reply(user, "move", {"to": move.to, "ticket": move.ticket.value, "pawn": move.pawn})
+        answer = await self.reply(user, "move", {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
         assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
 
     async def play(self, mrx: str = "greedy", detectives: str = "greedy", max_actions: int = 400,
@@ -245,11 +245,11 @@ class Game:
                 return state
             pawn = next(p for p in state.to_move() if state.legal_moves(p))
             if pawn == MRX:
-                action = mrx_player.choose(state, MRX)
+                action = mrx_player.choose(view_for(state, MRX), MRX)
                 await self.mrx_moves(action, ways[self.turns % len(ways)])
                 self.turns += 1
             else:
-                await self.detective_moves(det_player.choose(state, pawn))
+                await self.detective_moves(det_player.choose(view_for(state, pawn), pawn))
             self.check_secrecy(await self.truth())
         raise AssertionError("the game did not end")
 

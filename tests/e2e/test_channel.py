@@ -49,7 +49,7 @@ async def test_detective_autocomplete_offers_exactly_the_legal_destinations(game
     choices = await game.choices(owner, w.channel, {}, focused="to")
     legal: dict[int, set[str]] = {}
     for m in state.legal_moves(pawn):
-        legal.setdefault(m.to, set()).add(m.ticket.value)
+        legal.setdefault(m.to, set()).add(m.ticket)
     assert {c["value"] for c in choices} == set(legal)
     for c in choices:
         assert set(c["name"].split(" — ")[1].split(", ")) == legal[c["value"]]

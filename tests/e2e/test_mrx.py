@@ -29,16 +29,16 @@ async def test_mr_x_moves_by_the_dm_menu(game: Game) -> None:
     move = state.legal_moves(MRX)[0]
     await game.select(w.bob, menu, f"sy:xto:{game.game_id}:1", [str(move.to)])
     assert f"Go to **{move.to}**" in menu.content
-    assert f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket.value}" in menu.custom_ids
+    assert f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket}" in menu.custom_ids
     assert any(c.startswith("sy:xdbl:") for c in menu.custom_ids)  # a double move is offered
     await game.click(w.bob, menu, "sy:xback:%d:1" % game.game_id)  # back to the destinations
     assert "Your move, Mr. X" in menu.content
     await game.select(w.bob, menu, f"sy:xto:{game.game_id}:1", [str(move.to)])
-    await game.click(w.bob, menu, f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket.value}")
+    await game.click(w.bob, menu, f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket}")
     assert menu.content.startswith("✅ Done: entry 1") and menu.custom_ids == []
 
     announced = fake.channel_messages(w.channel)[-1]
-    assert f"Mr. X used {move.ticket.value}" in announced.text.replace("🚕 ", "").replace("🚌 ", "") \
+    assert f"Mr. X used {move.ticket}" in announced.text.replace("🚕 ", "").replace("🚌 ", "") \
         .replace("🚇 ", "").replace("⬛ ", "")
     assert "<@%d>" % w.carol.id in announced.text or "<@%d>" % w.alice.id in announced.text
     assert not secrecy_problems(announced, move.to)
@@ -56,7 +56,7 @@ async def test_mr_x_moves_by_slash_command_in_dm_and_privately_in_the_channel(ga
     choices = await game.choices(w.bob, "dm", {}, focused="to")
     assert {c["value"] for c in choices} == {m.to for m in state.legal_moves(MRX)}
     assert all(" — " in c["name"] for c in choices)
-    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket.value}, channel="dm")
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket}, channel="dm")
     assert answer.kind == "ephemeral" and answer.text.startswith("✅ Done: entry 1")
     # Nothing to offer when it is not his turn.
     assert await game.choices(w.bob, "dm", {}, focused="to") == []
@@ -64,7 +64,7 @@ async def test_mr_x_moves_by_slash_command_in_dm_and_privately_in_the_channel(ga
     state = await game.truth()
     move = state.legal_moves(MRX)[0]
     before = len(fake.public_messages())
-    handle = await game.slash(w.bob, "move", {"to": move.to, "ticket": move.ticket.value})
+    handle = await game.slash(w.bob, "move", {"to": move.to, "ticket": move.ticket})
     assert handle.ephemeral and handle.deferred
     reply = await handle.wait_reply()
     assert reply.kind == "ephemeral" and reply.recipient is w.bob
@@ -83,7 +83,7 @@ async def test_a_double_move_across_a_reveal(game: Game) -> None:
     double = next(d for d in state.legal_double_moves())
     assert isinstance(double, DoubleMove)
     # then_to autocomplete knows the second steps from the first.
-    choices = await game.choices(w.bob, "dm", {"to": double.first.to, "ticket": double.first.ticket.value},
+    choices = await game.choices(w.bob, "dm", {"to": double.first.to, "ticket": double.first.ticket},
                                  focused="then_to")
     assert {c["value"] for c in choices} == {m.to for m in state.second_moves(double.first)}
     before = len(fake.public_messages())
@@ -114,10 +114,10 @@ async def test_mr_x_in_two_games_picks_one_with_the_game_option(game: Game) -> N
     await game.slash(w.alice, "start", channel=w.other)
     state = await game.truth()
     move = state.legal_moves(MRX)[0]
-    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket.value}, channel="dm")
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket}, channel="dm")
     assert "several games" in answer.text and "`game`" in answer.text
     choices = await game.choices(w.bob, "dm", {}, focused="game")
     assert {c["value"] for c in choices} == {first, second}
-    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket.value, "game": first},
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket, "game": first},
                               channel="dm")
     assert answer.text.startswith("✅ Done")

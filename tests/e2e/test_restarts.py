@@ -60,7 +60,7 @@ async def test_the_same_interaction_delivered_twice_counts_once(game: Game) -> N
     await game.start()
     state = await game.truth()
     move = state.legal_moves(MRX)[0]
-    handle = await game.slash(w.bob, "move", {"to": move.to, "ticket": move.ticket.value}, channel="dm")
+    handle = await game.slash(w.bob, "move", {"to": move.to, "ticket": move.ticket}, channel="dm")
     public = len(fake.public_messages())
     again = await fake.redeliver(handle)
     assert again.deliveries == 2
@@ -74,7 +74,7 @@ async def test_the_same_interaction_delivered_twice_counts_once(game: Game) -> N
     pawn = state.to_move()[0]
     det = state.legal_moves(pawn)[0]
     owner = await game.owner(pawn)
-    handle = await game.slash(owner, "move", {"to": det.to, "ticket": det.ticket.value, "pawn": pawn})
+    handle = await game.slash(owner, "move", {"to": det.to, "ticket": det.ticket, "pawn": pawn})
     versions = (await game.service.get_game(game.game_id)).version
     public = len(fake.public_messages())
     await game.restart()
@@ -91,7 +91,7 @@ async def test_the_same_interaction_delivered_twice_counts_once(game: Game) -> N
     move = state.legal_moves(MRX)[0]
     info = await game.service.get_game(game.game_id)
     await game.select(w.bob, menu, f"sy:xto:{game.game_id}:{info.round}", [str(move.to)])
-    click = await fake.click(w.bob, menu, f"sy:xgo:{game.game_id}:{info.round}:{move.to}:{move.ticket.value}")
+    click = await fake.click(w.bob, menu, f"sy:xgo:{game.game_id}:{info.round}:{move.to}:{move.ticket}")
     await fake.redeliver(click)
     await click.wait_idle()
     await game.settle()

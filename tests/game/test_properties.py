@@ -151,3 +151,25 @@ def test_the_engine_accepts_a_move_exactly_when_it_generates_it(game):
         movable = [p for p in state.to_move() if state.legal_moves(p)]
         pawn = rng.choice(movable)
         state.apply(player.choose(view_for(state, pawn), pawn))
+
+
+def test_a_detective_strategy_cannot_reach_mr_x_hidden_station():
+    """Players receive views: the public one has no field that holds Mr. X's station, and a whole
+    game state is refused outright."""
+    import dataclasses
+
+    import pytest
+
+    from bot.game import PublicView
+
+    state = GameState.new("classic", players=5, seed=3)
+    state.apply(state.legal_moves(MRX)[0])
+    view = view_for(state, state.to_move()[0])
+    assert isinstance(view, PublicView)
+    assert view.pawn(MRX).station is None and view.route is None and view.mrx_shown is None
+    hidden = state.mrx_station
+    fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+    assert all(value != hidden for name, value in fields.items() if name != "round"), "a field holds the station"
+    for player in (RandomPlayer(random.Random(1)), GreedyPlayer(random.Random(1))):
+        with pytest.raises(TypeError, match="PublicView or MrXView"):
+            player.choose(state, "red")

@@ -30,4 +30,4 @@ def test_replay_refuses_a_game_that_is_not_over(rounds):
     with pytest.raises(ValueError, match="over"):
         render_replay([s.public_view() for s in rounds[:3]])
     with pytest.raises(ValueError, match="over"):
-        round_views({**rounds[0].record(), "outcome": None})
+        round_views({**export_record(rounds[0]), "outcome": None})

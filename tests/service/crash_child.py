@@ -15,7 +15,7 @@ import random
 import sys
 
 from bot.game import MRX
-from bot.game.players import GreedyPlayer, RandomPlayer
+from bot.game.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
 
 from .helpers import GUILD, HOST, owner, stored_state
@@ -46,7 +46,7 @@ async def one_command(service: GameService, game_id: int, rng: random.Random, ke
     if pawn != MRX and rng.random() < 0.01:
         await service.resign(game_id, user, key=key)
         return
-    action = player.choose(state, pawn)
+    action = player.choose(view_for(state, pawn), pawn)
     await service.act(game_id, user, action, key, expected_round=state.round)
     if rng.random() < 0.1:  # a retried interaction
         again = await service.act(game_id, user, action, key, expected_round=state.round)

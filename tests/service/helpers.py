@@ -7,7 +7,7 @@ import json
 import random
 
 from bot.game import MRX, GameState
-from bot.game.players import GreedyPlayer, RandomPlayer
+from bot.game.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import CommandResult, GameService
 
 GUILD = 1
@@ -63,7 +63,7 @@ async def play_turn(service: GameService, game_id: int, rng: random.Random, gree
     movable = [p for p in state.to_move() if state.legal_moves(p)]
     pawn = rng.choice(movable)
     player = GreedyPlayer(rng) if greedy else RandomPlayer(rng, double_chance=0.2)
-    action = player.choose(state, pawn)
+    action = player.choose(view_for(state, pawn), pawn)
     return await service.act(game_id, await owner(service, game_id, pawn), action, new_key(),
                              expected_round=state.round)
 

@@ -109,7 +109,7 @@ async def test_a_double_move_fills_two_logbook_entries_with_one_action(service):
     game = start.game
     state = await stored_state(service, game.id)
     double = next(state.legal_double_moves())
-    result = await service.double_move(game.id, mrx_user(start), (double.first.to, double.first.ticket.value),
+    result = await service.double_move(game.id, mrx_user(start), (double.first.to, double.first.ticket),
                                        (double.second.to, double.second.ticket), new_key())
     assert [type(e) for e in result.events] == [MrXMoved, MrXMoved]
     rows = await action_rows(service, game.id)
@@ -138,7 +138,7 @@ async def test_a_player_cannot_pass_on_a_deadline_by_themselves(service):
 async def test_the_move_helper_reads_ticket_names(service):
     start = await started(service)
     move = (await stored_state(service, start.game.id)).legal_moves(MRX)[0]
-    result = await service.move(start.game.id, mrx_user(start), MRX, move.to, move.ticket.value, new_key())
+    result = await service.move(start.game.id, mrx_user(start), MRX, move.to, move.ticket, new_key())
     assert result.view.logbook[0].ticket == move.ticket
 
 
