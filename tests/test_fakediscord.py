@@ -95,7 +95,7 @@ class TinyBot(commands.Bot):
         @app_commands.describe(to='Destination station', ticket='Ticket to use')
         @app_commands.choices(ticket=[app_commands.Choice(name=t, value=t) for t in ('taxi', 'bus', 'underground')])
         async def move(interaction: discord.Interaction, to: int, ticket: app_commands.Choice[str]) -> None:
-            await interaction.response.send_message(f'{interaction.user.name} moved to {to} by {ticket}')
+            await interaction.response.send_message(f'{interaction.user.name} moved to {to} by {ticket.value}')
 
         @move.autocomplete('to')
         async def move_to_autocomplete(interaction: discord.Interaction,
