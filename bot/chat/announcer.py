@@ -20,6 +20,7 @@ import discord
 
 from bot.game import MRX
 from bot.service import outbox
+from bot.families import get_family
 from bot.service.events import event_from_json
 from bot.service.models import RUNNING, Announcement
 
@@ -77,7 +78,8 @@ class Announcer:
         view = await self.service.public_view(item.game_id)
         players = await self.service.players(item.game_id)
         owners = messages.owners_of(players)
-        events = [event_from_json(e) for e in payload.get("events", ())]
+        family = get_family((await self.service.get_game(item.game_id)).family)
+        events = [event_from_json(e, family) for e in payload.get("events", ())]
         files: list[discord.File] = []
         embeds: list[discord.Embed] = []
         if kind == outbox.GAME_STARTED:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord import app_commands
 
+from bot.families import all_rules
 from bot.game import MRX, GameError
 from bot.service.errors import GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RULES = [app_commands.Choice(name=n, value=n) for n in ("classic", "mb1985", "master")]
+#: the rule systems every family can play now (an unavailable one is not offered)
+RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
 TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t}", value=t)
            for t in ("taxi", "bus", "underground", "black")]

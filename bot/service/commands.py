@@ -11,12 +11,12 @@ import sqlite3
 
 import aiosqlite
 
+from bot.families import get_family
 from bot.game import MRX, Action, GameState, InvalidAction, Outcome
 from bot.store import one
 
 from . import outbox, replay
 from . import rows as read
-from bot.game import action_to_json
 from .errors import GameAlreadyStarted, GameClosed, GameNotStarted, KeyReused, NoGameHere, NotInGame, NotYourPawn
 from .errors import StaleAction
 from .events import event_from_json
@@ -36,7 +36,8 @@ async def seen(tx: aiosqlite.Connection, key: str | None, name: str, user_id: in
     if (row["name"], row["user_id"]) != (name, user_id) or game_id not in (None, row["game_id"]) \
             or channel_id not in (None, row["channel_id"]):
         raise KeyReused()
-    events = tuple(event_from_json(e) for e in json.loads(row["events"]))
+    family = get_family((await read.game_row(tx, row["game_id"]))["family"])
+    events = tuple(event_from_json(e, family) for e in json.loads(row["events"]))
     return await result(tx, row["game_id"], events, row["version"], duplicate=True)
 
 
@@ -120,6 +121,7 @@ async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, sta
     """Write what the engine did: the action rows, the snapshot, the game row, the result and
     the announcements it owes. Returns the new version."""
     gid = game["id"]
+    family = get_family(game["family"])
     version = game["version"] + 1
     await remember(tx, now, key, gid, user_id, name, version, (*service_events, *events))
     seq = applied
@@ -127,7 +129,7 @@ async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, sta
         seq += 1
         await tx.execute(
             "INSERT INTO actions (game_id, seq, round, user_id, action, key, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (gid, seq, game["round"], user_id, json.dumps(action_to_json(action)), key, now))
+            (gid, seq, game["round"], user_id, json.dumps(family.action_to_json(action)), key, now))
     await tx.execute(
         "INSERT INTO snapshots (game_id, version, actions, state) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) "
         "DO UPDATE SET version = excluded.version, actions = excluded.actions, state = excluded.state",
@@ -146,12 +148,12 @@ async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, sta
     if outcome:
         await save_result(tx, game, outcome, now)
 
-    view = state.public_view()
-    mrx_user = (await read.controllers(tx, gid, (MRX,)) or (None,))[0]
+    view = family.public_view(state)
+    mrx_user = (await read.controllers(tx, gid, (family.secret_pawn,)) or (None,))[0]
     for key_, kind, payload, recipient in outbox.after_play(
             view, events, seq=seq if actions else None, user_id=user_id,
             next_users=await read.controllers(tx, gid, to_move), mrx_user=mrx_user,
-            new_turn=turn != game["turn"]):
+            new_turn=turn != game["turn"], secret_pawn=family.secret_pawn):
         await outbox.queue(tx, gid, key_, kind, payload, now, recipient)
     return version
 
@@ -191,5 +193,5 @@ async def result(tx: aiosqlite.Connection, game_id: int, events: tuple, version:
     game = read.game_info(await read.game_row(tx, game_id))
     if state is None and game.started_at is not None:
         state, _ = await replay.load_state(tx, game_id)
-    view = state.public_view() if state is not None else None
+    view = get_family(game.family).public_view(state) if state is not None else None
     return CommandResult(game, events, view, await read.players(tx, game_id), duplicate, version)

@@ -98,8 +98,14 @@ def event_to_json(event: Any) -> dict[str, Any]:
     return game_event_to_json(event)
 
 
-def event_from_json(data: dict[str, Any]) -> Any:
-    event = game_event_from_json(data, SERVICE_EVENTS)
+def event_from_json(data: dict[str, Any], family: Any = None) -> Any:
+    """A stored event: the service's own, or the engine's of ``family`` (default: London-style)."""
+    if data["type"] in SERVICE_EVENTS:
+        event = game_event_from_json(data, SERVICE_EVENTS)
+    elif family is not None:
+        return family.event_from_json(data)
+    else:
+        event = game_event_from_json(data)
     if isinstance(event, PawnsHandedOver):
         event = PawnsHandedOver(event.from_user_id, tuple((str(p), int(u)) for p, u in event.to))
     return event

@@ -43,6 +43,8 @@ class GameInfo:
     finished_at: float | None
     updated_at: float
     outcome: Outcome | None
+    #: the game family whose engine plays it (bot.families): "london", "dice"
+    family: str = "london"
 
     @property
     def active(self) -> bool:

@@ -61,7 +61,8 @@ def game_over(view: PublicView) -> dict[str, Any]:
 
 
 def after_play(view: PublicView, events: list[Event], *, seq: int | None, user_id: int,
-               next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool) -> list[tuple]:
+               next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
+               secret_pawn: str = "mrx") -> list[tuple]:
     """The announcements one play command owes: (key, kind, payload, recipient)."""
     owed: list[tuple] = []
     if seq is not None:
@@ -72,7 +73,7 @@ def after_play(view: PublicView, events: list[Event], *, seq: int | None, user_i
             owed.append((f"round:{event.round}:summary", ROUND_SUMMARY, round_summary(view, event.round), None))
     if any(isinstance(e, GameEnded) for e in events):
         owed.append(("game:over", GAME_OVER, game_over(view), None))
-    elif new_turn and view.to_move == ("mrx",):
+    elif new_turn and view.to_move == (secret_pawn,):
         owed.append(mrx_prompt(view, mrx_user))
     return owed
 

@@ -10,7 +10,7 @@ from bot.game import BadRecord, GameError, GameState
 from bot.store import one, rows
 
 from . import rows as read
-from bot.game import action_from_json
+from bot.families import get_family
 from .errors import GameNotStarted
 
 
@@ -20,12 +20,12 @@ async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: i
     game = await read.game_row(conn, game_id)
     if game["players"] is None:
         raise GameNotStarted()
-    state = GameState.new(game["rules"], players=game["players"], seed=game["seed"],
-                          options=json.loads(game["options"]))
+    family = get_family(game["family"])
+    state = family.new_game(game["rules"], game["players"], game["seed"], json.loads(game["options"]))
     last = until_round if until_round is not None else -1
     for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? AND (? < 0 OR round <= ?) "
                                 "ORDER BY seq", (game_id, last, last)):
-        state.apply(action_from_json(json.loads(row["action"])))
+        state.apply(family.action_from_json(json.loads(row["action"])))
     return state
 
 

@@ -7,6 +7,7 @@ import sqlite3
 
 import aiosqlite
 
+from bot.families import get_family
 from bot.game import GameState, Outcome
 from bot.store import one, rows
 
@@ -38,6 +39,7 @@ def game_info(row: sqlite3.Row) -> GameInfo:
         finished_at=row["finished_at"],
         updated_at=row["updated_at"],
         outcome=outcome,
+        family=row["family"],
     )
 
 
@@ -119,7 +121,8 @@ async def user_games(conn: aiosqlite.Connection, user_id: int) -> list[UserGame]
 
 async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:
     """The game's state from its snapshot, with the number of actions it has seen."""
-    row = await one(conn, "SELECT actions, state FROM snapshots WHERE game_id = ?", (game_id,))
+    row = await one(conn, "SELECT s.actions, s.state, g.family FROM snapshots s JOIN games g ON g.id = s.game_id "
+                          "WHERE s.game_id = ?", (game_id,))
     if row is None:
         raise GameNotStarted()
-    return GameState.from_snapshot(json.loads(row["state"])), row["actions"]
+    return get_family(row["family"]).from_snapshot(json.loads(row["state"])), row["actions"]

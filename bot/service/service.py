@@ -20,8 +20,9 @@ from typing import Callable
 
 import aiosqlite
 
-from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, Pass, PublicView, Resign
-from bot.game import Surface, export_record, get_rules, in_board_words
+from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, PublicView, RulesUnavailable
+from bot.game import Surface
+from bot.families import Family, RulesEntry, family_for_rules, get_family
 from bot.store import Database, one, rows
 
 from . import commands, outbox, replay
@@ -118,16 +119,16 @@ class GameService:
             if await read.active_game_row(tx, channel_id):
                 raise GameAlreadyRunning()
             guild = await self._guild_settings(tx, guild_id)
-            ruleset = get_rules(rules or guild.default_rules)
+            family, ruleset = _rules(rules or guild.default_rules)
             seed = self._rng.randrange(2**31) if seed is None else int(seed)
             # Deal a throw-away game now, so bad rules or options are refused before anyone joins.
-            options = GameState.new(ruleset, players=ruleset.min_players, seed=seed, options=options).options
+            options = family.new_game(ruleset.name, ruleset.min_players, seed, options or {}).options
             cursor = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-                "reminder_hours, deadline_hours, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
+                "reminder_hours, deadline_hours, created_at, updated_at, family) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, LOBBY, ruleset.name, ruleset.board, json.dumps(options), seed, host_id,
-                 guild.reminder_hours, guild.deadline_hours, now, now),
+                 guild.reminder_hours, guild.deadline_hours, now, now, family.name),
             )
             game_id = cursor.lastrowid
             await commands.add_player(tx, game_id, host_id, host_name, None, now)
@@ -156,7 +157,7 @@ class GameService:
                                  (role, name, game["id"], user_id))
                 events: tuple = (RoleChosen(user_id, role),)
             else:
-                ruleset = get_rules(game["rules"])
+                _, ruleset = _rules(game["rules"])
                 if len(people) >= ruleset.max_players:
                     raise LobbyFull(f"The lobby is full: {ruleset.title} is for at most "
                                     f"{ruleset.max_players} players.")
@@ -202,8 +203,8 @@ class GameService:
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ? ORDER BY join_order",
                                 (game["id"],))
             seats, drawn = choose_seats([(p["user_id"], p["role"]) for p in people], game["seed"])
-            state = GameState.new(game["rules"], players=len(seats), seed=game["seed"],
-                                  options=json.loads(game["options"]))
+            family = get_family(game["family"])
+            state = family.new_game(game["rules"], len(seats), game["seed"], json.loads(game["options"]))
             for seat in seats:
                 await tx.execute("UPDATE players SET seat = ?, role = ? WHERE game_id = ? AND user_id = ?",
                                  (seat.seat, seat.role, game["id"], seat.user_id))
@@ -212,7 +213,7 @@ class GameService:
             await tx.execute("UPDATE games SET status = ?, players = ?, started_at = ? WHERE id = ?",
                              (RUNNING, len(seats), now, game["id"]))
             game = await read.game_row(tx, game["id"])
-            view = state.public_view()
+            view = family.public_view(state)
             payload = {
                 "mrx_user_id": seats[0].user_id, "mrx_drawn": drawn,
                 "start_positions": dict(view.start_positions),
@@ -286,12 +287,13 @@ class GameService:
         and a sent one for the turn he still owes is sent again."""
         await tx.execute("UPDATE announcements SET recipient_id = ? WHERE game_id = ? AND recipient_id = ? "
                          "AND posted_at IS NULL", (new_user_id, game["id"], old_user_id))
-        if game["to_move"] == MRX:
+        family = get_family(game["family"])
+        if game["to_move"] == family.secret_pawn:
             sent = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND key = ? AND posted_at IS NOT NULL",
                              (game["id"], f"mrx:turn:{game['round']}"))
             if sent:
                 state, _ = await replay.load_state(tx, game["id"])
-                key, kind, payload, _ = outbox.mrx_prompt(state.public_view(), new_user_id)
+                key, kind, payload, _ = outbox.mrx_prompt(family.public_view(state), new_user_id)
                 await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
 
     # -- play ---------------------------------------------------------------------------------
@@ -301,11 +303,13 @@ class GameService:
         """Play an engine action for a pawn the user controls. ``key`` (the interaction id) makes a
         retry harmless: a key seen before returns the stored events with ``duplicate=True``.
         ``expected_round`` (from a button) that is not the current round raises StaleAction."""
-        if isinstance(action, Resign):
+        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        if family.is_resign(action):
             return await self.resign(game_id, user_id, key)
-        if not isinstance(action, (Move, DoubleMove, Pass, Surface)):
+        pawn = family.acting_pawn(action)
+        if pawn is None:
             raise InvalidAction("That is not a move of this game.")
-        if isinstance(action, Pass) and action.reason == "timeout":
+        if action == family.timeout_pass(pawn):
             raise NotHost("Only the host can skip a turn, once the deadline has passed.")
         async with self._db.transaction() as tx:
             now = self._clock()
@@ -313,9 +317,8 @@ class GameService:
                 return seen
             game = await commands.running(tx, game_id, expected_round)
             state, applied = await replay.load_state(tx, game_id)
-            pawn = MRX if isinstance(action, (DoubleMove, Surface)) else action.pawn
             await commands.require_pawn(tx, game_id, user_id, state, pawn)
-            action = in_board_words(action, state.board)
+            action = family.normalise(state, action)
             events = state.apply(action)
             version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
                                                key=key, name="act")
@@ -354,10 +357,11 @@ class GameService:
             left = game["deadline_hours"] * 3600 - waited
             if left > 0:
                 raise DeadlineNotPassed(f"The deadline for this turn passes in {_duration(left)}; skip after that.")
-            if pawn == MRX:
+            family = get_family(game["family"])
+            if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
             state, applied = await replay.load_state(tx, game_id)
-            action = Pass(pawn, "timeout")
+            action = family.timeout_pass(pawn)
             events = state.apply(action)
             version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
                                                key=key, name="skip")
@@ -379,14 +383,14 @@ class GameService:
                                    "AND status = 'playing' ORDER BY seat", (game_id,))
             state, applied = await replay.load_state(tx, game_id)
             if me["role"] == "mrx" or not heirs:
-                action = Resign("mrx" if me["role"] == "mrx" else "detectives")
+                action = get_family(game["family"]).resign("mrx" if me["role"] == "mrx" else "detectives")
                 events = state.apply(action)
                 version = await commands.save_play(tx, now, game, state, applied, [action], events,
                                                    user_id=user_id, key=key, name="resign", service_events=(resigned,))
                 return await commands.result(tx, game_id, (resigned, *events), version, state=state)
             events = (resigned, *await self._hand_over(tx, game, user_id, [h["user_id"] for h in heirs]))
             version = await commands.bump(tx, now, game)
-            view = state.public_view()
+            view = get_family(game["family"]).public_view(state)
             payload = {"events": outbox.events_json(events),
                        "next": outbox.next_up(view, await read.controllers(tx, game_id, view.to_move))}
             await outbox.queue(tx, game_id, f"players:{version}", outbox.PLAYERS_CHANGED, payload, now)
@@ -435,17 +439,20 @@ class GameService:
         if after_round is not None:
             game = await read.game_row(self._db.reader, game_id)
             if game["round"] is not None and after_round < game["round"]:
-                return (await replay.rebuild_state(self._db.reader, game_id, after_round)).public_view()
-        return (await self._state(game_id)).public_view()
+                state = await replay.rebuild_state(self._db.reader, game_id, after_round)
+                return get_family(game["family"]).public_view(state)
+        game = await read.game_row(self._db.reader, game_id)
+        return get_family(game["family"]).public_view(await self._state(game_id))
 
     async def mrx_view(self, game_id: int, user_id: int) -> MrXView:
         """Mr. X's private view, for the person playing Mr. X only (anyone else: NotYourPawn)."""
         state = await self._state(game_id)
+        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
         mrx = await one(self._db.reader, "SELECT 1 FROM pawn_controls WHERE game_id = ? AND pawn = ? AND user_id = ?",
-                        (game_id, MRX, user_id))
+                        (game_id, family.secret_pawn, user_id))
         if mrx is None:
             raise NotYourPawn("Only Mr. X's player can see where Mr. X is.")
-        return state.mrx_view()
+        return family.secret_view(state)
 
     async def players(self, game_id: int) -> tuple[Player, ...]:
         """Everyone who joined, by seat (lobby: by join order)."""
@@ -466,7 +473,7 @@ class GameService:
         if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
             raise GameNotOver()
         state, _ = await replay.load_state(self._db.reader, game_id)
-        record = export_record(state)
+        record = get_family(game["family"]).export_record(state)
         record["people"] = [
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
             for p in await read.players(self._db.reader, game_id)
@@ -505,7 +512,7 @@ class GameService:
                                  can_manage_guild: bool) -> GuildSettings:
         if not can_manage_guild:
             raise NotAllowed("Only someone who manages this server can change its game settings.")
-        get_rules(settings.default_rules).require_available()
+        _rules(settings.default_rules)
         _check_hours(settings.reminder_hours, settings.deadline_hours)
         async with self._db.transaction() as tx:
             await tx.execute(
@@ -603,6 +610,18 @@ class GameService:
         if row is None:
             return GuildSettings()
         return GuildSettings(row["default_rules"], row["reminder_hours"], row["deadline_hours"])
+
+
+def _rules(name: str) -> tuple[Family, RulesEntry]:
+    """The family that plays ``name`` and its entry; an unknown or unplayable one is refused."""
+    try:
+        family = family_for_rules(name)
+    except LookupError as exc:
+        raise RulesUnavailable(str(exc)) from None
+    entry = family.rules_entry(name)
+    assert entry is not None
+    entry.require_available(RulesUnavailable)
+    return family, entry
 
 
 def _require_host(game: sqlite3.Row, user_id: int) -> None:

@@ -1,0 +1,143 @@
+"""Game families: the one object per family that the service, the store and the bot use.
+
+A *family* is a kind of game with its own rules engine: the London-style games (classic, mb1985,
+master, sanssouci: one engine in :mod:`bot.game`, boards as data) and, beside it, any game that
+truly plays differently (the dice game). Each family exports one :class:`Family` and registers it
+here, in the manner of OpenSpiel's ``register_game`` or python-chess's ``VARIANTS``. The layers
+above ask the registry, never an engine by name:
+
+    >>> from bot.families import family_for_rules
+    >>> family = family_for_rules("classic")
+    >>> state = family.new_game("classic", players=5, seed=7, options={})
+    >>> family.public_view(state).to_move
+    ('mrx',)
+
+The service stores a game's family (``games.family``), deals and replays through it, and writes
+its actions and events with the family's codec. Chance (a deal, a dice roll) is either dealt from
+the seed the service hands in (mixed with the installation secret) or stored as an action, so every
+family replays exactly from its action list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+
+class GameStateLike(Protocol):
+    """What the service needs of a family's game state (the London engine's ``GameState`` is one)."""
+
+    round: int
+    outcome: Any
+    rules: Any
+
+    def to_move(self) -> list[str]: ...
+
+    def apply(self, action: Any) -> list[Any]: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class RulesEntry:
+    """A rule system a family plays, as the lobby offers it."""
+
+    name: str
+    title: str
+    summary: str
+    available: bool
+    unavailable_reason: str = ""
+    #: people at the table, Mr. X included
+    min_players: int = 2
+    max_players: int = 6
+    board: str = ""
+
+    def require_available(self, error: type[Exception]) -> None:
+        if not self.available:
+            raise error(f"The {self.title} rules cannot be played yet: {self.unavailable_reason}")
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    title: str
+    #: the rule systems this family plays, in the order players see them
+    rules: Callable[[], tuple[RulesEntry, ...]]
+    #: (rules name, players, seed, options) -> a new game state; raises the engine's GameError
+    new_game: Callable[[str, int, int, dict[str, bool]], Any]
+    #: a stored snapshot -> state; raises the engine's BadRecord when it cannot be read
+    from_snapshot: Callable[[dict[str, Any]], Any]
+    #: the engine's own codec for the actions table and the events the bot reads back
+    action_to_json: Callable[[Any], dict[str, Any]]
+    action_from_json: Callable[[Any], Any]
+    event_to_json: Callable[[Any], dict[str, Any]]
+    event_from_json: Callable[[dict[str, Any]], Any]
+    #: the public view (what everyone may see) and the secret side's own view
+    public_view: Callable[[Any], Any]
+    secret_view: Callable[[Any], Any]
+    #: the record other tools read, and replay from it
+    export_record: Callable[[Any], dict[str, Any]]
+    replay: Callable[[dict[str, Any]], Any]
+    #: the pawn an action moves (None: not an action a player of this family can take)
+    acting_pawn: Callable[[Any], str | None] = lambda action: None
+    #: the action the host plays for an absent player's pawn past the deadline
+    timeout_pass: Callable[[str], Any] = lambda pawn: None
+    #: the action that ends the game when ``side`` ("mrx" or "detectives") gives up, and its test
+    resign: Callable[[str], Any] = lambda side: None
+    is_resign: Callable[[Any], bool] = lambda action: False
+    #: an action in the words the state's board uses (a player may type "tube" for underground)
+    normalise: Callable[[Any, Any], Any] = lambda state, action: action
+    #: the player-facing refusal of the engine (its GameError base class)
+    error: type[Exception] = Exception
+    #: the pawn whose player moves in secret and gets private prompts
+    secret_pawn: str = "mrx"
+    #: the module (imported only by the bot) that turns this family's views into words and components
+    presenter: str = ""
+    #: the module (imported only by the bot and the CLI) that draws this family's pictures
+    renderer: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def rules_entry(self, name: str) -> RulesEntry | None:
+        return next((r for r in self.rules() if r.name == name), None)
+
+
+_FAMILIES: dict[str, Family] = {}
+
+
+def register(family: Family) -> Family:
+    if family.name in _FAMILIES and _FAMILIES[family.name] is not family:
+        raise ValueError(f"a game family called {family.name!r} is already registered")
+    _FAMILIES[family.name] = family
+    return family
+
+
+def families() -> tuple[Family, ...]:
+    _load_builtin()
+    return tuple(_FAMILIES.values())
+
+
+def get_family(name: str) -> Family:
+    _load_builtin()
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        raise LookupError(f"there is no game family called {name!r}") from None
+
+
+def family_for_rules(rules: str) -> Family:
+    """The family that plays ``rules``; LookupError names the rule systems there are."""
+    for family in families():
+        if family.rules_entry(rules) is not None:
+            return family
+    known = ", ".join(r.name for f in families() for r in f.rules())
+    raise LookupError(f"There are no rules called {rules!r} (known: {known}).")
+
+
+def all_rules(available_only: bool = False) -> tuple[RulesEntry, ...]:
+    """Every rule system of every family, as the lobby offers them."""
+    return tuple(r for f in families() for r in f.rules() if r.available or not available_only)
+
+
+def _load_builtin() -> None:
+    if not _FAMILIES:
+        from . import london  # noqa: F401  (registers itself)

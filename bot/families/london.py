@@ -1,0 +1,53 @@
+"""The London-style family: classic, mb1985, master and sanssouci, one engine (:mod:`bot.game`)
+on boards that are data (London, Potsdam)."""
+
+from __future__ import annotations
+
+from bot import game
+from bot.game import MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, in_board_words
+
+from . import Family, RulesEntry, register
+
+
+def _rules() -> tuple[RulesEntry, ...]:
+    return tuple(RulesEntry(r.name, r.title, r.summary, r.available, r.unavailable_reason, r.min_players,
+                            r.max_players, r.board) for r in PRESETS.values())
+
+
+def _acting_pawn(action) -> str | None:
+    if isinstance(action, (DoubleMove, Surface)):
+        return MRX
+    if isinstance(action, (Move, Pass)):
+        return action.pawn
+    if isinstance(action, Resign):
+        return action.pawn
+    return None
+
+
+def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> GameState:
+    return GameState.new(rules, players=players, seed=seed, options=options)
+
+
+LONDON = register(Family(
+    name="london",
+    title="Scotland Yard (London-style boards)",
+    rules=_rules,
+    new_game=_new_game,
+    from_snapshot=GameState.from_snapshot,
+    action_to_json=game.action_to_json,
+    action_from_json=game.action_from_json,
+    event_to_json=game.event_to_json,
+    event_from_json=game.event_from_json,
+    public_view=lambda state: state.public_view(),
+    secret_view=lambda state: state.mrx_view(),
+    export_record=game.export_record,
+    replay=game.replay,
+    acting_pawn=_acting_pawn,
+    timeout_pass=lambda pawn: Pass(pawn, "timeout"),
+    resign=Resign,
+    is_resign=lambda action: isinstance(action, Resign),
+    normalise=lambda state, action: in_board_words(action, state.board),
+    error=GameError,
+    presenter="bot.chat.messages",
+    renderer="bot.pictures",
+))
