@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import MRX, GameError, MrXView
+from bot.game import MRX, GameError, MrXView, PawnMoved
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -250,7 +250,7 @@ class Table:
                 now_at = None
             return messages.mrx_moved_text(result.events, now_at)
         view = result.view
-        lines = [messages.event_line(e, view, {}) for e in result.events if type(e).__name__ == "PawnMoved"]
+        lines = [messages.event_line(e, view, {}) for e in result.events if isinstance(e, PawnMoved)]
         return "✅ " + " ".join(lines) if lines else "✅ Done."
 
     async def surface(self, interaction: discord.Interaction, take: str | None, game_id: int | None) -> None:
@@ -259,18 +259,7 @@ class Table:
         async with guarded(interaction) as scope:
             game = await self.game_for(interaction, game_id)
             scope.game_id = game.id
-            view = await self.service.public_view(game.id)
-            wanted = view.board.parse_ticket(take) if take else None
-            taking: dict[str, str] = {}
-            for pawn in view.pawns:
-                if pawn.role != "detective" or not pawn.tickets:
-                    continue
-                have = {t: n or 0 for t, n in pawn.tickets.items() if t in view.board.ride_tickets}
-                if wanted is not None and have.get(wanted):
-                    taking[pawn.id] = wanted
-                elif any(have.values()):
-                    taking[pawn.id] = max(have, key=lambda t: have[t])
-            await self.service.surface(game.id, interaction.user.id, taking, key(interaction))
+            await self.service.surface(game.id, interaction.user.id, None, key(interaction), prefer=take)
             await say(interaction, "✅ You surfaced: everyone sees where you are now.", ephemeral=True)
             await self.bot.announce(game.id)
 
@@ -319,12 +308,5 @@ class Table:
     # -- Mr. X's menu ----------------------------------------------------------------------------
 
     async def mrx_menu_view(self, interaction: discord.Interaction, game_id: int, round_: int) -> MrXView:
-        """Mr. X's view for a menu step, refusing a menu from an earlier round."""
-        game = await self.service.get_game(game_id)
-        if game.status != RUNNING:
-            raise Refused("This game is over." if game.status != LOBBY else "This game has not started.")
-        if game.round != round_:
-            raise Refused(f"That menu is from round {round_}; the game is in round {game.round} now.")
-        if game.to_move != (MRX,):
-            raise Refused("You have already moved this round; I'll DM you on your next turn.")
-        return await self.service.mrx_view(game_id, interaction.user.id)
+        """Mr. X's view for a menu step; the service refuses a menu from an earlier round or turn."""
+        return await self.service.mrx_view(game_id, interaction.user.id, expected_round=round_)

@@ -28,6 +28,14 @@ def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> 
     return GameState.new(rules, players=players, seed=seed, options=options)
 
 
+def _normalise(state: GameState, action):
+    """In the board's words; a surfacing that names no ticket per detective takes the default ones."""
+    action = in_board_words(action, state.board)
+    if isinstance(action, Surface) and not action.take:
+        action = Surface(state.surface_take(action.prefer))
+    return action
+
+
 LONDON = register(Family(
     name="london",
     title="Scotland Yard (London-style boards)",
@@ -46,7 +54,7 @@ LONDON = register(Family(
     timeout_pass=lambda pawn: Pass(pawn, "timeout"),
     resign=Resign,
     is_resign=lambda action: isinstance(action, Resign),
-    normalise=lambda state, action: in_board_words(action, state.board),
+    normalise=_normalise,
     error=GameError,
     presenter="bot.chat.messages",
     renderer="bot.pictures",

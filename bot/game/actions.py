@@ -69,6 +69,9 @@ class Surface:
     #: (detective pawn, ticket Mr. X takes from it), one pair per detective that has tickets
     take: tuple[tuple[str, str], ...]
     pawn: str = MRX
+    #: with an empty ``take``: the kind to take where a detective has it (GameState.surface_take
+    #: fills the rest in before the action is applied and stored)
+    prefer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,5 +93,6 @@ def in_board_words(action: Action, board: "Board") -> Action:
     if isinstance(action, DoubleMove):
         return DoubleMove(in_board_words(action.first, board), in_board_words(action.second, board))  # type: ignore[arg-type]
     if isinstance(action, Surface):
-        return Surface(tuple((p, board.parse_ticket(t)) for p, t in action.take), action.pawn)
+        prefer = board.parse_ticket(action.prefer) if action.prefer else None
+        return Surface(tuple((p, board.parse_ticket(t)) for p, t in action.take), action.pawn, prefer)
     return action

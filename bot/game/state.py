@@ -508,6 +508,20 @@ class GameState:
         })
         events.append(MrXSurfaced(self.round, last.number, station, taken))
 
+    def surface_take(self, prefer: str | None = None) -> tuple[tuple[str, str], ...]:
+        """The tickets Mr. X takes when he surfaces without naming one per detective: ``prefer`` from
+        each detective who has it, otherwise the kind that detective has most of (first in board
+        order on a tie). Detectives without tickets give nothing."""
+        take = []
+        for pawn in (p for p in self.pawns if p.role == "detective"):
+            wallet = self.wallets[pawn.wallet]  # type: ignore[index]
+            have = {t: wallet[t] or 0 for t in self.board.ride_tickets}
+            if prefer is not None and have.get(prefer):
+                take.append((pawn.id, prefer))
+            elif any(have.values()):
+                take.append((pawn.id, max(have, key=lambda t: have[t])))
+        return tuple(take)
+
     def _resign(self, action: Resign, events: list[Event]) -> None:
         if action.side not in ("mrx", "detectives"):
             raise InvalidAction("Only 'mrx' or 'detectives' can resign.")

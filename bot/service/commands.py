@@ -66,7 +66,7 @@ async def running(tx: aiosqlite.Connection, game_id: int, expected_round: int | 
     if game["status"] == CANCELLED:
         raise GameClosed("This game was cancelled.")
     if expected_round is not None and expected_round != game["round"]:
-        raise StaleAction(f"That button is from round {expected_round}; the game is in round "
+        raise StaleAction(f"That choice is from round {expected_round}; the game is in round "
                           f"{game['round']} now.")
     return game
 

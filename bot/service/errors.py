@@ -89,7 +89,7 @@ class DeadlineNotPassed(ServiceError):
 class KeyReused(ServiceError):
     """An idempotency key arrived again with a different command (a bug in the caller, not a retry)."""
 
-    def __init__(self, message: str = "This button press was already used for something else; try again.") -> None:
+    def __init__(self, message: str = "That request was already used for something else; please try again.") -> None:
         super().__init__(message)
 
 

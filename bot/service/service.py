@@ -336,10 +336,12 @@ class GameService:
         action = DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second)))
         return await self.act(game_id, user_id, action, key, expected_round)
 
-    async def surface(self, game_id: int, user_id: int, take: dict[str, str], key: str,
-                      expected_round: int | None = None) -> CommandResult:
-        """Mr. X shows where he is (voluntary surfacing), taking one ticket from each detective."""
-        action = Surface(tuple((pawn, str(ticket)) for pawn, ticket in take.items()))
+    async def surface(self, game_id: int, user_id: int, take: dict[str, str] | None, key: str,
+                      expected_round: int | None = None, prefer: str | None = None) -> CommandResult:
+        """Mr. X shows where he is (voluntary surfacing), taking one ticket from each detective:
+        those ``take`` names, or (``take`` None) ``prefer`` where a detective has it, else the kind
+        each has most of."""
+        action = Surface(tuple((pawn, str(ticket)) for pawn, ticket in (take or {}).items()), prefer=prefer)
         return await self.act(game_id, user_id, action, key, expected_round)
 
     async def skip(self, game_id: int, host_id: int, pawn: str, key: str,
@@ -444,8 +446,13 @@ class GameService:
         game = await read.game_row(self._db.reader, game_id)
         return get_family(game["family"]).public_view(await self._state(game_id))
 
-    async def mrx_view(self, game_id: int, user_id: int) -> MrXView:
-        """Mr. X's private view, for the person playing Mr. X only (anyone else: NotYourPawn)."""
+    async def mrx_view(self, game_id: int, user_id: int, expected_round: int | None = None) -> MrXView:
+        """Mr. X's private view, for the person playing Mr. X only (anyone else: NotYourPawn).
+        With ``expected_round`` (a menu offered then) it must still be his turn in that round."""
+        if expected_round is not None:
+            game = await commands.running(self._db.reader, game_id, expected_round)
+            if game["to_move"] != get_family(game["family"]).secret_pawn:
+                raise StaleAction("You have already moved this round; you will hear from me on your next turn.")
         state = await self._state(game_id)
         family = get_family((await read.game_row(self._db.reader, game_id))["family"])
         mrx = await one(self._db.reader, "SELECT 1 FROM pawn_controls WHERE game_id = ? AND pawn = ? AND user_id = ?",

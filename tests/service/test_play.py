@@ -66,7 +66,7 @@ async def test_a_button_from_an_earlier_round_is_stale(service):
         await play_turn(service, game_id, rng)
     state = await stored_state(service, game_id)
     pawn = state.to_move()[0]
-    with pytest.raises(StaleAction, match="That button is from round 1; the game is in round 3 now."):
+    with pytest.raises(StaleAction, match="That choice is from round 1; the game is in round 3 now."):
         await service.act(game_id, await owner(service, game_id, pawn), state.legal_moves(pawn)[0], new_key(),
                           expected_round=1)
 
