@@ -38,7 +38,7 @@ async def test_public_pictures_refuse_mr_x_view() -> None:
     with pytest.raises(TypeError):
         await pictures.mrx_board(state.public_view())  # type: ignore[arg-type]
     png = await pictures.board(state.public_view())
-    assert png is None or png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_run_without_a_token_explains_and_lists_the_tools(tmp_path, monkeypatch, capsys) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -31,7 +32,15 @@ async def finish_checks(game: Game, winner_words: str) -> None:
     assert replay(record).outcome.to_json() == record["outcome"]
     # The result counts on this server.
     board = await game.reply(w.alice, "leaderboard")
-    assert "1 wins" in board.text or "wins" in board.text
+    record_people = {p["user_id"]: p for p in record["people"]}
+    winners = [u for u, p in record_people.items()
+               if (p["role"] == "mrx") == (record["outcome"]["winner"] == "mrx")]
+    losers = [u for u in record_people if u not in winners]
+    assert winners and losers
+    for user in winners:
+        assert re.search(rf"<@{user}>: 1 wins? / 1 games?", board.text), board.text
+    for user in losers:
+        assert re.search(rf"<@{user}>: 0 wins? / 1 games?", board.text), board.text
     stats = await game.reply(w.carol, "stats", {"user": w.bob})
     assert "1 games" in stats.text
 
