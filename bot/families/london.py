@@ -10,8 +10,9 @@ from . import Family, RulesEntry, register
 
 
 def _rules() -> tuple[RulesEntry, ...]:
-    return tuple(RulesEntry(r.name, r.title, r.summary, r.available, r.unavailable_reason, r.min_players,
-                            r.max_players, r.board) for r in PRESETS.values())
+    return tuple(RulesEntry(r.name, r.title, r.summary, r.playable, r.unavailable_reason or
+                            f"the {r.board} board is not installed", r.min_players, r.max_players, r.board)
+                 for r in PRESETS.values())
 
 
 def _acting_pawn(action) -> str | None:

@@ -6,7 +6,7 @@
     ['mrx']
 """
 
-from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, in_board_words
+from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words
 from .board import Board, Landmark, Shape, Station, TransportKind, load_board, load_board_file, parse_board
 from .codec import action_from_json, action_to_json, actions_from_history, event_from_json, event_to_json
 from .errors import (
@@ -23,7 +23,7 @@ from .errors import (
     RulesUnavailable,
     StationOccupied,
 )
-from .events import Event, GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded
+from .events import Event, GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded, TicketHandedOver
 from .record import export_record, replay
 from .rules import PRESETS, RuleSet, get_rules
 from .state import DETECTIVE_PHASE, MRX_PHASE, OVER, GameState, LogEntry, Pawn

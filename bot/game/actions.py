@@ -83,7 +83,36 @@ class Resign:
         return MRX if self.side == "mrx" else "detectives"
 
 
-Action = Move | DoubleMove | Pass | Surface | Resign
+@dataclass(frozen=True, slots=True)
+class TripleMove:
+    """Mr. X's three moves on both double-move tickets (a sanssouci variant), applied as one action."""
+
+    first: Move
+    second: Move
+    third: Move
+
+    @property
+    def pawn(self) -> str:
+        return self.first.pawn
+
+    @property
+    def parts(self) -> tuple[Move, Move, Move]:
+        return self.first, self.second, self.third
+
+    def __str__(self) -> str:
+        return f"{self.first} then {self.second.ticket} {self.second.to} then {self.third.ticket} {self.third.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """A detective hands one ticket to another detective, on its own turn before moving (a variant)."""
+
+    pawn: str
+    to: str
+    ticket: str
+
+
+Action = Move | DoubleMove | TripleMove | Pass | Surface | Resign | Trade
 
 
 def in_board_words(action: Action, board: "Board") -> Action:
@@ -92,6 +121,10 @@ def in_board_words(action: Action, board: "Board") -> Action:
         return Move(action.pawn, action.to, board.parse_ticket(action.ticket))
     if isinstance(action, DoubleMove):
         return DoubleMove(in_board_words(action.first, board), in_board_words(action.second, board))  # type: ignore[arg-type]
+    if isinstance(action, TripleMove):
+        return TripleMove(*(in_board_words(m, board) for m in action.parts))  # type: ignore[arg-type]
+    if isinstance(action, Trade):
+        return Trade(action.pawn, action.to, board.parse_ticket(action.ticket))
     if isinstance(action, Surface):
         prefer = board.parse_ticket(action.prefer) if action.prefer else None
         return Surface(tuple((p, board.parse_ticket(t)) for p, t in action.take), action.pawn, prefer)

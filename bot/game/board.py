@@ -440,6 +440,10 @@ def load_board_file(path: str | Path) -> Board:
     return parse_board(data, origin=path.name)
 
 
+def board_exists(name: str) -> bool:
+    return name.isidentifier() and (BOARDS_DIR / f"{name}.json").is_file()
+
+
 @lru_cache(maxsize=None)
 def load_board(name: str) -> Board:
     """The board called ``name`` from the ``boards/`` folder (cached)."""

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
-from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface
+from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, Trade, TripleMove
 from .errors import BadRecord
-from .events import GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded
+from .events import GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded, TicketHandedOver
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -28,6 +28,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "move", "pawn": action.pawn, "to": action.to, "ticket": action.ticket}
     if isinstance(action, DoubleMove):
         return {"type": "double", "first": action_to_json(action.first), "second": action_to_json(action.second)}
+    if isinstance(action, TripleMove):
+        return {"type": "triple", "parts": [action_to_json(m) for m in action.parts]}
+    if isinstance(action, Trade):
+        return {"type": "trade", "pawn": action.pawn, "to": action.to, "ticket": action.ticket}
     if isinstance(action, Pass):
         return {"type": "pass", "pawn": action.pawn, "reason": action.reason}
     if isinstance(action, Surface):
@@ -48,6 +52,13 @@ def action_from_json(data: Any) -> Action:
             if not (isinstance(first, Move) and isinstance(second, Move)):
                 raise BadRecord("A stored double move must hold two moves.")
             return DoubleMove(first, second)
+        if kind == "triple":
+            parts = [action_from_json(part) for part in data["parts"]]
+            if len(parts) != 3 or not all(isinstance(p, Move) for p in parts):
+                raise BadRecord("A stored triple move must hold three moves.")
+            return TripleMove(*parts)  # type: ignore[arg-type]
+        if kind == "trade":
+            return Trade(str(data["pawn"]), str(data["to"]), str(data["ticket"]))
         if kind == "pass":
             return Pass(str(data["pawn"]), str(data["reason"]))
         if kind == "surface":
@@ -62,7 +73,7 @@ def action_from_json(data: Any) -> Action:
 def actions_from_history(history: list[dict[str, Any]]) -> list[Action]:
     """The player actions behind a list of action records (the engine's own passes are left out)."""
     actions: list[Action] = []
-    pending_first: Move | None = None
+    parts: list[Move] = []  # the entries of a double or triple move read so far
     for i, record in enumerate(history):
         try:
             pawn = record["pawn"]
@@ -73,19 +84,20 @@ def actions_from_history(history: list[dict[str, Any]]) -> list[Action]:
             elif record.get("skip"):
                 if record.get("reason") != "stuck":  # stuck pawns are passed by the engine itself
                     actions.append(Pass(pawn, record.get("reason", "timeout")))
+            elif "trade" in record:
+                actions.append(Trade(pawn, str(record["trade"]), str(record["ticket"])))
             else:
                 move = Move(pawn, int(record["to"]), str(record["ticket"]))
                 if pawn == MRX and record.get("double"):
-                    if pending_first is None:
-                        pending_first = move
-                    else:
-                        actions.append(DoubleMove(pending_first, move))
-                        pending_first = None
+                    parts.append(move)
+                    if len(parts) == (3 if record.get("triple") else 2):
+                        actions.append(TripleMove(*parts) if len(parts) == 3 else DoubleMove(*parts))
+                        parts = []
                 else:
                     actions.append(move)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise BadRecord(f"Action #{i + 1} of the record cannot be read ({exc}).") from None
-    if pending_first is not None:
+    if parts:
         raise BadRecord("The record ends in the middle of a double move.")
     return actions
 
@@ -93,7 +105,8 @@ def actions_from_history(history: list[dict[str, Any]]) -> list[Action]:
 # -- events -----------------------------------------------------------------------------------
 
 ENGINE_EVENTS: dict[str, type] = {
-    cls.__name__: cls for cls in (MrXMoved, MrXSurfaced, PawnMoved, PawnPassed, RoundEnded, GameEnded)
+    cls.__name__: cls for cls in (MrXMoved, MrXSurfaced, PawnMoved, PawnPassed, TicketHandedOver, RoundEnded,
+                                  GameEnded)
 }
 
 
@@ -119,7 +132,7 @@ def event_from_json(data: dict[str, Any], extra: dict[str, type] | None = None) 
     """The event ``data`` encodes; ``extra`` adds event types beyond the engine's (by name)."""
     known = {**ENGINE_EVENTS, **(extra or {})}
     cls = known[data["type"]]
-    values = {f.name: data[f.name] for f in fields(cls)}
+    values = {f.name: data[f.name] for f in fields(cls) if f.name in data}  # fields added later have defaults
     if cls is GameEnded:
         values["outcome"] = Outcome(**values["outcome"])
     elif cls is MrXSurfaced:

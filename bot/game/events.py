@@ -41,6 +41,8 @@ class MrXMoved:
     double: bool
     #: the station, only when this entry is a reveal
     revealed: int | None
+    #: one of three entries of a triple move (a sanssouci variant)
+    triple: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,8 @@ class MrXSurfaced:
     entry: int
     station: int
     taken: tuple[tuple[str, str], ...]
+    #: a used black ticket came back to Mr. X (sanssouci's reveal variant)
+    black_returned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,14 @@ class PawnPassed:
 
 
 @dataclass(frozen=True, slots=True)
+class TicketHandedOver:
+    round: int
+    pawn: str
+    to: str
+    ticket: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
 
@@ -78,4 +90,4 @@ class GameEnded:
     outcome: Outcome
 
 
-Event = MrXMoved | MrXSurfaced | PawnMoved | PawnPassed | RoundEnded | GameEnded
+Event = MrXMoved | MrXSurfaced | PawnMoved | PawnPassed | TicketHandedOver | RoundEnded | GameEnded

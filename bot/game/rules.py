@@ -1,7 +1,8 @@
 """Rule systems as data. The engine reads these numbers and flags; it never asks for a preset's name.
 
 Every value follows ``RULES.md`` (the project's rules digest); where it departs from a rulebook,
-the comment says so.
+the comment says so. An optional variant is data too: an :class:`Option` names the rule fields it
+changes, and :meth:`RuleSet.with_options` gives the rules a game is played by.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
+from .board import board_exists
 from .errors import BadPlayerCount, OptionUnavailable, RulesUnavailable
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -21,6 +23,10 @@ class Option:
     description: str
     #: what the board data must carry for the option to work (None: nothing)
     needs_board_data: str | None = None
+    #: the RuleSet fields the option sets when it is chosen
+    changes: Mapping[str, object] = field(default_factory=dict)
+    #: how the book groups it ("against a strong Mr. X", "against strong agents"); "" for none
+    group: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,27 @@ class RuleSet:
     any_order: bool
     #: a pawn that cannot move leaves the board instead of blocking its station
     stuck_pawn_leaves: bool = False
+    # -- what optional variants change (all off in the presets) ----------------------------------
+    #: Mr. X may reveal himself on his turn: "take_tickets" (mb1985: one ticket from each
+    #: detective) or "return_black" (sanssouci: one used black ticket comes back); None: never
+    voluntary_reveal: str | None = None
+    #: Mr. X may not ride over a station another pawn holds (needs the board's route stations)
+    cut_off: bool = False
+    #: every logbook entry (and the start) shows Mr. X's station
+    mrx_always_visible: bool = False
+    #: the ticket with which Mr. X may stay where he is (the entry repeats his station); None: never
+    stay_put_ticket: str | None = None
+    #: the most logbook entries one turn can fill: 2 (double move), 3 (triple move: both tickets)
+    max_multi_move: int = 2
+    #: detectives may hand tickets to one another on their turn, before moving
+    ticket_trading: bool = False
+    #: where a black ticket takes Mr. X: "all" transports, "land" (no Mr. X-only ones: no boats),
+    #: or "mrx_only" (only the Mr. X-only ones: black tickets are for the boats)
+    black_rides: str = "all"
+    #: ticket -> more transports it pays for a detective (sanssouci: Schnellbahn tickets on ViP)
+    detective_extra_rides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: one detective player takes one more detective (with its own tickets)
+    extra_detective: bool = False
     options: tuple[Option, ...] = ()
     available: bool = True
     unavailable_reason: str = ""
@@ -66,9 +93,18 @@ class RuleSet:
 
     # -- queries -------------------------------------------------------------------------------
 
-    def require_available(self) -> None:
+    @property
+    def playable(self) -> bool:
+        """Available, and its board is installed."""
+        return self.available and board_exists(self.board)
+
+    def require_available(self, board_given: bool = False) -> None:
+        """Refuse rules that cannot be played (unless a board is handed in, the installed one is needed)."""
         if not self.available:
             raise RulesUnavailable(f"The {self.title} rules cannot be played yet: {self.unavailable_reason}")
+        if not board_given and not board_exists(self.board):
+            raise RulesUnavailable(f"The {self.title} rules cannot be played yet: the {self.board} board "
+                                   "is not installed.")
 
     def detective_players(self, players: int) -> int:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -86,7 +122,15 @@ class RuleSet:
         raise OptionUnavailable(f"The {self.title} rules have no option {name!r} (options: {known}).")
 
     def is_reveal(self, entry: int) -> bool:
-        return entry in self.reveal_entries
+        return self.mrx_always_visible or entry in self.reveal_entries
+
+    def with_options(self, chosen: Mapping[str, bool]) -> "RuleSet":
+        """The rules a game with the ``chosen`` options on is played by."""
+        changes: dict[str, object] = {}
+        for name, on in chosen.items():
+            if on:
+                changes.update(self.option(name).changes)
+        return replace(self, **changes) if changes else self
 
 
 def _fixed(*seats: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -98,12 +142,41 @@ VOLUNTARY_SURFACING = Option(
     "Voluntary surfacing",
     "On his turn, before moving, Mr. X may show where he is; in return he takes one ticket of his "
     "choice from each detective.",
+    changes={"voluntary_reveal": "take_tickets"},
 )
 CUT_OFF = Option(
     "cut_off",
     "Cut-off",
     "Mr. X may not pass over a station occupied by another pawn on a bus or underground ride.",
     needs_board_data="route_stations",
+    changes={"cut_off": True},
+)
+
+# Mister X in Sanssouci: the book's two tables of variants, each off by default.
+_STRONG_MRX = "against a strong Mr. X"
+_STRONG_AGENTS = "against strong agents"
+SANSSOUCI_OPTIONS = (
+    Option("extra_agent", "Extra agent", "One agent more, with its own tickets (Mr. X gets one more black "
+           "ticket, as he has one per agent).", changes={"extra_detective": True}, group=_STRONG_MRX),
+    Option("any_order", "Any order", "The agents move in any order each round.",
+           changes={"any_order": True}, group=_STRONG_MRX),
+    Option("trade_tickets", "Ticket trading", "On their own turn, before moving, agents may hand tickets to "
+           "one another.", changes={"ticket_trading": True}, group=_STRONG_MRX),
+    Option("mrx_visible", "Mr. X always visible", "Mr. X's station is shown at every move.",
+           changes={"mrx_always_visible": True}, group=_STRONG_MRX),
+    Option("no_boats", "No boats", "Mr. X may not take the boats.", changes={"black_rides": "land"},
+           group=_STRONG_MRX),
+    Option("black_for_boats", "Black tickets for boats only", "Mr. X's black tickets ride only the boats.",
+           changes={"black_rides": "mrx_only"}, group=_STRONG_MRX),
+    Option("sbahn_for_vip", "Schnellbahn tickets on ViP", "Agents may pay a ViP ride with a Schnellbahn ticket.",
+           changes={"detective_extra_rides": {"sbahn": ("vip",)}}, group=_STRONG_MRX),
+    Option("stay_put", "Stay put", "Mr. X may stay where he is with a walking ticket (the entry repeats his "
+           "station).", changes={"stay_put_ticket": "walk"}, group=_STRONG_AGENTS),
+    Option("reveal_returns_black", "Reveal for a black ticket", "On his turn Mr. X may show where he is; if "
+           "he has used a black ticket, one comes back to him.", changes={"voluntary_reveal": "return_black"},
+           group=_STRONG_AGENTS),
+    Option("triple_move", "Triple move", "Mr. X may spend both double-move tickets at once for three moves.",
+           changes={"max_multi_move": 3}, group=_STRONG_AGENTS),
 )
 
 CLASSIC = RuleSet(
@@ -196,9 +269,9 @@ SANSSOUCI = replace(
     mrx_deck="start",
     reveal_entries=frozenset({3, 8, 12, 18, 24}),
     stuck_pawn_leaves=True,
-    available=False,
-    unavailable_reason="no machine-readable Potsdam board exists yet; it must be transcribed from the "
-    "author's printed plan before this system can be played.",
+    # A sixth colour for the extra agent with five detective players.
+    detective_colours=(*DETECTIVE_COLOURS, "orange"),
+    options=SANSSOUCI_OPTIONS,
 )
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, MB1985, MASTER, SANSSOUCI)}

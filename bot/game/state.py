@@ -12,11 +12,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface
+from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, Trade, TripleMove
 from .board import Board, load_board
 from .errors import (
     BadRecord,
     BoardError,
+    GameError,
     GameOver,
     IllegalMove,
     InvalidAction,
@@ -34,10 +35,11 @@ from .events import (
     PawnMoved,
     PawnPassed,
     RoundEnded,
+    TicketHandedOver,
 )
 from .rules import RuleSet, get_rules
 from .tickets import BLACK, DOUBLE
-from .tracker import Tracker
+from .tracker import Tracker, mrx_rides
 from .views import MrXView, PublicView, mrx_view, public_view
 
 MRX_PHASE = "mrx"
@@ -73,6 +75,7 @@ class LogEntry:
     double: bool
     revealed: bool  # a reveal entry of the rules
     surfaced: bool = False  # shown later by voluntary surfacing
+    triple: bool = False  # one of three entries of a triple move
 
     @property
     def shown(self) -> bool:
@@ -116,14 +119,19 @@ class GameState:
     ) -> "GameState":
         """Deal a new game for ``players`` people (Mr. X included), drawing start cards with ``seed``."""
         rules = get_rules(rules) if isinstance(rules, str) else rules
-        rules.require_available()
+        rules.require_available(board_given=board is not None)
         detective_players = rules.detective_players(players)
         board = board or load_board(rules.board)
         state = cls()
-        state.rules, state.board, state.seed, state.players = rules, board, int(seed), players
         state.options = _check_options(rules, board, options or {})
+        # The rules this game is played by: the preset with the chosen variants' changes.
+        rules = rules.with_options(state.options)
+        state.rules, state.board, state.seed, state.players = rules, board, int(seed), players
 
         seats = rules.detective_seats[detective_players]
+        if rules.extra_detective:  # one more detective, for the first detective player
+            extra = max(i for seat in seats for i in seat) + 1
+            seats = ((*seats[0], extra), *seats[1:])
         indexes = sorted({i for seat in seats for i in seat})
         pooled = rules.pooled_tickets.get(detective_players, False)
         team = tuple(range(1, detective_players + 1))
@@ -170,7 +178,9 @@ class GameState:
         state.start[MRX] = mrx_deck.pop()
         state.start_candidates = frozenset(mrx_deck) | {state.start[MRX]}
         state.positions = dict(state.start)
-        state.tracker = Tracker(board, state.start_candidates)
+        state.tracker = state._new_tracker(state.start_candidates)
+        if rules.mrx_always_visible:
+            state.tracker.revealed(state.start[MRX])
         state._advance([])
         return state
 
@@ -225,6 +235,9 @@ class GameState:
             moves.extend(self._pawn_moves(p))
         return moves
 
+    def _new_tracker(self, candidates) -> Tracker:
+        return Tracker(self.board, candidates, mrx_rides(self.board, self.rules), self.rules.stay_put_ticket)
+
     def _pawn_moves(self, pawn: str) -> Iterator[Move]:
         here = self.positions[pawn]
         if here is None:
@@ -246,14 +259,25 @@ class GameState:
         for ticket in (*self.board.ride_tickets, BLACK):
             count = wallet[ticket]
             if count is None or count > 0:
-                for target in self._targets(here, ticket):
+                for target in self._targets(here, ticket, mrx=True):
                     if target not in blocked and not self._cut_off(here, target, ticket):
                         yield Move(MRX, target, ticket)
+        stay = self.rules.stay_put_ticket
+        if stay is not None and (wallet.get(stay) is None or wallet[stay] > 0) and stay in wallet:
+            yield Move(MRX, here, stay)
 
-    def _targets(self, here: int, ticket: str) -> tuple[int, ...]:
-        """The stations one ride on ``ticket`` reaches from ``here`` (sorted, each once)."""
+    def _rides(self, ticket: str, mrx: bool = False) -> tuple[str, ...]:
+        """The transports ``ticket`` pays for, for Mr. X or for a detective, by this game's rules."""
+        if mrx:
+            return self.tracker.rides.get(ticket, ())
+        if ticket == BLACK:
+            return ()
+        return (*self.board.ticket_transports.get(ticket, ()), *self.rules.detective_extra_rides.get(ticket, ()))
+
+    def _targets(self, here: int, ticket: str, mrx: bool = False) -> tuple[int, ...]:
+        """The stations one ride on ``ticket`` reaches from ``here`` (each once, in the board's order)."""
         by = self.board.neighbours[here]
-        rides = self.board.ticket_transports[ticket]
+        rides = self._rides(ticket, mrx)
         if len(rides) == 1:
             return by.get(rides[0], ())
         # In the board's transport order, each station once (the order menus and players see).
@@ -264,7 +288,7 @@ class GameState:
         if not self.options.get("cut_off"):
             return False
         occupied = self.blockers()
-        rides = [r for r in self.board.ticket_transports[ticket] if target in self.board.neighbours_by(here, r)]
+        rides = [r for r in self._rides(ticket, mrx=True) if target in self.board.neighbours_by(here, r)]
         # A black ticket may take any transport that joins the two: blocked only if every one is cut off.
         return all(occupied.intersection(self.board.passes(r, here, target)) for r in rides)
 
@@ -275,6 +299,37 @@ class GameState:
             and bool(self.wallets[MRX][DOUBLE])
             and self.entries_left >= 2
         )
+
+    def can_triple(self) -> bool:
+        """A triple move (a variant) spends both double-move tickets at once."""
+        return (
+            self.rules.max_multi_move >= 3
+            and self.can_double()
+            and (self.wallets[MRX][DOUBLE] or 0) >= 2
+            and self.entries_left >= 3
+        )
+
+    def third_moves(self, first: Move, second: Move) -> list[Move]:
+        """Mr. X's legal third parts of a triple move that starts with ``first`` and ``second``."""
+        if not self.can_triple() or second not in set(self.second_moves(first)):
+            return []
+        wallet = dict(self.wallets[MRX])
+        for part in (first, second):
+            if wallet[part.ticket] is not None:
+                wallet[part.ticket] -= 1
+        return list(self._mrx_moves(second.to, wallet, self.blockers()))
+
+    def legal_trades(self, pawn: str) -> list[Trade]:
+        """The tickets ``pawn`` may hand to another detective now (ticket trading, a variant)."""
+        if not self.rules.ticket_trading or pawn not in self.to_move() or pawn == MRX:
+            return []
+        giver = self.pawn[pawn]
+        if giver.role != "detective":
+            return []
+        wallet = self.wallets[giver.wallet]  # type: ignore[index]
+        return [Trade(pawn, other.id, t) for other in self.pawns
+                if other.role == "detective" and other.wallet != giver.wallet and self.positions[other.id] is not None
+                for t in self.board.ride_tickets if wallet[t]]
 
     def second_moves(self, first: Move) -> list[Move]:
         """Mr. X's legal second parts of a double move that starts with ``first``."""
@@ -316,6 +371,11 @@ class GameState:
             self._surface(action, events)
         elif isinstance(action, DoubleMove):
             self._mrx_double(action, events)
+        elif isinstance(action, TripleMove):
+            self._mrx_triple(action, events)
+        elif isinstance(action, Trade):
+            self._trade(action, events)
+            return events  # handing over a ticket is not the giver's move: the turn goes on
         elif isinstance(action, Move):
             if action.pawn == MRX:
                 self._mrx_single(action, events)
@@ -351,7 +411,8 @@ class GameState:
             raise NoTicket(f"{part}You have no {_ticket_name(self.board, move.ticket)} tickets left.")
         if move.to not in self.board.stations:
             raise IllegalMove(f"{part}There is no station {move.to} on this board.")
-        if move.to not in self._targets(here, move.ticket):
+        staying = move.to == here and move.ticket == self.rules.stay_put_ticket
+        if not staying and move.to not in self._targets(here, move.ticket, mrx=True):
             if move.ticket == BLACK:
                 raise IllegalMove(f"{part}Station {move.to} is not one ride from {here}.")
             raise IllegalMove(_not_connected(self.board, part, here, move))
@@ -384,14 +445,56 @@ class GameState:
         self._write_entry(action.second, double=True, events=events)
         self._start_detective_phase()
 
-    def _write_entry(self, move: Move, double: bool, events: list[Event]) -> None:
+    def _mrx_triple(self, action: TripleMove, events: list[Event]) -> None:
+        self._require_turn(MRX)
+        if self.rules.max_multi_move < 3:
+            raise InvalidAction("A triple move is not part of this game's rules.")
+        if any(part.pawn != MRX for part in action.parts):
+            raise InvalidAction("Only Mr. X makes triple moves.")
+        if (self.wallets[MRX][DOUBLE] or 0) < 2:
+            raise NoTicket("A triple move needs both double-move tickets.")
+        if self.entries_left < 3:
+            raise IllegalMove(f"A triple move needs three free logbook entries; only {self.entries_left} left.")
+        wallet = dict(self.wallets[MRX])
+        here = self.mrx_station
+        for part, name in zip(action.parts, ("First move: ", "Second move: ", "Third move: ")):
+            self._check_mrx_move(part, here, wallet, name)
+            if wallet[part.ticket] is not None:
+                wallet[part.ticket] -= 1
+            here = part.to
+        self.wallets[MRX][DOUBLE] -= 2
+        for part in action.parts:
+            self._write_entry(part, double=True, events=events, triple=True)
+        self._start_detective_phase()
+
+    def _trade(self, action: Trade, events: list[Event]) -> None:
+        if not self.rules.ticket_trading:
+            raise InvalidAction("Handing tickets to one another is not part of this game's rules.")
+        self._require_turn(action.pawn)
+        giver = self.pawn[action.pawn]
+        taker = self.pawn.get(action.to)
+        if giver.role != "detective" or taker is None or taker.role != "detective":
+            raise InvalidAction("Tickets go from one detective to another.")
+        if taker.wallet == giver.wallet or self.positions[taker.id] is None:
+            raise InvalidAction(f"{giver.label} cannot hand a ticket to {taker.label}.")
+        if action.ticket not in self.board.ride_tickets:
+            raise InvalidAction(f"Only {_names(self.board, self.board.ride_tickets)} tickets can be handed over.")
+        wallet = self.wallets[giver.wallet]  # type: ignore[index]
+        if not wallet[action.ticket]:
+            raise NoTicket(f"{giver.label} has no {_ticket_name(self.board, action.ticket)} ticket to hand over.")
+        wallet[action.ticket] -= 1
+        self.wallets[taker.wallet][action.ticket] += 1  # type: ignore[index]
+        self.history.append({"round": self.round, "pawn": action.pawn, "trade": action.to, "ticket": action.ticket})
+        events.append(TicketHandedOver(self.round, action.pawn, action.to, action.ticket))
+
+    def _write_entry(self, move: Move, double: bool, events: list[Event], triple: bool = False) -> None:
         wallet = self.wallets[MRX]
         if wallet[move.ticket] is not None:
             wallet[move.ticket] -= 1
         start = self.mrx_station
         number = len(self.logbook) + 1
         revealed = self.rules.is_reveal(number)
-        self.logbook.append(LogEntry(number, move.ticket, move.to, self.round, double, revealed))
+        self.logbook.append(LogEntry(number, move.ticket, move.to, self.round, double, revealed, triple=triple))
         self.positions[MRX] = move.to
         self.tracker.mrx_moved(move.ticket, self.blockers())
         if revealed:
@@ -400,7 +503,9 @@ class GameState:
             "round": self.round, "pawn": MRX, "from": start, "to": move.to, "ticket": move.ticket,
             "entry": number, "double": double, "revealed": revealed,
         })
-        events.append(MrXMoved(self.round, number, move.ticket, double, move.to if revealed else None))
+        if triple:
+            self.history[-1]["triple"] = True
+        events.append(MrXMoved(self.round, number, move.ticket, double, move.to if revealed else None, triple))
 
     def _start_detective_phase(self) -> None:
         self.phase = DETECTIVE_PHASE
@@ -468,7 +573,8 @@ class GameState:
         events.append(PawnPassed(self.round, pawn, reason))
 
     def _surface(self, action: Surface, events: list[Event]) -> None:
-        if not self.options.get("voluntary_surfacing"):
+        mode = self.rules.voluntary_reveal
+        if mode is None:
             raise InvalidAction("Voluntary surfacing is not part of this game's rules.")
         self._require_turn(MRX)
         if not self.logbook:
@@ -477,6 +583,9 @@ class GameState:
         if last.shown:
             raise InvalidAction("Mr. X is already showing where he is.")
         take = dict(action.take)
+        if mode == "return_black":
+            self._reveal_for_black(action, last, events)
+            return
         if len(take) != len(action.take):
             raise InvalidAction("Take one ticket from each detective, not two from one.")
         for pawn in take:
@@ -499,7 +608,8 @@ class GameState:
                 wallets[MRX][ticket] += 1
         self.wallets = wallets
         station = self.mrx_station
-        self.logbook[-1] = LogEntry(last.number, last.ticket, last.station, last.round, last.double, False, True)
+        self.logbook[-1] = LogEntry(last.number, last.ticket, last.station, last.round, last.double, False, True,
+                                    last.triple)
         self.tracker.revealed(station)
         taken = tuple((p, take[p]) for p in take)
         self.history.append({
@@ -507,6 +617,25 @@ class GameState:
             "take": {p: t for p, t in taken},
         })
         events.append(MrXSurfaced(self.round, last.number, station, taken))
+
+    def _reveal_for_black(self, action: Surface, last: LogEntry, events: list[Event]) -> None:
+        """Sanssouci's variant: a voluntary reveal on a hidden entry returns one used black ticket."""
+        if action.take:
+            raise InvalidAction("In this game Mr. X takes no tickets from the agents when he shows himself.")
+        used = sum(1 for e in self.logbook if e.ticket == BLACK)
+        returned = sum(1 for h in self.history if h.get("black_returned"))
+        back = used > returned
+        if back:
+            self.wallets[MRX][BLACK] = (self.wallets[MRX][BLACK] or 0) + 1
+        station = self.mrx_station
+        self.logbook[-1] = LogEntry(last.number, last.ticket, last.station, last.round, last.double, False, True,
+                                    last.triple)
+        self.tracker.revealed(station)
+        self.history.append({
+            "round": self.round, "pawn": MRX, "surface": True, "entry": last.number, "station": station,
+            "take": {}, "black_returned": back,
+        })
+        events.append(MrXSurfaced(self.round, last.number, station, (), back))
 
     def surface_take(self, prefer: str | None = None) -> tuple[tuple[str, str], ...]:
         """The tickets Mr. X takes when he surfaces without naming one per detective: ``prefer`` from
@@ -608,7 +737,7 @@ class GameState:
             "pending": list(self.pending),
             "logbook": [
                 {"number": e.number, "ticket": e.ticket, "station": e.station, "round": e.round,
-                 "double": e.double, "revealed": e.revealed, "surfaced": e.surfaced}
+                 "double": e.double, "revealed": e.revealed, "surfaced": e.surfaced, "triple": e.triple}
                 for e in self.logbook
             ],
             "possible": sorted(self.tracker.possible),
@@ -622,10 +751,10 @@ class GameState:
             if data.get("format") != "scotland-yard-state/1":
                 raise BadRecord("This is not a saved game state.")
             state = cls()
-            state.rules = get_rules(data["rules"])
             state.board = board or load_board(data["board"])
             state.seed, state.players = int(data["seed"]), int(data["players"])
             state.options = {str(k): bool(v) for k, v in data["options"].items()}
+            state.rules = get_rules(data["rules"]).with_options(state.options)
             state.pawns = tuple(
                 Pawn(p["id"], p["role"], p["colour"], tuple(p["seats"]), p["wallet"]) for p in data["pawns"]
             )
@@ -639,14 +768,16 @@ class GameState:
             state.pending = list(data["pending"])
             state.logbook = [
                 LogEntry(e["number"], str(e["ticket"]), e["station"], e["round"], e["double"], e["revealed"],
-                         e.get("surfaced", False))
+                         e.get("surfaced", False), e.get("triple", False))
                 for e in data["logbook"]
             ]
-            state.tracker = Tracker(state.board, data["possible"])
+            state.tracker = state._new_tracker(data["possible"])
             state.history = [dict(h) for h in data["history"]]
             outcome = data.get("outcome")
             state.outcome = Outcome(**outcome) if outcome else None
-        except (KeyError, TypeError, ValueError) as exc:
+        except BadRecord:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, GameError) as exc:
             raise BadRecord(f"The saved game state is damaged ({exc}).") from None
         return state
 

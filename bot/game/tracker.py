@@ -22,28 +22,46 @@ def _black_targets(board: Board) -> dict[int, frozenset[int]]:
     }
 
 
-class Tracker:
-    __slots__ = ("board", "possible")
+def mrx_rides(board: Board, rules) -> dict[str, tuple[str, ...]]:
+    """Each of Mr. X's tickets -> the transports it pays for under ``rules`` (variants may narrow
+    the black ticket's: no boats, or only the boats)."""
+    rides = {t: board.ticket_transports[t] for t in board.ride_tickets}
+    rides[BLACK] = {"all": board.ticket_transports[BLACK], "land": board.land_transports,
+                    "mrx_only": board.mrx_only_transports}[rules.black_rides]
+    return rides
 
-    def __init__(self, board: Board, candidates: Iterable[int]) -> None:
+
+class Tracker:
+    """``rides`` maps each of Mr. X's tickets to the transports it pays for in this game (variants
+    may narrow the black ticket's); ``stay_ticket`` is the ticket with which he may stay put."""
+
+    __slots__ = ("board", "possible", "rides", "stay_ticket")
+
+    def __init__(self, board: Board, candidates: Iterable[int], rides: dict[str, tuple[str, ...]] | None = None,
+                 stay_ticket: str | None = None) -> None:
         self.board = board
         self.possible: frozenset[int] = frozenset(candidates)
+        self.rides = rides if rides is not None else board.ticket_transports
+        self.stay_ticket = stay_ticket
 
     def copy(self) -> "Tracker":
-        return Tracker(self.board, self.possible)
+        return Tracker(self.board, self.possible, self.rides, self.stay_ticket)
 
     def mrx_moved(self, ticket: str, blocked: Iterable[int]) -> None:
         """Mr. X filled an entry with ``ticket`` while detectives stood on ``blocked``."""
         new: set[int] = set()
-        if ticket == BLACK:
+        rides = self.rides.get(ticket, ())
+        if ticket == BLACK and rides == self.board.ticket_transports[BLACK]:
             targets = _black_targets(self.board)
             for station in self.possible:
                 new.update(targets[station])
         else:
             neighbours = self.board.neighbours
-            for transport in self.board.ticket_transports[ticket]:
+            for transport in rides:
                 for station in self.possible:
                     new.update(neighbours[station].get(transport, ()))
+        if ticket == self.stay_ticket:
+            new.update(self.possible)  # he may have stayed where he was
         new.difference_update(blocked)
         self.possible = frozenset(new)
 
@@ -58,8 +76,13 @@ class Tracker:
 
 def replay_possible(view) -> frozenset[int]:
     """Recompute the set from a :class:`PublicView`'s public history alone (a check on the tracker)."""
+    from .rules import get_rules
+
     board = view.board
-    tracker = Tracker(board, view.start_candidates)
+    rules = get_rules(view.rules).with_options(view.options)
+    tracker = Tracker(board, view.start_candidates, mrx_rides(board, rules), rules.stay_put_ticket)
+    if view.shown_start is not None:
+        tracker.revealed(view.shown_start)
     positions = dict(view.start_positions)
     for record in view.history:
         pawn = record["pawn"]

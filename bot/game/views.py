@@ -70,6 +70,10 @@ class PublicView:
     route: tuple[int, ...] | None
     #: the legal moves of each detective or bobby that may act now (Mr. X's are private: see MrXView)
     moves: dict[str, tuple[Move, ...]] = field(default_factory=dict)
+    #: the game's chosen options (variants), by name
+    options: dict[str, bool] = field(default_factory=dict)
+    #: Mr. X's start station when the rules show it (Mr. X always visible), else None
+    shown_start: int | None = None
 
     def pawn(self, pawn_id: str) -> PawnView:
         for p in self.pawns:
@@ -154,6 +158,9 @@ def public_view(state) -> PublicView:
     shown = None
     if state.logbook and state.logbook[-1].shown:
         shown = state.logbook[-1].station
+    shown_start = state.start[MRX] if state.rules.mrx_always_visible else None
+    if not state.logbook and shown_start is not None:
+        shown = shown_start
     if over:
         shown = state.positions[MRX]
     route = (state.start[MRX], *(e.station for e in state.logbook)) if over else None
@@ -180,6 +187,8 @@ def public_view(state) -> PublicView:
         outcome=state.outcome,
         route=route,
         moves={p: tuple(state.legal_moves(p)) for p in state.to_move() if p != MRX},
+        options=dict(state.options),
+        shown_start=shown_start,
     )
 
 
