@@ -319,6 +319,11 @@ class GameState:
                 wallet[part.ticket] -= 1
         return list(self._mrx_moves(second.to, wallet, self.blockers()))
 
+    def can_reveal(self) -> bool:
+        """Mr. X may show himself now (voluntary surfacing, or sanssouci's reveal for a black ticket)."""
+        return (self.rules.voluntary_reveal is not None and self.phase == MRX_PHASE and self.outcome is None
+                and bool(self.logbook) and not self.logbook[-1].shown)
+
     def legal_trades(self, pawn: str) -> list[Trade]:
         """The tickets ``pawn`` may hand to another detective now (ticket trading, a variant)."""
         if not self.rules.ticket_trading or pawn not in self.to_move() or pawn == MRX:

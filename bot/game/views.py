@@ -102,6 +102,12 @@ class MrXView:
     can_double: bool
     #: for each first move, the legal second parts of a double move (empty when he cannot double)
     second_moves: dict[Move, tuple[Move, ...]] = field(default_factory=dict)
+    #: a triple move (a sanssouci variant) is open to him now
+    can_triple: bool = False
+    #: for each legal (first, second), the legal third parts of a triple move (empty unless can_triple)
+    third_moves: dict[tuple[Move, Move], tuple[Move, ...]] = field(default_factory=dict)
+    #: he may show himself now (voluntary surfacing, or sanssouci's reveal for a black ticket)
+    can_reveal: bool = False
 
     def reachable(self) -> dict[int, tuple[str, ...]]:
         """Each station Mr. X can reach now, with the tickets that take him there."""
@@ -194,6 +200,7 @@ def public_view(state) -> PublicView:
 
 def mrx_view(state) -> MrXView:
     moves = state.legal_moves(MRX)
+    seconds = {m: tuple(state._seconds(m)) for m in moves} if state.can_double() else {}
     return MrXView(
         public=public_view(state),
         station=state.mrx_station,
@@ -201,5 +208,9 @@ def mrx_view(state) -> MrXView:
         route=(state.start[MRX], *(e.station for e in state.logbook)),
         moves=tuple(moves),
         can_double=state.can_double(),
-        second_moves={m: tuple(state._seconds(m)) for m in moves} if state.can_double() else {},
+        second_moves=seconds,
+        can_triple=state.can_triple(),
+        third_moves={(a, b): tuple(state.third_moves(a, b)) for a, bs in seconds.items() for b in bs}
+        if state.can_triple() else {},
+        can_reveal=state.can_reveal(),
     )
