@@ -8,7 +8,7 @@ could hold Mr. X's hidden station while the game runs (after the end, his route 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from .actions import MRX, Move
 from .board import Board
@@ -101,7 +101,7 @@ class MrXView:
     moves: tuple[Move, ...]
     can_double: bool
     #: for each first move, the legal second parts of a double move (empty when he cannot double)
-    second_moves: dict[Move, tuple[Move, ...]] = field(default_factory=dict)
+    second_moves: Mapping[Move, tuple[Move, ...]] = field(default_factory=dict)
     #: a triple move (a sanssouci variant) is open to him now
     can_triple: bool = False
     #: for each legal (first, second), the legal third parts of a triple move (empty unless can_triple)
@@ -137,12 +137,28 @@ def _public_record(record: dict[str, Any], over: bool) -> dict[str, Any]:
     return dict(record)  # surfacing and resigning are public
 
 
+def _public_history(state, over: bool) -> tuple[dict[str, Any], ...]:
+    """The public action records, extended as the history grows (views are built after every action,
+    and the history only ever grows: re-copying it each time made whole games four times slower)."""
+    done, was_over, records = getattr(state, "_public_records", (0, over, ()))
+    if was_over != over or done > len(state.history):
+        done, records = 0, ()
+    if done < len(state.history):
+        records = records + tuple(_public_record(r, over) for r in state.history[done:])
+        state._public_records = (len(state.history), over, records)
+    return records
+
+
 def public_view(state) -> PublicView:
     over = state.outcome is not None
+    history = _public_history(state, over)
     last_moves: dict[str, tuple[int, int, str]] = {}
-    for record in state.history:
-        if record["pawn"] != MRX and "to" in record:
-            last_moves[record["pawn"]] = (record["from"], record["to"], record["ticket"])
+    for record in reversed(history):
+        pawn = record["pawn"]
+        if pawn != MRX and "to" in record and pawn not in last_moves:
+            last_moves[pawn] = (record["from"], record["to"], record["ticket"])
+            if len(last_moves) == len(state.pawns) - 1:
+                break
     pawns = []
     for p in state.pawns:
         hidden = p.role == "mrx" and not over
@@ -189,7 +205,7 @@ def public_view(state) -> PublicView:
         possible=state.tracker.possible,
         start_candidates=state.start_candidates,
         start_positions=start_positions,
-        history=tuple(_public_record(r, over) for r in state.history),
+        history=history,
         outcome=state.outcome,
         route=route,
         moves={p: tuple(state.legal_moves(p)) for p in state.to_move() if p != MRX},
@@ -198,9 +214,35 @@ def public_view(state) -> PublicView:
     )
 
 
+class _Seconds(Mapping):
+    """first move -> the legal second parts, worked out when asked for (most turns ask for one or none),
+    from a private copy of the state taken when the view was made."""
+
+    def __init__(self, state, firsts) -> None:
+        self._state = state.copy()
+        self._firsts = tuple(firsts)
+        self._known: dict[Move, tuple[Move, ...]] = {}
+
+    def __getitem__(self, first: Move) -> tuple[Move, ...]:
+        if first not in self._known:
+            if first not in self._firsts:
+                raise KeyError(first)
+            self._known[first] = tuple(self._state._seconds(first))
+        return self._known[first]
+
+    def __iter__(self):
+        return iter(self._firsts)
+
+    def __len__(self) -> int:
+        return len(self._firsts)
+
+    def __repr__(self) -> str:
+        return f"<second moves after {len(self._firsts)} first moves>"
+
+
 def mrx_view(state) -> MrXView:
     moves = state.legal_moves(MRX)
-    seconds = {m: tuple(state._seconds(m)) for m in moves} if state.can_double() else {}
+    seconds: Mapping[Move, tuple[Move, ...]] = _Seconds(state, moves) if state.can_double() else {}
     return MrXView(
         public=public_view(state),
         station=state.mrx_station,
