@@ -15,8 +15,9 @@ import json
 import random
 import sqlite3
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Callable
+from typing import AsyncIterator, Callable
 
 import aiosqlite
 
@@ -105,6 +106,15 @@ class GameService:
     def database(self) -> Database:
         return self._db
 
+    @asynccontextmanager
+    async def _command(self, key: str | None, name: str, user_id: int, *, game_id: int | None = None,
+                       channel_id: int | None = None) -> AsyncIterator[tuple[aiosqlite.Connection, float,
+                                                                             CommandResult | None]]:
+        """One command's transaction: (tx, now, the stored result when ``key`` already ran, else None)."""
+        async with self._db.transaction() as tx:
+            now = self._clock()
+            yield tx, now, await commands.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
+
     # -- the lobby ----------------------------------------------------------------------------
 
     async def create_game(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
@@ -112,9 +122,8 @@ class GameService:
                           options: dict[str, bool] | None = None, *, key: str | None = None) -> CommandResult:
         """Open a lobby in ``channel_id`` with the host as its first player. ``rules`` None: the
         guild's default. Raises GameAlreadyRunning if the channel has an active game."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "create", host_id, channel_id=channel_id):
+        async with self._command(key, "create", host_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
                 return seen
             if await read.active_game_row(tx, channel_id):
                 raise GameAlreadyRunning()
@@ -141,9 +150,8 @@ class GameService:
         with another role switches role. Raises LobbyFull, RoleTaken, AlreadyJoined."""
         if role not in ROLES:
             raise InvalidAction("Join as 'mrx', as 'detective', or leave the role open.")
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "join", user_id, channel_id=channel_id):
+        async with self._command(key, "join", user_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.lobby(tx, channel_id)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
@@ -169,9 +177,8 @@ class GameService:
     async def leave(self, channel_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
         """Leave the lobby. A leaving host hands the lobby to the next player; the last one out
         cancels it. In a running game use :meth:`resign`."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "leave", user_id, channel_id=channel_id):
+        async with self._command(key, "leave", user_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.active(tx, channel_id)
             if game["status"] != LOBBY:
@@ -194,9 +201,8 @@ class GameService:
     async def start(self, channel_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Host only: deal the game. Needs Mr. X (drawn at random from those who did not ask to be
         detectives, if nobody asked) and at least one detective player."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "start", user_id, channel_id=channel_id):
+        async with self._command(key, "start", user_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.lobby(tx, channel_id)
             _require_host(game, user_id)
@@ -229,9 +235,8 @@ class GameService:
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
                      *, key: str | None = None) -> CommandResult:
         """End the channel's active game without a result: the host, or anyone who manages the channel."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "cancel", user_id, channel_id=channel_id):
+        async with self._command(key, "cancel", user_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.active(tx, channel_id)
             if game["host_id"] != user_id and not can_manage_channel:
@@ -246,9 +251,8 @@ class GameService:
     async def replace(self, channel_id: int, host_id: int, old_user_id: int, new_user_id: int, new_name: str,
                       *, key: str | None = None) -> CommandResult:
         """Host only: give ``old_user_id``'s seat and pawns to ``new_user_id`` (lobby or running game)."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "replace", host_id, channel_id=channel_id):
+        async with self._command(key, "replace", host_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.active(tx, channel_id)
             _require_host(game, host_id)
@@ -311,9 +315,8 @@ class GameService:
             raise InvalidAction("That is not a move of this game.")
         if action == family.timeout_pass(pawn):
             raise NotHost("Only the host can skip a turn, once the deadline has passed.")
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "act", user_id, game_id=game_id):
+        async with self._command(key, "act", user_id, game_id=game_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.running(tx, game_id, expected_round)
             state, applied = await replay.load_state(tx, game_id)
@@ -347,9 +350,8 @@ class GameService:
     async def skip(self, game_id: int, host_id: int, pawn: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
         """Host only: pass an absent detective's turn once the game's deadline has passed."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "skip", host_id, game_id=game_id):
+        async with self._command(key, "skip", host_id, game_id=game_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.running(tx, game_id, expected_round)
             _require_host(game, host_id)
@@ -372,9 +374,8 @@ class GameService:
     async def resign(self, game_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Mr. X resigning ends the game. A detective resigning hands their pawns to the other
         detective players, or ends the game if nobody is left to take them."""
-        async with self._db.transaction() as tx:
-            now = self._clock()
-            if seen := await commands.seen(tx, key, "resign", user_id, game_id=game_id):
+        async with self._command(key, "resign", user_id, game_id=game_id) as (tx, now, seen):
+            if seen:
                 return seen
             game = await commands.running(tx, game_id)
             me = await commands.player(tx, game_id, user_id)
