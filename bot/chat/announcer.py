@@ -25,7 +25,7 @@ from bot.service.events import event_from_json
 from bot.service.models import RUNNING, Announcement
 
 from . import messages, views
-from .pictures import extension
+from .picture_jobs import extension
 from .table import DMS_CLOSED
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from bot.service import GameService
 
 from .announcer import Announcer
 from .commands import ScotlandYardCommands
-from .pictures import Pictures
+from .picture_jobs import Pictures
 from .reminders import Reminders
 from .replies import Busy, Seen
 from .table import Table

@@ -18,7 +18,7 @@ from .tickets import BLACK
 from .views import MrXView, PublicView
 
 
-class Player(Protocol):
+class Strategy(Protocol):
     def choose(self, view: PublicView | MrXView, pawn: str) -> Action: ...
 
 

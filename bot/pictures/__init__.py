@@ -18,7 +18,7 @@ Modules: ``style`` (colours, fonts, sizes), ``canvas`` (geometry, smooth drawing
 from .album import save_album
 from .board import render_board, render_mrx_board, render_route
 from .logbook import logbook_text, render_logbook
-from .replay import render_replay, round_states, round_views
+from .animation import render_replay, round_states, round_views
 
 __all__ = [
     "logbook_text",

@@ -8,7 +8,7 @@ from typing import Any
 
 from .board import render_board, render_mrx_board, render_route
 from .logbook import logbook_text, render_logbook
-from .replay import render_replay, round_states
+from .animation import render_replay, round_states
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False) -> list[Path]:

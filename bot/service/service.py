@@ -26,7 +26,7 @@ from bot.game import Surface
 from bot.families import Family, RulesEntry, family_for_rules, get_family
 from bot.store import Database, one, rows
 
-from . import commands, outbox, replay
+from . import outbox, rebuild, steps
 from . import rows as read
 from .errors import (
     AlreadyJoined,
@@ -113,7 +113,7 @@ class GameService:
         """One command's transaction: (tx, now, the stored result when ``key`` already ran, else None)."""
         async with self._db.transaction() as tx:
             now = self._clock()
-            yield tx, now, await commands.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
+            yield tx, now, await steps.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
 
     # -- the lobby ----------------------------------------------------------------------------
 
@@ -140,9 +140,9 @@ class GameService:
                  guild.reminder_hours, guild.deadline_hours, now, now, family.name),
             )
             game_id = cursor.lastrowid
-            await commands.add_player(tx, game_id, host_id, host_name, None, now)
+            await steps.add_player(tx, game_id, host_id, host_name, None, now)
             events = (GameCreated(host_id, ruleset.name), PlayerJoined(host_id, host_name, None))
-            return await commands.done(tx, now, game_id, events, host_id, "create", key, version=1)
+            return await steps.done(tx, now, game_id, events, host_id, "create", key, version=1)
 
     async def join(self, channel_id: int, user_id: int, name: str, role: str | None = None,
                    *, key: str | None = None) -> CommandResult:
@@ -153,7 +153,7 @@ class GameService:
         async with self._command(key, "join", user_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.lobby(tx, channel_id)
+            game = await steps.lobby(tx, channel_id)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
             mine = next((p for p in people if p["user_id"] == user_id), None)
             if mine is not None and mine["role"] == role:
@@ -169,10 +169,10 @@ class GameService:
                 if len(people) >= ruleset.max_players:
                     raise LobbyFull(f"The lobby is full: {ruleset.title} is for at most "
                                     f"{ruleset.max_players} players.")
-                await commands.add_player(tx, game["id"], user_id, name, role, now)
+                await steps.add_player(tx, game["id"], user_id, name, role, now)
                 events = (PlayerJoined(user_id, name, role),)
-            version = await commands.bump(tx, now, game)
-            return await commands.done(tx, now, game["id"], events, user_id, "join", key, version)
+            version = await steps.bump(tx, now, game)
+            return await steps.done(tx, now, game["id"], events, user_id, "join", key, version)
 
     async def leave(self, channel_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
         """Leave the lobby. A leaving host hands the lobby to the next player; the last one out
@@ -180,23 +180,23 @@ class GameService:
         async with self._command(key, "leave", user_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.active(tx, channel_id)
+            game = await steps.active(tx, channel_id)
             if game["status"] != LOBBY:
                 raise GameAlreadyStarted("The game has started: to stop playing, resign.")
-            await commands.player(tx, game["id"], user_id)
+            await steps.player(tx, game["id"], user_id)
             await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game["id"], user_id))
             events: list = [PlayerLeft(user_id)]
             if game["host_id"] == user_id:
                 heir = await one(tx, "SELECT user_id FROM players WHERE game_id = ? ORDER BY join_order LIMIT 1",
                                  (game["id"],))
                 if heir is None:
-                    await commands.end(tx, now, game["id"], CANCELLED)
+                    await steps.end(tx, now, game["id"], CANCELLED)
                     events.append(GameCancelled(user_id))
                 else:
                     await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (heir["user_id"], game["id"]))
                     events.append(HostChanged(heir["user_id"]))
-            version = await commands.bump(tx, now, game)
-            return await commands.done(tx, now, game["id"], tuple(events), user_id, "leave", key, version)
+            version = await steps.bump(tx, now, game)
+            return await steps.done(tx, now, game["id"], tuple(events), user_id, "leave", key, version)
 
     async def start(self, channel_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Host only: deal the game. Needs Mr. X (drawn at random from those who did not ask to be
@@ -204,7 +204,7 @@ class GameService:
         async with self._command(key, "start", user_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.lobby(tx, channel_id)
+            game = await steps.lobby(tx, channel_id)
             _require_host(game, user_id)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ? ORDER BY join_order",
                                 (game["id"],))
@@ -228,9 +228,9 @@ class GameService:
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game["id"], "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
-            version = await commands.save_play(tx, now, game, state, 0, [], events, user_id=user_id, key=key,
+            version = await steps.save_play(tx, now, game, state, 0, [], events, user_id=user_id, key=key,
                                                name="start")
-            return await commands.result(tx, game["id"], events, version, state=state)
+            return await steps.result(tx, game["id"], events, version, state=state)
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
                      *, key: str | None = None) -> CommandResult:
@@ -238,15 +238,15 @@ class GameService:
         async with self._command(key, "cancel", user_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.active(tx, channel_id)
+            game = await steps.active(tx, channel_id)
             if game["host_id"] != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can cancel the game.")
-            await commands.end(tx, now, game["id"], CANCELLED)
+            await steps.end(tx, now, game["id"], CANCELLED)
             events = (GameCancelled(user_id),)
-            version = await commands.bump(tx, now, game)
+            version = await steps.bump(tx, now, game)
             await outbox.queue(tx, game["id"], "game:cancelled", outbox.GAME_CANCELLED,
                                {"by_user_id": user_id, "started": game["status"] == RUNNING}, now)
-            return await commands.done(tx, now, game["id"], events, user_id, "cancel", key, version)
+            return await steps.done(tx, now, game["id"], events, user_id, "cancel", key, version)
 
     async def replace(self, channel_id: int, host_id: int, old_user_id: int, new_user_id: int, new_name: str,
                       *, key: str | None = None) -> CommandResult:
@@ -254,9 +254,9 @@ class GameService:
         async with self._command(key, "replace", host_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.active(tx, channel_id)
+            game = await steps.active(tx, channel_id)
             _require_host(game, host_id)
-            old = await commands.player(tx, game["id"], old_user_id,
+            old = await steps.player(tx, game["id"], old_user_id,
                                      NotInGame("That person is not playing in this game."))
             taken = await one(tx, "SELECT status FROM players WHERE game_id = ? AND user_id = ?",
                               (game["id"], new_user_id))
@@ -278,12 +278,12 @@ class GameService:
             if game["host_id"] == old_user_id:
                 await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_user_id, gid))
             events = (PlayerReplaced(old_user_id, new_user_id, new_name),)
-            version = await commands.bump(tx, now, game)
+            version = await steps.bump(tx, now, game)
             if game["status"] == RUNNING:
                 await self._readdress(tx, now, game, old_user_id, new_user_id, version)
                 await outbox.queue(tx, gid, f"players:{version}", outbox.PLAYERS_CHANGED,
                                    {"events": outbox.events_json(events)}, now)
-            return await commands.done(tx, now, gid, events, host_id, "replace", key, version)
+            return await steps.done(tx, now, gid, events, host_id, "replace", key, version)
 
     async def _readdress(self, tx: aiosqlite.Connection, now: float, game: sqlite3.Row, old_user_id: int,
                          new_user_id: int, version: int) -> None:
@@ -296,7 +296,7 @@ class GameService:
             sent = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND key = ? AND posted_at IS NOT NULL",
                              (game["id"], f"mrx:turn:{game['round']}"))
             if sent:
-                state, _ = await replay.load_state(tx, game["id"])
+                state, _ = await rebuild.load_state(tx, game["id"])
                 key, kind, payload, _ = outbox.mrx_prompt(family.public_view(state), new_user_id)
                 await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
 
@@ -318,14 +318,14 @@ class GameService:
         async with self._command(key, "act", user_id, game_id=game_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.running(tx, game_id, expected_round)
-            state, applied = await replay.load_state(tx, game_id)
-            await commands.require_pawn(tx, game_id, user_id, state, pawn)
+            game = await steps.running(tx, game_id, expected_round)
+            state, applied = await rebuild.load_state(tx, game_id)
+            await steps.require_pawn(tx, game_id, user_id, state, pawn)
             action = family.normalise(state, action)
             events = state.apply(action)
-            version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
                                                key=key, name="act")
-            return await commands.result(tx, game_id, tuple(events), version, state=state)
+            return await steps.result(tx, game_id, tuple(events), version, state=state)
 
     async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
@@ -353,7 +353,7 @@ class GameService:
         async with self._command(key, "skip", host_id, game_id=game_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.running(tx, game_id, expected_round)
+            game = await steps.running(tx, game_id, expected_round)
             _require_host(game, host_id)
             if game["deadline_hours"] is None:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
@@ -364,12 +364,12 @@ class GameService:
             family = get_family(game["family"])
             if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
-            state, applied = await replay.load_state(tx, game_id)
+            state, applied = await rebuild.load_state(tx, game_id)
             action = family.timeout_pass(pawn)
             events = state.apply(action)
-            version = await commands.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
+            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
                                                key=key, name="skip")
-            return await commands.result(tx, game_id, tuple(events), version, state=state)
+            return await steps.result(tx, game_id, tuple(events), version, state=state)
 
     async def resign(self, game_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Mr. X resigning ends the game. A detective resigning hands their pawns to the other
@@ -377,27 +377,27 @@ class GameService:
         async with self._command(key, "resign", user_id, game_id=game_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await commands.running(tx, game_id)
-            me = await commands.player(tx, game_id, user_id)
+            game = await steps.running(tx, game_id)
+            me = await steps.player(tx, game_id, user_id)
             await tx.execute("UPDATE players SET status = 'resigned' WHERE game_id = ? AND user_id = ?",
                              (game_id, user_id))
             resigned = PlayerResigned(user_id, me["role"])
             heirs = await rows(tx, "SELECT user_id FROM players WHERE game_id = ? AND role = 'detective' "
                                    "AND status = 'playing' ORDER BY seat", (game_id,))
-            state, applied = await replay.load_state(tx, game_id)
+            state, applied = await rebuild.load_state(tx, game_id)
             if me["role"] == "mrx" or not heirs:
                 action = get_family(game["family"]).resign("mrx" if me["role"] == "mrx" else "detectives")
                 events = state.apply(action)
-                version = await commands.save_play(tx, now, game, state, applied, [action], events,
+                version = await steps.save_play(tx, now, game, state, applied, [action], events,
                                                    user_id=user_id, key=key, name="resign", service_events=(resigned,))
-                return await commands.result(tx, game_id, (resigned, *events), version, state=state)
+                return await steps.result(tx, game_id, (resigned, *events), version, state=state)
             events = (resigned, *await self._hand_over(tx, game, user_id, [h["user_id"] for h in heirs]))
-            version = await commands.bump(tx, now, game)
+            version = await steps.bump(tx, now, game)
             view = get_family(game["family"]).public_view(state)
             payload = {"events": outbox.events_json(events),
                        "next": outbox.next_up(view, await read.controllers(tx, game_id, view.to_move))}
             await outbox.queue(tx, game_id, f"players:{version}", outbox.PLAYERS_CHANGED, payload, now)
-            return await commands.done(tx, now, game_id, events, user_id, "resign", key, version, state)
+            return await steps.done(tx, now, game_id, events, user_id, "resign", key, version, state)
 
     async def _hand_over(self, tx: aiosqlite.Connection, game: sqlite3.Row, user_id: int,
                          heirs: list[int]) -> list:
@@ -442,7 +442,7 @@ class GameService:
         if after_round is not None:
             game = await read.game_row(self._db.reader, game_id)
             if game["round"] is not None and after_round < game["round"]:
-                state = await replay.rebuild_state(self._db.reader, game_id, after_round)
+                state = await rebuild.rebuild_state(self._db.reader, game_id, after_round)
                 return get_family(game["family"]).public_view(state)
         game = await read.game_row(self._db.reader, game_id)
         return get_family(game["family"]).public_view(await self._state(game_id))
@@ -451,7 +451,7 @@ class GameService:
         """Mr. X's private view, for the person playing Mr. X only (anyone else: NotYourPawn).
         With ``expected_round`` (a menu offered then) it must still be his turn in that round."""
         if expected_round is not None:
-            game = await commands.running(self._db.reader, game_id, expected_round)
+            game = await steps.running(self._db.reader, game_id, expected_round)
             if game["to_move"] != get_family(game["family"]).secret_pawn:
                 raise StaleAction("You have already moved this round; you will hear from me on your next turn.")
         state = await self._state(game_id)
@@ -480,7 +480,7 @@ class GameService:
         game = await read.game_row(self._db.reader, game_id)
         if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
             raise GameNotOver()
-        state, _ = await replay.load_state(self._db.reader, game_id)
+        state, _ = await rebuild.load_state(self._db.reader, game_id)
         record = get_family(game["family"]).export_record(state)
         record["people"] = [
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
@@ -510,7 +510,7 @@ class GameService:
                 raise NotHost("Only the host, or someone who manages this channel, can change the game's settings.")
             await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ? WHERE id = ?",
                              (settings.reminder_hours, settings.deadline_hours, game_id))
-            await commands.bump(tx, now, game)
+            await steps.bump(tx, now, game)
         return settings
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -593,11 +593,11 @@ class GameService:
 
     async def rebuild_state(self, game_id: int) -> GameState:
         """Replay the game's stored actions from its setup. Holds hidden information: for checks and tools."""
-        return await replay.rebuild_state(self._db.reader, game_id)
+        return await rebuild.rebuild_state(self._db.reader, game_id)
 
     async def check_game(self, game_id: int) -> list[str]:
         """Problems found comparing the game's snapshot with a replay of its actions (empty: sound)."""
-        return await replay.check_game(self._db.reader, game_id)
+        return await rebuild.check_game(self._db.reader, game_id)
 
     # -- reading helpers -----------------------------------------------------------------------
 
@@ -610,7 +610,7 @@ class GameService:
             if game["status"] == CANCELLED:
                 raise GameClosed("This game was cancelled before it started.")
             raise GameNotStarted()
-        state, _ = await replay.load_state(self._db.reader, game_id)
+        state, _ = await rebuild.load_state(self._db.reader, game_id)
         return state
 
     async def _guild_settings(self, conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:

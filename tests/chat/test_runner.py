@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from bot.chat.client import intents
-from bot.chat.pictures import Pictures
+from bot.chat.picture_jobs import Pictures
 from bot.chat.runner import point_at
 from bot.game import GameState
 

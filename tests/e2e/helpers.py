@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.chat.client import ScotlandYardBot
-from bot.chat.pictures import Pictures
+from bot.chat.picture_jobs import Pictures
 from bot.game import MRX, DoubleMove, GameState, Move, MrXView, PublicView
 from bot.game.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService

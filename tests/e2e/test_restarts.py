@@ -6,7 +6,7 @@ import pytest
 
 from bot.game import MRX
 
-from bot.chat.pictures import Pictures
+from bot.chat.picture_jobs import Pictures
 
 from .helpers import WIDTH, Game
 

@@ -15,7 +15,7 @@ from bot.families import get_family
 from bot.game import MRX, Action, GameState, InvalidAction, Outcome
 from bot.store import one
 
-from . import outbox, replay
+from . import outbox, rebuild
 from . import rows as read
 from .errors import GameAlreadyStarted, GameClosed, GameNotStarted, KeyReused, NoGameHere, NotInGame, NotYourPawn
 from .errors import StaleAction
@@ -192,6 +192,6 @@ async def result(tx: aiosqlite.Connection, game_id: int, events: tuple, version:
     """What the caller gets back: the game now, the events, the public view, the players."""
     game = read.game_info(await read.game_row(tx, game_id))
     if state is None and game.started_at is not None:
-        state, _ = await replay.load_state(tx, game_id)
+        state, _ = await rebuild.load_state(tx, game_id)
     view = get_family(game.family).public_view(state) if state is not None else None
     return CommandResult(game, events, view, await read.players(tx, game_id), duplicate, version)
