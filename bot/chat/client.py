@@ -18,6 +18,7 @@ from .commands import ScotlandYardCommands
 from .picture_jobs import Pictures
 from .reminders import Reminders
 from .replies import Busy, Seen
+from .sync import sync_if_changed
 from .table import Table
 from .views import DYNAMIC_ITEMS
 
@@ -60,9 +61,9 @@ class ScotlandYardBot(commands.Bot):
             if self.dev_guild:
                 guild = discord.Object(self.dev_guild)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                await sync_if_changed(self.tree, self.service, self.application_id, guild)
             # The global sync always happens: guild commands do not exist in DMs, where Mr. X plays.
-            await self.tree.sync()
+            await sync_if_changed(self.tree, self.service, self.application_id)
         if self.reminder_interval:
             self._spawn(self.reminders.run())
 

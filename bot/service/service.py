@@ -589,6 +589,19 @@ class GameService:
         async with self._db.transaction() as tx:
             await mark_turn(tx, "overdue_turn", game_id, turn)
 
+    # -- the installation ---------------------------------------------------------------------
+
+    async def installation_value(self, key: str) -> str | None:
+        """A fact kept about this installation (not a game's): None when never set."""
+        row = await one(self._db.reader, "SELECT value FROM installation WHERE key = ?", (key,))
+        return None if row is None else row["value"]
+
+    async def set_installation_value(self, key: str, value: str) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) "
+                             "DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                             (key, value, self._clock()))
+
     # -- checks and repair --------------------------------------------------------------------
 
     async def rebuild_state(self, game_id: int) -> GameState:

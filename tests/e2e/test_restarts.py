@@ -159,3 +159,32 @@ async def test_rate_limits_are_waited_out_and_a_repeated_new_opens_one_lobby(gam
     assert [r.status for r in fake.requests_to("POST", r"^/channels/\d+/messages$")][-3:].count(429) >= 1
     assert any("The game is on" in m.text for m in fake.public_messages())
     assert await game.service.pending_announcements() == []
+
+
+@pytest.mark.asyncio
+async def test_slash_commands_are_synced_once_and_again_only_when_they_change(game: Game) -> None:
+    fake = game.fake
+    assert fake.command_overwrites == [None]  # the first start syncs the global commands
+    await game.restart()
+    await game.restart()
+    assert fake.command_overwrites == [None]  # unchanged: no sync on a restart
+    await game.stop_bot()
+    bot = game.make_bot()
+    original = bot.setup_hook
+
+    async def with_one_more_command() -> None:
+        from discord import app_commands
+
+        @app_commands.command(name="ping", description="A command added in a new version")
+        async def ping(interaction) -> None:  # pragma: no cover - never called
+            pass
+
+        bot.tree.add_command(ping)
+        await original()
+
+    bot.setup_hook = with_one_more_command  # type: ignore[method-assign]
+    game.bot = bot
+    game.runner = await fake.start_bot(bot)
+    await game.settle()
+    assert fake.command_overwrites == [None, None]  # a changed command tree is synced
+    assert "ping" in {c["name"] for c in fake.commands()}

@@ -218,6 +218,8 @@ class FakeDiscord:
         self._messages_by_id: Dict[int, FakeMessage] = {}
         self.attachments: Dict[int, FakeAttachment] = {}
         self.global_commands: List[Dict[str, Any]] = []
+        #: one entry per bulk overwrite (PUT .../commands): the guild id, or None for the global commands
+        self.command_overwrites: List[Optional[int]] = []
         self.guild_commands: Dict[int, List[Dict[str, Any]]] = {}
         self.command_syncs: List[CommandSync] = []
         self.interactions: Dict[int, InteractionHandle] = {}
@@ -856,6 +858,7 @@ class FakeDiscord:
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         guild_id, commands = self._command_list(request)
+        self.command_overwrites.append(guild_id)
         payload, _ = await self._read_body(request)
         payload = payload or []
         if not isinstance(payload, list) or len(payload) > 100:
