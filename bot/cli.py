@@ -16,19 +16,22 @@ from bot.game import export_record
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from bot.game import GameError, get_rules
     from bot.game.players import play_game
+    from bot.service.dealing import deal_seed
 
     try:
         rules = get_rules(args.rules)
         rules.require_available()
         rules.detective_players(args.players)
-        state = play_game(args.rules, players=args.players, seed=args.seed, mrx=args.mrx,
-                          detectives=args.detectives)
+        state = play_game(args.rules, players=args.players, seed=deal_seed(args.secret, args.seed),
+                          mrx=args.mrx, detectives=args.detectives)
     except GameError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "record.json").write_text(json.dumps(export_record(state), indent=1) + "\n")
+    record = export_record(state)
+    record["table_seed"] = args.seed  # the seed as chosen; "seed" is the number dealt from (mixed with --secret)
+    (out / "record.json").write_text(json.dumps(record, indent=1) + "\n")
     outcome = state.outcome
     assert outcome is not None
     print(f"{rules.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")
@@ -86,13 +89,35 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return run()
 
 
+def _seed(text: str) -> int:
+    """A seed SQLite can store (a signed 64-bit whole number)."""
+    low, high = -(2**63), 2**63 - 1
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"a seed must be from {low} to {high}")
+    return value
+
+
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """The options that pick a simulated game (shared by ``simulate`` and ``render``)."""
-    parser.add_argument("--rules", default="classic", help="classic, mb1985 or master (default classic)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, default=5, help="people at the table, Mr. X included")
-    parser.add_argument("--mrx", choices=("greedy", "random"), default="greedy")
-    parser.add_argument("--detectives", choices=("greedy", "random"), default="greedy")
+    from bot.families import all_rules
+    from bot.service.dealing import OFFLINE_SECRET
+
+    rules = ", ".join(r.name for r in all_rules(available_only=True))
+    parser.add_argument("--rules", default="classic", help=f"the rule system: {rules} (default: %(default)s)")
+    parser.add_argument("--seed", type=_seed, default=0, help="the game's seed (default: %(default)s)")
+    parser.add_argument("--secret", default=OFFLINE_SECRET,
+                        help="the secret mixed with the seed for the hidden deal, as SY_SECRET is in the bot "
+                             "(default: the public %(default)r, since nothing an offline tool deals is hidden)")
+    parser.add_argument("--players", type=int, default=5,
+                        help="people at the table, Mr. X included (default: %(default)s)")
+    parser.add_argument("--mrx", choices=("greedy", "random"), default="greedy",
+                        help="Mr. X's built-in player (default: %(default)s)")
+    parser.add_argument("--detectives", choices=("greedy", "random"), default="greedy",
+                        help="the detectives' built-in player (default: %(default)s)")
 
 
 def build_parser() -> argparse.ArgumentParser:

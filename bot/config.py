@@ -7,6 +7,8 @@ Variables:
     DISCORD_GATEWAY_URL   gateway websocket URL of such a server (default: Discord's)
     SY_DEV_GUILD          a guild id whose copy of the commands is synced instantly (development)
     SY_LOG_LEVEL          DEBUG, INFO (default), WARNING, ...
+    SY_SECRET             the installation secret mixed into every hidden draw (default: one generated at
+                          the first start and kept in the database)
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Config:
     gateway_url: str | None = None
     dev_guild: int | None = None
     log_level: str = "INFO"
+    secret: str | None = None
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -75,4 +78,5 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
         gateway_url=merged.get("DISCORD_GATEWAY_URL") or None,
         dev_guild=int(guild) if guild else None,
         log_level=level,
+        secret=merged.get("SY_SECRET", "").strip() or None,
     )

@@ -3,6 +3,8 @@ import subprocess
 import sys
 
 from bot.cli import main
+from bot.game import GameState
+from bot.service.dealing import OFFLINE_SECRET, deal_seed
 
 
 def test_help_lists_the_subcommands(capsys):
@@ -14,12 +16,34 @@ def test_help_lists_the_subcommands(capsys):
 def test_simulate_writes_a_replayable_record(tmp_path, capsys):
     assert main(["simulate", "--rules", "classic", "--seed", "7", "--players", "5", "--out", str(tmp_path)]) == 0
     record = json.loads((tmp_path / "record.json").read_text())
-    assert record["seed"] == 7 and record["rules"] == "classic"
+    # The record keeps the number the game was dealt from: the seed mixed with the (offline) secret.
+    assert record["seed"] == deal_seed(OFFLINE_SECRET, 7) and record["table_seed"] == 7
+    assert record["rules"] == "classic"
     assert sum(p["role"] == "detective" for p in record["pawns"]) == 4
     from bot.game import replay
 
     assert replay(record).outcome.to_json() == record["outcome"]
     assert "seed 7" in capsys.readouterr().out
+
+
+def test_simulate_deals_from_the_seed_mixed_with_the_secret(tmp_path):
+    starts = {}
+    for secret in (None, "another secret"):
+        out = tmp_path / str(secret)
+        assert main(["simulate", "--seed", "8", "--players", "4", "--out", str(out),
+                     *(["--secret", secret] if secret else [])]) == 0
+        starts[secret] = json.loads((out / "record.json").read_text())["start"]["mrx"]
+    naive = GameState.new("classic", players=4, seed=8).start["mrx"]
+    assert starts[None] != naive or starts["another secret"] != naive
+    assert starts[None] != starts["another secret"]
+
+
+def test_simulate_refuses_a_seed_sqlite_cannot_store(tmp_path, capsys):
+    try:
+        main(["simulate", "--seed", str(2**63), "--out", str(tmp_path)])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "a seed must be from" in capsys.readouterr().err
 
 
 def test_simulate_refuses_an_impossible_player_count(tmp_path, capsys):

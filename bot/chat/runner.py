@@ -29,7 +29,7 @@ async def serve(config: Config) -> None:
     from .client import ScotlandYardBot
 
     config.database.parent.mkdir(parents=True, exist_ok=True)
-    service = await GameService.open(config.database)
+    service = await GameService.open(config.database, secret=config.secret)
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
         async with bot:

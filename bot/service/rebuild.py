@@ -21,7 +21,8 @@ async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: i
     if game["players"] is None:
         raise GameNotStarted()
     family = get_family(game["family"])
-    state = family.new_game(game["rules"], game["players"], game["seed"], json.loads(game["options"]))
+    dealt_from = game["deal_seed"] if game["deal_seed"] is not None else game["seed"]
+    state = family.new_game(game["rules"], game["players"], dealt_from, json.loads(game["options"]))
     last = until_round if until_round is not None else -1
     for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? AND (? < 0 OR round <= ?) "
                                 "ORDER BY seq", (game_id, last, last)):

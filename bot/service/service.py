@@ -71,6 +71,7 @@ from .models import (
     UserGame,
     WaitingTurn,
 )
+from .dealing import SECRET_KEY, deal_seed, new_secret
 from .seating import choose_seats, hand_over, pawn_owners
 from .stats import player_stats
 from .timing import mark_turn, waiting_turns
@@ -81,10 +82,11 @@ ROLES = (None, "mrx", "detective")
 class GameService:
     """Open with ``service = await GameService.open(path)``; close with ``await service.close()``."""
 
-    def __init__(self, db: Database, clock: Callable[[], float], rng: random.Random) -> None:
+    def __init__(self, db: Database, clock: Callable[[], float], rng: random.Random, secret: str) -> None:
         self._db = db
         self._clock = clock
         self._rng = rng
+        self._secret = secret
 
     @classmethod
     async def open(
@@ -93,11 +95,19 @@ class GameService:
         *,
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        secret: str | None = None,
     ) -> "GameService":
         """Open (creating as needed) the database at ``path`` (None: ``$SY_DATABASE``, default
         ``data/scotland-yard.sqlite3``) and apply pending migrations. ``clock`` gives the time in
-        seconds; ``rng`` draws the seeds of new games."""
-        return cls(await Database.open(path), clock, rng or random.Random())
+        seconds; ``rng`` draws the seeds of new games; ``secret`` (``SY_SECRET``) is mixed into every
+        hidden draw: None uses the one generated at the first start and kept in the database."""
+        db = await Database.open(path)
+        try:
+            secret = secret or await _installation_secret(db, clock)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, clock, rng or random.Random(), secret)
 
     async def close(self) -> None:
         await self._db.close()
@@ -129,7 +139,7 @@ class GameService:
                 raise GameAlreadyRunning()
             guild = await self._guild_settings(tx, guild_id)
             family, ruleset = _rules(rules or guild.default_rules)
-            seed = self._rng.randrange(2**31) if seed is None else int(seed)
+            seed = self._rng.randrange(2**31) if seed is None else _check_seed(seed)
             # Deal a throw-away game now, so bad rules or options are refused before anyone joins.
             options = family.new_game(ruleset.name, ruleset.min_players, seed, options or {}).options
             cursor = await tx.execute(
@@ -210,14 +220,16 @@ class GameService:
                                 (game["id"],))
             seats, drawn = choose_seats([(p["user_id"], p["role"]) for p in people], game["seed"])
             family = get_family(game["family"])
-            state = family.new_game(game["rules"], len(seats), game["seed"], json.loads(game["options"]))
+            # Dealt from the seed mixed with the installation secret: the seed alone predicts nothing.
+            dealt_from = deal_seed(self._secret, game["seed"])
+            state = family.new_game(game["rules"], len(seats), dealt_from, json.loads(game["options"]))
             for seat in seats:
                 await tx.execute("UPDATE players SET seat = ?, role = ? WHERE game_id = ? AND user_id = ?",
                                  (seat.seat, seat.role, game["id"], seat.user_id))
             await tx.executemany("INSERT INTO pawn_controls (game_id, pawn, user_id) VALUES (?, ?, ?)",
                                  [(game["id"], pawn, user) for pawn, user in pawn_owners(state, seats)])
-            await tx.execute("UPDATE games SET status = ?, players = ?, started_at = ? WHERE id = ?",
-                             (RUNNING, len(seats), now, game["id"]))
+            await tx.execute("UPDATE games SET status = ?, players = ?, started_at = ?, deal_seed = ? WHERE id = ?",
+                             (RUNNING, len(seats), now, dealt_from, game["id"]))
             game = await read.game_row(tx, game["id"])
             view = family.public_view(state)
             payload = {
@@ -486,6 +498,8 @@ class GameService:
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
             for p in await read.players(self._db.reader, game_id)
         ]
+        # "seed" is the number the game was dealt from; the seed chosen at the table is kept beside it.
+        record["table_seed"] = game["seed"]
         record["game"] = {"id": game_id, "guild_id": game["guild_id"], "channel_id": game["channel_id"],
                           "status": game["status"], "started_at": game["started_at"],
                           "finished_at": game["finished_at"]}
@@ -643,6 +657,28 @@ def _rules(name: str) -> tuple[Family, RulesEntry]:
     assert entry is not None
     entry.require_available(RulesUnavailable)
     return family, entry
+
+
+async def _installation_secret(db: Database, clock: Callable[[], float]) -> str:
+    """The secret generated at the first start (kept, so a restart deals nothing differently)."""
+    async with db.transaction() as tx:
+        row = await one(tx, "SELECT value FROM installation WHERE key = ?", (SECRET_KEY,))
+        if row is not None:
+            return row["value"]
+        secret = new_secret()
+        await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES (?, ?, ?)",
+                         (SECRET_KEY, secret, clock()))
+        return secret
+
+
+#: what SQLite's INTEGER holds
+SEED_RANGE = (-(2**63), 2**63 - 1)
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        raise BadSetting(f"A seed must be a whole number from {SEED_RANGE[0]} to {SEED_RANGE[1]}.")
+    return seed
 
 
 def _require_host(game: sqlite3.Row, user_id: int) -> None:

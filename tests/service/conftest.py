@@ -4,7 +4,7 @@ import pytest
 
 from bot.service import GameService
 
-from .helpers import Clock
+from .helpers import SECRET, Clock
 
 
 @pytest.fixture
@@ -14,6 +14,6 @@ def clock():
 
 @pytest.fixture
 async def service(tmp_path, clock):
-    opened = await GameService.open(tmp_path / "games.sqlite3", clock=clock, rng=random.Random(1))
+    opened = await GameService.open(tmp_path / "games.sqlite3", clock=clock, rng=random.Random(1), secret=SECRET)
     yield opened
     await opened.close()

@@ -13,6 +13,8 @@ from bot.service import CommandResult, GameService
 GUILD = 1
 CHANNEL = 10
 HOST = 100
+#: the installation secret of the test service (mixed into every deal)
+SECRET = "test-installation-secret"
 
 _keys = itertools.count(1)
 
