@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.families import all_rules
 from bot.game import MRX, GameError
-from bot.service.errors import GameNotOver
+from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
 
 from . import messages
@@ -365,8 +365,9 @@ class ScotlandYardCommands(app_commands.Group):
             scope.game_id = game_id
             info = await bot.service.get_game(game_id)
             if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
-                raise Refused(f"There is no game #{game_id} on this server.")
-            record = await bot.service.record(game_id)
+                raise GameNotFound()  # the same answer as for a game that does not exist
+            in_server = interaction.guild_id == info.guild_id or await _member_of(bot, info.guild_id, interaction.user)
+            record = await bot.service.record(game_id, user_id=interaction.user.id, in_server=in_server)
             data = json.dumps(record, indent=1).encode()
             await say(interaction, f"📦 The record of game #{game_id} (`scotland-yard-record/1`).", ephemeral=True,
                       file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))
@@ -459,3 +460,15 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
             reach = ", ".join(messages.destination_label(s, t) for s, t in mrx_destinations(mview).items())
             text += f"\nYou can go to: {reach}."[:1500]
     await say(interaction, text, embed=embed, ephemeral=True)
+
+
+async def _member_of(bot, guild_id: int, user: discord.abc.User) -> bool:
+    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists)."""
+    guild = bot.get_guild(guild_id)
+    if guild is None:
+        return False
+    try:
+        await guild.fetch_member(user.id)
+    except discord.NotFound:
+        return False
+    return True

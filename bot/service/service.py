@@ -35,6 +35,7 @@ from .errors import (
     GameAlreadyRunning,
     GameAlreadyStarted,
     GameClosed,
+    GameNotFound,
     GameNotOver,
     GameNotStarted,
     LobbyFull,
@@ -483,13 +484,20 @@ class GameService:
         """The person's active games in every channel, with their role and pawns."""
         return await read.user_games(self._db.reader, user_id)
 
-    async def record(self, game_id: int) -> dict:
+    async def record(self, game_id: int, *, user_id: int | None = None, in_server: bool = False) -> dict:
         """The engine's game record plus ``people`` (names, seats, roles) and ``game``, once the game has ended.
 
         The ``scotland-yard-record/1`` keys are left as the engine wrote them (``players`` is the
-        number of seats), so :func:`bot.game.replay` reads the record as it is.
+        number of seats), so :func:`bot.game.replay` reads the record as it is. With ``user_id``,
+        only someone who played in the game or is a member of its server (``in_server``) gets it;
+        anyone else hears that the game does not exist, as for a number that was never used.
         """
         game = await read.game_row(self._db.reader, game_id)
+        if user_id is not None and not in_server:
+            played = await one(self._db.reader, "SELECT 1 FROM players WHERE game_id = ? AND user_id = ?",
+                               (game_id, user_id))
+            if played is None:
+                raise GameNotFound()
         if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
             raise GameNotOver()
         state, _ = await rebuild.load_state(self._db.reader, game_id)

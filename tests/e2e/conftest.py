@@ -31,7 +31,7 @@ def clock() -> Clock:
 
 @pytest_asyncio.fixture
 async def service(tmp_path, clock: Clock) -> AsyncIterator[GameService]:
-    service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5))
+    service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5), secret="e2e-secret")
     yield service
     await service.close()
 

@@ -43,6 +43,28 @@ async def finish_checks(game: Game, winner_words: str) -> None:
         assert re.search(rf"<@{user}>: 0 wins? / 1 games?", board.text), board.text
     stats = await game.reply(w.carol, "stats", {"user": w.bob})
     assert "1 games" in stats.text
+    await export_only_to_players_and_members(game, record["game"]["id"])
+
+
+async def export_only_to_players_and_members(game: Game, game_id: int) -> None:
+    """From a DM, the record goes to players and to members of the game's server; anyone else hears
+    exactly what they would hear for a game that does not exist."""
+    fake, w = game.fake, game.world
+    stranger = fake.add_user("stranger")  # on no server of the bot's
+    elsewhere = fake.add_guild("Another Yard")
+    outsider = fake.add_user("outsider")
+    fake.add_member(elsewhere, outsider)
+    nowhere = await game.reply(stranger, "export", {"game": game_id + 1000}, channel="dm")
+    for user in (stranger, outsider):
+        refused = await game.reply(user, "export", {"game": game_id}, channel="dm")
+        assert refused.kind == "ephemeral" and not refused.files
+        assert refused.text == nowhere.text and "does not exist" in refused.text
+    member = fake.add_user("member")
+    fake.add_member(w.guild, member)
+    for user in (member, w.bob):  # a member of the server who did not play; a player
+        answer = await game.reply(user, "export", {"game": game_id}, channel="dm")
+        (data,) = answer.files.values()
+        assert json.loads(data)["game"]["id"] == game_id
 
 
 @pytest.mark.asyncio
