@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX, GameError, MrXView, PawnMoved
-from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn
+from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
 from . import messages, views
@@ -74,9 +74,31 @@ class Table:
         raise Refused("You are not Mr. X in any running game. Start one in a server channel with `/sy new`.")
 
     async def game_for(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+        """The game a command acts on: in DMs Mr. X's (``game_id`` picks one), in a channel the
+        channel's. A ``game`` option naming another game is never ignored: it is refused, saying
+        where that game is played."""
         if is_dm(interaction):
             return await self.dm_game(interaction, game_id)
+        if game_id is not None:
+            here = await self.service.game_in_channel(interaction.channel_id)
+            if here is None or here.id != game_id:
+                raise Refused(await self.played_where(game_id, interaction.user.id, here))
         return await self.channel_game(interaction)
+
+    async def played_where(self, game_id: int, user_id: int, here: GameInfo | None) -> str:
+        """Why a ``game`` option naming another game is refused, and where to go instead."""
+        this = f" (this channel's game is #{here.id})" if here else ""
+        try:
+            named = await self.service.get_game(game_id)
+        except ServiceError:
+            named = None
+        mine = named is not None and any(p.user_id == user_id for p in await self.service.players(game_id))
+        if named is None or not mine:
+            return f"You are not playing in a game #{game_id}{this}."
+        if MRX in next(p.pawns for p in await self.service.players(game_id) if p.user_id == user_id):
+            return (f"Game #{game_id} is played in <#{named.channel_id}>{this}: as Mr. X, move there or in my "
+                    "DMs. Nothing was done here.")
+        return f"Game #{game_id} is played in <#{named.channel_id}>{this}: use the command there. Nothing was done here."
 
     async def me(self, game: GameInfo, user_id: int) -> Player:
         for p in await self.service.players(game.id):

@@ -124,3 +124,32 @@ async def test_a_channel_where_the_bot_cannot_post_is_refused_at_new(game: Game)
     answer = await game.reply(w.alice, "new", channel=quiet)
     assert answer.kind == "ephemeral" and "Attach Files" in answer.text
     assert await game.service.game_in_channel(quiet.id) is None
+
+
+@pytest.mark.asyncio
+async def test_a_game_option_naming_another_game_is_refused_and_says_where_it_is_played(game: Game) -> None:
+    w, service = game.world, game.service
+    # Game A in #general: Bob is Mr. X there.
+    await service.create_game(w.guild.id, w.other.id, w.alice.id, "alice", seed=9)
+    await service.join(w.other.id, w.bob.id, "bob", "mrx")
+    await service.join(w.other.id, w.carol.id, "carol", "detective")
+    a = (await service.start(w.other.id, w.alice.id)).game
+    await game.settle()  # A's start and Bob's private prompt as its Mr. X, out of the way of B's checks
+    game.seen.checked = len(game.fake.messages)
+    # Game B here: Bob is a detective.
+    await game.open(seed=4, mrx=w.carol, detectives=(w.bob,))
+    await game.start()
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    move = state.legal_moves(pawn)[0]
+    versions = [(await service.get_game(g)).version for g in (a.id, game.game_id)]
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket, "game": a.id})
+    assert answer.kind == "ephemeral"
+    assert f"<#{w.other.id}>" in answer.text and "Nothing was done" in answer.text, answer.text
+    assert [(await service.get_game(g)).version for g in (a.id, game.game_id)] == versions
+    # A number that is no game of his says so, and changes nothing either.
+    answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket, "game": a.id + 50})
+    assert "not playing in a game" in answer.text
+    assert [(await service.get_game(g)).version for g in (a.id, game.game_id)] == versions
