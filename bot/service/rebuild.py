@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 
 import aiosqlite
 
@@ -12,6 +13,8 @@ from bot.store import one, rows
 from . import rows as read
 from bot.families import get_family
 from .errors import GameNotStarted
+
+log = logging.getLogger(__name__)
 
 
 async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: int | None = None) -> GameState:
@@ -31,15 +34,20 @@ async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: i
 
 
 async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:
-    """The game's state and the number of actions behind it: from the snapshot, or, when the
-    snapshot cannot be read (say, written by an older engine), from a replay of the actions.
-    The next command on the game writes a fresh snapshot."""
+    """The game's state and the number of actions behind it: from the snapshot, or from a replay of
+    the actions when the snapshot cannot be read (not JSON, empty, not an object, written by an older
+    engine) or has seen fewer or more actions than the list holds. The next command writes a fresh one."""
+    count = (await one(conn, "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)))[0]
     try:
-        return await read.snapshot(conn, game_id)
-    except (BadRecord, GameNotStarted):
-        state = await rebuild_state(conn, game_id)
-        count = await one(conn, "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
-        return state, count[0]
+        state, seen = await read.snapshot(conn, game_id)
+    except (BadRecord, GameNotStarted) as exc:
+        log.warning("game %s: rebuilding the state from its %s actions (%s)", game_id, count,
+                    getattr(exc, "message", exc))
+    else:
+        if seen == count:
+            return state, seen
+        log.warning("game %s: the snapshot has seen %s actions, the list holds %s: rebuilding", game_id, seen, count)
+    return await rebuild_state(conn, game_id), count
 
 
 async def check_game(conn: aiosqlite.Connection, game_id: int) -> list[str]:

@@ -8,7 +8,7 @@ import sqlite3
 import aiosqlite
 
 from bot.families import get_family
-from bot.game import GameState, Outcome
+from bot.game import BadRecord, GameState, Outcome
 from bot.store import one, rows
 
 from .errors import GameNotFound, GameNotStarted
@@ -125,4 +125,10 @@ async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState,
                           "WHERE s.game_id = ?", (game_id,))
     if row is None:
         raise GameNotStarted()
-    return get_family(row["family"]).from_snapshot(json.loads(row["state"])), row["actions"]
+    try:
+        data = json.loads(row["state"])
+    except (TypeError, ValueError):
+        raise BadRecord("The saved game state is not JSON.") from None
+    if not isinstance(data, dict):
+        raise BadRecord("The saved game state is not a JSON object.")
+    return get_family(row["family"]).from_snapshot(data), row["actions"]

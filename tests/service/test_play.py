@@ -184,3 +184,45 @@ async def test_an_unreadable_snapshot_is_rebuilt_from_the_actions(service):
     move = truth.legal_moves(pawn)[0]
     await service.act(game_id, await owner(service, game_id, pawn), move, new_key())
     assert await service.check_game(game_id) == []  # the command wrote a fresh snapshot
+
+
+@pytest.mark.parametrize("broken", ["'not json {'", "''", "'null'", "'[]'", "'42'", "'\"text\"'"])
+async def test_any_unreadable_snapshot_is_rebuilt_from_the_actions(service, broken):
+    start = await started(service)
+    game_id = start.game.id
+    rng = random.Random(7)
+    for _ in range(5):
+        await play_turn(service, game_id, rng)
+    truth = await stored_state(service, game_id)
+    async with service.database.transaction() as tx:
+        await tx.execute(f"UPDATE snapshots SET state = {broken} WHERE game_id = ?", (game_id,))
+    assert (await service.public_view(game_id)).to_move == tuple(truth.to_move())
+    pawn = truth.to_move()[0]
+    await service.act(game_id, await owner(service, game_id, pawn), truth.legal_moves(pawn)[0], new_key())
+    assert await service.check_game(game_id) == []  # the command wrote a fresh snapshot
+
+
+@pytest.mark.parametrize("stale_by", [-2, 1])
+async def test_a_snapshot_that_has_seen_fewer_or_more_actions_is_noticed_on_read(service, stale_by):
+    start = await started(service)
+    game_id = start.game.id
+    rng = random.Random(8)
+    for _ in range(3):
+        await play_turn(service, game_id, rng)
+    old = await service.database.one("SELECT actions, state FROM snapshots WHERE game_id = ?", (game_id,))
+    for _ in range(2):
+        await play_turn(service, game_id, rng)
+    truth = await stored_state(service, game_id)
+    count = (await service.database.one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)))[0]
+    async with service.database.transaction() as tx:
+        if stale_by < 0:  # an old snapshot left behind: it has seen fewer actions than the list holds
+            await tx.execute("UPDATE snapshots SET actions = ?, state = ? WHERE game_id = ?",
+                             (old["actions"], old["state"], game_id))
+        else:  # one that claims more than the list holds
+            await tx.execute("UPDATE snapshots SET actions = ? WHERE game_id = ?", (count + stale_by, game_id))
+    view = await service.public_view(game_id)
+    assert view.to_move == tuple(truth.to_move()) and view.round == truth.round
+    assert len(view.history) == len(truth.history)
+    pawn = truth.to_move()[0]
+    await service.act(game_id, await owner(service, game_id, pawn), truth.legal_moves(pawn)[0], new_key())
+    assert await service.check_game(game_id) == []
