@@ -12,6 +12,7 @@ channel is told to let him play with ephemeral replies instead).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -36,12 +37,21 @@ log = logging.getLogger(__name__)
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
+def nonce(item: Announcement) -> str:
+    """The message nonce of an announcement: Discord creates one message per nonce (``enforce_nonce``)
+    within a few minutes, so a retry after a failed "posted" mark returns the first message."""
+    digest = hashlib.sha256(f"{item.game_id}:{item.key}".encode()).hexdigest()
+    return "sy" + digest[:23]  # Discord allows 25 characters
+
+
 class Announcer:
     def __init__(self, bot: "ScotlandYardBot") -> None:
         self.bot = bot
         self._lock = asyncio.Lock()
         #: (game, user) already told at length that their DMs are closed
         self._told: set[tuple[int, int]] = set()
+        #: announcements posted whose "posted" mark could not be written yet: id -> (channel, message)
+        self._unmarked: dict[int, tuple[int, int]] = {}
 
     @property
     def service(self):
@@ -55,13 +65,26 @@ class Announcer:
             for item in await self.service.pending_announcements(game_id):
                 if item.game_id in stuck:
                     continue  # keep each game's messages in order: retry later
+                if item.id in self._unmarked:  # posted before; only the mark is missing
+                    channel_id, message_id = self._unmarked[item.id]
+                else:
+                    try:
+                        channel_id, message_id = await self.post(item)
+                    except Exception:
+                        log.exception("could not post announcement %s (%s) of game %s", item.id, item.key,
+                                      item.game_id)
+                        stuck.add(item.game_id)
+                        continue
+                    self._unmarked[item.id] = (channel_id, message_id)
                 try:
-                    channel_id, message_id = await self.post(item)
+                    await self.service.mark_posted(item.id, channel_id, message_id)
                 except Exception:
-                    log.exception("could not post announcement %s (%s) of game %s", item.id, item.key, item.game_id)
+                    # Posted, but the database would not take the mark (read-only disk, say): remember it
+                    # here, and the message nonce stops a post twice after a restart as well.
+                    log.exception("posted announcement %s of game %s but could not mark it", item.id, item.game_id)
                     stuck.add(item.game_id)
                     continue
-                await self.service.mark_posted(item.id, channel_id, message_id)
+                del self._unmarked[item.id]
                 posted += 1
         return posted
 
@@ -73,7 +96,8 @@ class Announcer:
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
-            message = await channel.send(messages.cancelled_text(payload), allowed_mentions=NO_MENTIONS_BUT_USERS)
+            message = await channel.send(messages.cancelled_text(payload), allowed_mentions=NO_MENTIONS_BUT_USERS,
+                                         nonce=nonce(item))
             return item.channel_id, message.id
         view = await self.service.public_view(item.game_id)
         players = await self.service.players(item.game_id)
@@ -117,7 +141,8 @@ class Announcer:
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
-        message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=NO_MENTIONS_BUT_USERS)
+        message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=NO_MENTIONS_BUT_USERS,
+                                     nonce=nonce(item))
         return item.channel_id, message.id
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
@@ -131,7 +156,7 @@ class Announcer:
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         try:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
-            message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview))
+            message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview), nonce=nonce(item))
         except discord.Forbidden:
             who = messages.mention(item.recipient_id)
             if (game.id, item.recipient_id) in self._told:
@@ -141,7 +166,7 @@ class Announcer:
                 self._told.add((game.id, item.recipient_id))
                 note = DMS_CLOSED.format(who=who)
             message = await self.bot.get_partial_messageable(game.channel_id).send(
-                note, allowed_mentions=NO_MENTIONS_BUT_USERS)
+                note, allowed_mentions=NO_MENTIONS_BUT_USERS, nonce=nonce(item))
             return game.channel_id, message.id
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)
         return message.channel.id, message.id

@@ -188,3 +188,40 @@ async def test_slash_commands_are_synced_once_and_again_only_when_they_change(ga
     await game.settle()
     assert fake.command_overwrites == [None, None]  # a changed command tree is synced
     assert "ping" in {c["name"] for c in fake.commands()}
+
+
+@pytest.mark.asyncio
+async def test_a_message_is_posted_once_even_when_the_database_fails_right_after_posting(game: Game) -> None:
+    import sqlite3
+
+    w, fake, service = game.world, game.fake, game.service
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    await game.settle()
+    real_mark = service.mark_posted
+    failing = {"left": 3}
+
+    async def read_only_disk(*args, **kwargs):
+        if failing["left"] > 0:
+            failing["left"] -= 1
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        return await real_mark(*args, **kwargs)
+
+    service.mark_posted = read_only_disk  # type: ignore[method-assign]
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    before = len(fake.public_messages())
+    await service.move(game.game_id, w.bob.id, MRX, move.to, move.ticket, key="read-only-1")
+    await game.bot.announce(game.game_id)  # posted; the mark fails
+    await game.bot.announce(game.game_id)  # the same process knows it posted it: the mark fails again
+    assert len(fake.public_messages()) == before + 1
+    # A restart forgets what this process knew; the nonce makes Discord return the first message.
+    await game.stop_bot()
+    failing["left"] = 0
+    await game.start_bot()
+    await game.settle()
+    after = fake.public_messages()[before:]
+    moved = [m for m in after if "Mr. X used" in m.text]
+    assert len(moved) == 1, [m.text for m in after]
+    assert fake.nonce_hits >= 1
+    assert await service.pending_announcements(game.game_id) == []

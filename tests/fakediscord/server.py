@@ -66,6 +66,8 @@ API_PREFIX = '/api/v10'
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # Flags a bot may set on a message (the rest is ignored, like Discord does).
 _SETTABLE_FLAGS = (1 << 2) | (1 << 12) | COMPONENTS_V2  # SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+#: how long Discord remembers a message nonce for enforce_nonce ("a few minutes")
+NONCE_WINDOW = 5 * 60
 _COMMAND_NAME = re.compile(r'^[-_\w]{1,32}$')
 
 UserLike = Union[FakeUser, FakeMember]
@@ -220,6 +222,10 @@ class FakeDiscord:
         self.global_commands: List[Dict[str, Any]] = []
         #: one entry per bulk overwrite (PUT .../commands): the guild id, or None for the global commands
         self.command_overwrites: List[Optional[int]] = []
+        #: (author id, nonce) -> (message, monotonic time it was created), for enforce_nonce
+        self.nonces: Dict[Tuple[int, str], Tuple[Any, float]] = {}
+        #: how many message creates were answered with an earlier message because of their nonce
+        self.nonce_hits = 0
         self.guild_commands: Dict[int, List[Dict[str, Any]]] = {}
         self.command_syncs: List[CommandSync] = []
         self.interactions: Dict[int, InteractionHandle] = {}
@@ -978,8 +984,22 @@ class FakeDiscord:
             if files:
                 self._require_bot_permission(channel, 'attach_files')
         self._validate_message(payload, files, create=True)
+        nonce = payload.get('nonce')
+        if nonce is not None:
+            # Discord: a nonce is an integer or a string of at most 25 characters. With enforce_nonce,
+            # a second message by the same author with the same nonce within a few minutes is not
+            # created: the first one is returned.
+            if not isinstance(nonce, (int, str)) or len(str(nonce)) > 25:
+                raise _invalid_form('nonce must be an integer or a string of at most 25 characters')
+            if payload.get('enforce_nonce'):
+                seen = self.nonces.get((self.bot_user.id, str(nonce)))
+                if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW and seen[0] in self.messages:
+                    self.nonce_hits += 1
+                    return self._json(self._message_payload(seen[0]))
         msg = self._store_message(channel, payload, files, kind='dm' if channel.is_dm else 'channel',
                                   flags=int(payload.get('flags') or 0) & _SETTABLE_FLAGS)
+        if nonce is not None and payload.get('enforce_nonce'):
+            self.nonces[(self.bot_user.id, str(nonce))] = (msg, time.monotonic())
         return self._json(self._message_payload(msg))
 
     async def _edit_message_route(self, request: web.Request) -> web.Response:
