@@ -25,6 +25,18 @@ from .views import DYNAMIC_ITEMS
 log = logging.getLogger(__name__)
 
 
+#: the names discord.py gives the tasks that run an interaction's handler (a slash command or
+#: autocomplete, a button or select of a view or a DynamicItem, a modal)
+_INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+                      "discord-ui-modal-dispatch-")
+
+
+def _interaction_tasks() -> list[asyncio.Task]:
+    me = asyncio.current_task()
+    return [t for t in asyncio.all_tasks() if t is not me and not t.done()
+            and t.get_name().startswith(_INTERACTION_TASKS)]
+
+
 def intents() -> discord.Intents:
     """Only the guilds intent: interactions arrive whatever the intents, and sending DMs needs none.
     The bot never reads messages, so no message intents (and no privileged ones)."""
@@ -104,7 +116,14 @@ class ScotlandYardBot(commands.Bot):
         task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
-        try:  # let the interactions in hand finish (they hold the player's answer)
+        # Let every interaction that has started finish (they hold a player's move and its answer),
+        # also one still acknowledging, before its handler reached the game.
+        started = _interaction_tasks()
+        if started:
+            done, left = await asyncio.wait(started, timeout=10)
+            if left:
+                log.warning("closing with %s interactions still in hand", len(left))
+        try:
             await self.busy.wait_idle(timeout=5)
         except asyncio.TimeoutError:
             log.warning("closing with %s interactions still in hand", self.busy.count)

@@ -225,3 +225,23 @@ async def test_a_message_is_posted_once_even_when_the_database_fails_right_after
     assert len(moved) == 1, [m.text for m in after]
     assert fake.nonce_hits >= 1
     assert await service.pending_announcements(game.game_id) == []
+
+
+@pytest.mark.asyncio
+async def test_a_clean_stop_waits_for_a_move_still_being_acknowledged(game: Game) -> None:
+    import asyncio
+
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    await game.settle()
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    fake.callback_delay = 0.6  # the move's acknowledgement is still on its way when the stop comes
+    handle = await fake.slash(w.bob, "dm", "sy", "move", {"to": move.to, "ticket": move.ticket})
+    await asyncio.sleep(0.2)
+    await game.stop_bot()  # SIGTERM's path: bot.close()
+    fake.callback_delay = 0.0
+    answer = await handle.wait_reply(timeout=5)
+    assert answer.kind == "ephemeral"
+    assert len((await game.truth()).logbook) == 1  # the acknowledged move was not lost

@@ -226,6 +226,8 @@ class FakeDiscord:
         self.nonces: Dict[Tuple[int, str], Tuple[Any, float]] = {}
         #: how many message creates were answered with an earlier message because of their nonce
         self.nonce_hits = 0
+        #: seconds each interaction callback (an acknowledgement or a reply) takes to arrive
+        self.callback_delay = 0.0
         self.guild_commands: Dict[int, List[Dict[str, Any]]] = {}
         self.command_syncs: List[CommandSync] = []
         self.interactions: Dict[int, InteractionHandle] = {}
@@ -1252,6 +1254,8 @@ class FakeDiscord:
         return handle
 
     async def _interaction_callback(self, request: web.Request) -> web.Response:
+        if self.callback_delay:
+            await asyncio.sleep(self.callback_delay)  # a slow network: the acknowledgement is in flight
         handle = self.interactions.get(_int(request.match_info['interaction_id']))
         if handle is None or handle.token != request.match_info['token']:
             raise FakeHTTPError(404, 10062, 'Unknown interaction')
