@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from bot.game import export_record
@@ -63,10 +64,14 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     import asyncio
     import sqlite3
 
-    from bot.store import Database, MigrationError, find_migrations, schema_version
+    from bot.config import database_path, read_dotenv
+    from bot.store import Database, DatabaseUnavailable, MigrationError, find_migrations, schema_version
+
+    # The same file the bot uses: --database, else SY_DATABASE from the environment or .env.
+    path = Path(args.database) if args.database else database_path({**read_dotenv(Path(".env")), **os.environ})
 
     async def run() -> tuple[Database, int]:
-        db = await Database.open(args.database)
+        db = await Database.open(path)
         try:
             return db, await schema_version(db.writer)
         finally:
@@ -74,8 +79,11 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
 
     try:
         db, version = asyncio.run(run())
+    except DatabaseUnavailable as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
     except (MigrationError, sqlite3.Error) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {path}: {exc}", file=sys.stderr)
         return 2
     for migration in db.applied:
         print(f"applied {migration.name}")

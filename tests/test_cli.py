@@ -60,3 +60,30 @@ def test_simulate_refuses_unavailable_rules(tmp_path, capsys):
 def test_python_dash_m_bot_help_runs():
     out = subprocess.run([sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, check=True).stdout
     assert "simulate" in out
+
+
+def test_migrate_names_the_path_and_the_reason_in_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("in the way")
+    assert main(["migrate", "--database", str(blocker / "games.sqlite3")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and str(blocker) in err and "not a folder" in err and "Traceback" not in err
+
+
+def test_migrate_reads_sy_database_from_dot_env_like_the_bot(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SY_DATABASE", raising=False)
+    (tmp_path / ".env").write_text("SY_DATABASE=from-dotenv/games.sqlite3\n")
+    assert main(["migrate"]) == 0
+    assert (tmp_path / "from-dotenv" / "games.sqlite3").is_file()
+    assert "from-dotenv" in capsys.readouterr().out
+
+
+def test_the_bot_refuses_an_unusable_database_in_one_line_with_exit_code_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").write_text("a file where the data folder should be")
+    monkeypatch.setenv("DISCORD_TOKEN", "token-that-is-never-used")
+    monkeypatch.setenv("SY_DATABASE", str(tmp_path / "data" / "games.sqlite3"))
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: cannot open the database") and err.count("\n") == 0

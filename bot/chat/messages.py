@@ -476,4 +476,6 @@ def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], vi
             "Skip the turn with the button, or `/sy replace` the player.")
 
 
+DATABASE_GONE = ("⛔ I can't record moves right now: my game database is unavailable, so nothing was changed. "
+                 "The bot's operator has been told; please try again later.")
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment; `/sy status` shows where the game stands."

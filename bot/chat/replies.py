@@ -11,6 +11,7 @@ from typing import AsyncIterator, Any
 import discord
 
 from bot.game import GameError
+from bot.store import DatabaseUnavailable
 
 from . import messages
 
@@ -83,6 +84,9 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
         yield scope
     except GameError as exc:
         await _safe_say(interaction, f"⚠️ {exc.message}")
+    except DatabaseUnavailable as exc:
+        log.error("%s: refusing interaction %s (game %s)", exc.message, interaction.id, scope.game_id)
+        await _safe_say(interaction, messages.DATABASE_GONE)
     except discord.HTTPException as exc:
         if exc.code in (40060, 10062):  # already answered / too late: nothing more to say
             log.info("interaction %s: %s", interaction.id, exc)

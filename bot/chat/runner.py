@@ -11,6 +11,7 @@ import discord
 import yarl
 
 from bot.config import Config, ConfigError, load_config
+from bot.store import DatabaseUnavailable
 
 log = logging.getLogger("bot")
 
@@ -28,7 +29,6 @@ async def serve(config: Config) -> None:
 
     from .client import ScotlandYardBot
 
-    config.database.parent.mkdir(parents=True, exist_ok=True)
     service = await GameService.open(config.database, secret=config.secret)
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
@@ -60,6 +60,9 @@ def run() -> int:
         asyncio.run(serve(config))
     except KeyboardInterrupt:
         pass
+    except DatabaseUnavailable as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("error: Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
         return 2

@@ -22,6 +22,21 @@ DEFAULT_PATH = Path("data") / "scotland-yard.sqlite3"
 BUSY_TIMEOUT_MS = 5000
 
 
+class DatabaseUnavailable(Exception):
+    """The database cannot be opened, or has gone away while the bot runs. The message names the
+    path and the reason in one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror[:1].lower() + exc.strerror[1:]
+    return str(exc) or type(exc).__name__
+
+
 def database_path(path: str | os.PathLike | None = None) -> Path:
     """``path``, else ``$SY_DATABASE``, else ``data/scotland-yard.sqlite3`` under the working directory."""
     return Path(path or os.environ.get("SY_DATABASE") or DEFAULT_PATH)
@@ -48,21 +63,41 @@ class Database:
         #: the migrations this opening applied
         self.applied = applied or []
         self._write_lock = asyncio.Lock()
+        #: (device, inode) of the file when it was opened: a file deleted or replaced under the bot
+        #: (its data folder removed, say) no longer matches, and writes stop instead of vanishing
+        self._identity: tuple[int, int] | None = None
+        self.gone: str | None = None
 
     @classmethod
     async def open(cls, path: str | os.PathLike | None = None, migrations: Path = MIGRATIONS_DIR) -> "Database":
-        """Open the file (creating it and its folder as needed) and bring its schema up to date."""
+        """Open the file (creating it and its folder as needed) and bring its schema up to date.
+        Raises :class:`DatabaseUnavailable` naming the path and the reason when it cannot."""
         path = database_path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await connect(path)
+        try:
+            for folder in path.parents:
+                if folder.exists():
+                    if not folder.is_dir():
+                        raise NotADirectoryError(20, f"Not a directory: {folder} is a file, not a folder")
+                    break
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not path.is_file():
+                raise IsADirectoryError(21, "Is a directory (not a database file)")
+            writer = await connect(path)
+        except (OSError, sqlite3.Error) as exc:
+            raise DatabaseUnavailable(f"cannot open the database {path}: {_reason(exc)}") from None
         try:
             await writer.execute("PRAGMA journal_mode = WAL")
             applied = await migrate(writer, migrations)
             reader = await connect(path, read_only=True)
+        except sqlite3.DatabaseError as exc:
+            await writer.close()
+            raise DatabaseUnavailable(f"cannot use the database {path}: {_reason(exc)}") from None
         except BaseException:
             await writer.close()
             raise
-        return cls(path, writer, reader, applied)
+        db = cls(path, writer, reader, applied)
+        db._identity = _identity(path)
+        return db
 
     async def close(self) -> None:
         await self.reader.close()
@@ -77,6 +112,7 @@ class Database:
         leaves the connection without an open transaction for the next command.
         """
         async with self._write_lock:
+            self.check_present()
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
                 yield self.writer
@@ -84,6 +120,18 @@ class Database:
             except BaseException:
                 await self._rollback()
                 raise
+
+    def check_present(self) -> None:
+        """Refuse to write when the file is no longer the one opened: SQLite would keep writing to
+        a deleted file, and every move confirmed from then on would be gone at the next start."""
+        if self._identity is None:
+            return
+        now = _identity(self.path)
+        if now != self._identity:
+            why = "the file was removed" if now is None else "the file was replaced"
+            if self.gone is None:
+                self.gone = f"the database {self.path} is unavailable: {why}"
+            raise DatabaseUnavailable(self.gone)
 
     async def _rollback(self) -> None:
         try:
@@ -113,3 +161,11 @@ async def rows(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ())
 async def integrity_check(conn: aiosqlite.Connection) -> list[str]:
     """``PRAGMA integrity_check`` as a list of problems (``["ok"]`` when the file is sound)."""
     return [row[0] for row in await rows(conn, "PRAGMA integrity_check")]
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino

@@ -153,3 +153,20 @@ async def test_a_game_option_naming_another_game_is_refused_and_says_where_it_is
     answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket, "game": a.id + 50})
     assert "not playing in a game" in answer.text
     assert [(await service.get_game(g)).version for g in (a.id, game.game_id)] == versions
+
+
+@pytest.mark.asyncio
+async def test_a_database_removed_while_the_bot_runs_stops_moves_and_says_so(game: Game, caplog) -> None:
+    w = game.world
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.truth()
+    move = state.legal_moves(MRX)[0]
+    path = game.service.database.path
+    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        leftover.unlink(missing_ok=True)  # the data folder is emptied under the running bot
+    with caplog.at_level(logging.ERROR):
+        answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket}, channel="dm")
+    assert answer.kind == "ephemeral" and "can't record moves" in answer.text and "nothing was changed" in answer.text
+    assert any("unavailable: the file was removed" in r.getMessage() for r in caplog.records)
+    assert len((await game.truth()).logbook) == 0

@@ -103,3 +103,38 @@ async def test_a_command_cancelled_while_its_transaction_begins_or_ends_leaves_t
         await tx.execute(INSERT, (2,))
     assert {row[0] for row in await db.all("SELECT guild_id FROM guild_settings")} <= {1, 2}
     assert not db.writer.in_transaction
+
+
+async def test_a_database_path_that_cannot_be_used_is_one_clear_error(tmp_path):
+    from bot.store import DatabaseUnavailable
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file in the way")
+    folder = tmp_path / "a-folder.sqlite3"
+    folder.mkdir()
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"this is not a database, just bytes " * 40)
+    for path, reason in ((blocker / "games.sqlite3", "not a directory"), (folder, "directory"),
+                         (garbage, "not a database")):
+        with pytest.raises(DatabaseUnavailable) as caught:
+            await Database.open(path)
+        message = caught.value.message
+        assert str(path) in message and reason in message.lower() and "\n" not in message
+
+
+async def test_writes_stop_when_the_database_file_vanishes_under_the_bot(tmp_path):
+    import shutil
+
+    from bot.store import DatabaseUnavailable
+
+    folder = tmp_path / "data"
+    db = await Database.open(folder / "games.sqlite3")
+    try:
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES ('a', 'b', 0)")
+        shutil.rmtree(folder)  # the data folder removed while the bot runs
+        with pytest.raises(DatabaseUnavailable, match="unavailable: the file was removed"):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES ('c', 'd', 0)")
+    finally:
+        await db.close()
