@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.game import quoted
 from bot.service import GameService
 
 from .announcer import Announcer
@@ -98,7 +99,7 @@ class ScotlandYardBot(commands.Bot):
         from . import messages
 
         if isinstance(error, app_commands.TransformerError):
-            text = f"⚠️ `{error.value}` is not something I understand here: pick one of the offered choices."
+            text = f"⚠️ {quoted(error.value)} is not something I understand here: pick one of the offered choices."
         else:
             log.error("command error (interaction %s)", interaction.id, exc_info=error)
             text = messages.APOLOGY

@@ -17,6 +17,9 @@ from . import messages
 
 log = logging.getLogger(__name__)
 
+#: the most characters a Discord message holds
+MESSAGE_LIMIT = 2000
+
 
 class Seen:
     """Interaction ids handled since start-up: a re-delivered interaction is dropped at the door.
@@ -61,7 +64,10 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thi
 
 async def say(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
               **kwargs: Any) -> discord.Message | None:
-    """Answer, whether or not the interaction was deferred. Returns the message when Discord gives one."""
+    """Answer, whether or not the interaction was deferred. Returns the message when Discord gives one.
+    A text longer than a Discord message can hold is cut short rather than lost."""
+    if content is not None and len(content) > MESSAGE_LIMIT:
+        content = content[: MESSAGE_LIMIT - 1] + "…"
     if not interaction.response.is_done():
         response = await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
         resource = getattr(response, "resource", None)

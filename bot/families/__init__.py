@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from bot.game.errors import quoted
+
 
 class GameStateLike(Protocol):
     """What the service needs of a family's game state (the London engine's ``GameState`` is one)."""
@@ -130,7 +132,7 @@ def family_for_rules(rules: str) -> Family:
         if family.rules_entry(rules) is not None:
             return family
     known = ", ".join(r.name for f in families() for r in f.rules())
-    raise LookupError(f"There are no rules called {rules!r} (known: {known}).")
+    raise LookupError(f"There are no rules called {quoted(rules)} (known: {known}).")
 
 
 def all_rules(available_only: bool = False) -> tuple[RulesEntry, ...]:

@@ -22,6 +22,7 @@ from .errors import (
     OptionUnavailable,
     RulesUnavailable,
     StationOccupied,
+    quoted,
 )
 from .events import Event, GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded, TicketHandedOver
 from .record import export_record, replay

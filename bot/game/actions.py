@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import InvalidAction
+from .errors import InvalidAction, quoted
 
 if TYPE_CHECKING:
     from .board import Board
@@ -39,9 +39,8 @@ class Move:
         numbers = [w for w in words if re.fullmatch(r"\d{1,4}", w)]
         others = [w for w in words if w not in numbers]
         if len(numbers) != 1 or not others:
-            shown = text if len(text) <= 40 else text[:39] + "…"
             example = f"54 {board.ride_tickets[0]}" if board.ride_tickets else "54 black"
-            raise InvalidAction(f"Write a move as a station and a ticket, e.g. '{example}' (not {shown!r}).")
+            raise InvalidAction(f"Write a move as a station and a ticket, e.g. '{example}' (not {quoted(text)}).")
         return cls(pawn, int(numbers[0]), board.parse_ticket(" ".join(others)))
 
 

@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import BoardError, InvalidAction
+from .errors import BoardError, InvalidAction, quoted
 from .tickets import BLACK, DOUBLE, FIXED_EMOJI, FIXED_NAMES, TICKET_ALIASES
 
 FORMAT = "scotland-yard-board/2"
@@ -166,8 +166,7 @@ class Board:
             if key in words:
                 return kind.ticket
         names = ", ".join((*self.ride_tickets, BLACK))
-        shown = text if len(text) <= 40 else text[:39] + "…"
-        raise InvalidAction(f"Unknown ticket {shown!r}: use one of {names}.")
+        raise InvalidAction(f"Unknown ticket {quoted(text)}: use one of {names}.")
 
     def station_rank(self, station: int) -> str | None:
         """The station's most important everyday transport (the last in display order it serves)."""

@@ -7,6 +7,14 @@ player who acted already knows (their own pawn, the station they asked for, thei
 from __future__ import annotations
 
 
+def quoted(text: object, limit: int = 40) -> str:
+    """What a player typed, quoted for an answer and cut short: an answer never echoes it unbounded."""
+    text = str(text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return repr(text)
+
+
 class GameError(Exception):
     """Base class for every refusal of the rules engine."""
 

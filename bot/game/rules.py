@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from .board import board_exists
-from .errors import BadPlayerCount, OptionUnavailable, RulesUnavailable
+from .errors import BadPlayerCount, OptionUnavailable, RulesUnavailable, quoted
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple")
 
@@ -119,7 +119,7 @@ class RuleSet:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionUnavailable(f"The {self.title} rules have no option {name!r} (options: {known}).")
+        raise OptionUnavailable(f"The {self.title} rules have no option {quoted(name)} (options: {known}).")
 
     def is_reveal(self, entry: int) -> bool:
         return self.mrx_always_visible or entry in self.reveal_entries
@@ -282,4 +282,4 @@ def get_rules(name: str) -> RuleSet:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise RulesUnavailable(f"There are no rules called {name!r} (known: {known}).") from None
+        raise RulesUnavailable(f"There are no rules called {quoted(name)} (known: {known}).") from None

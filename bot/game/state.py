@@ -25,6 +25,7 @@ from .errors import (
     NotYourTurn,
     OptionUnavailable,
     StationOccupied,
+    quoted,
 )
 from .events import (
     Event,
@@ -395,7 +396,7 @@ class GameState:
 
     def _require_turn(self, pawn: str) -> None:
         if pawn not in self.pawn:
-            raise InvalidAction(f"There is no pawn called {pawn!r} in this game.")
+            raise InvalidAction(f"There is no pawn called {quoted(pawn)} in this game.")
         if pawn not in self.to_move():
             if pawn == MRX:
                 raise NotYourTurn("It is the detectives' turn; Mr. X moves at the start of the next round.")
@@ -410,7 +411,7 @@ class GameState:
         if move.ticket == DOUBLE:
             raise InvalidAction("Use a double move (two stations and two tickets) to spend a double-move ticket.")
         if move.ticket not in wallet:
-            raise InvalidAction(f"{part}There is no {move.ticket!r} ticket on the {self.board.title} board.")
+            raise InvalidAction(f"{part}There is no {quoted(move.ticket)} ticket on the {self.board.title} board.")
         count = wallet[move.ticket]
         if count is not None and count <= 0:
             raise NoTicket(f"{part}You have no {_ticket_name(self.board, move.ticket)} tickets left.")
@@ -565,7 +566,7 @@ class GameState:
             if any(True for _ in self._pawn_moves(action.pawn)):
                 raise IllegalMove(f"{self.pawn[action.pawn].label} can still move, so it may not skip.")
         elif action.reason != "timeout":
-            raise InvalidAction(f"Unknown reason to skip: {action.reason!r}.")
+            raise InvalidAction(f"Unknown reason to skip: {quoted(action.reason)}.")
         self._record_pass(action.pawn, action.reason, events)
 
     def _record_pass(self, pawn: str, reason: str, events: list[Event]) -> None:
@@ -595,7 +596,7 @@ class GameState:
             raise InvalidAction("Take one ticket from each detective, not two from one.")
         for pawn in take:
             if pawn not in self.pawn or self.pawn[pawn].role != "detective":
-                raise InvalidAction(f"{pawn!r} is not a detective in this game.")
+                raise InvalidAction(f"{quoted(pawn)} is not a detective in this game.")
         wallets = {w: dict(c) for w, c in self.wallets.items()}
         for pawn in (p for p in self.pawns if p.role == "detective"):
             wallet = wallets[pawn.wallet]  # type: ignore[index]

@@ -12,7 +12,7 @@ import sqlite3
 import aiosqlite
 
 from bot.families import get_family
-from bot.game import MRX, Action, GameState, InvalidAction, Outcome
+from bot.game import MRX, Action, GameState, InvalidAction, Outcome, quoted
 from bot.store import one
 
 from . import outbox, rebuild
@@ -85,7 +85,7 @@ async def require_pawn(tx: aiosqlite.Connection, game_id: int, user_id: int, sta
                        pawn: str) -> None:
     """Refuse unless the person moves ``pawn`` now (their seat's pawns, plus any handed over)."""
     if pawn not in state.pawn:
-        raise InvalidAction(f"There is no pawn called {pawn!r} in this game.")
+        raise InvalidAction(f"There is no pawn called {quoted(pawn)} in this game.")
     mine = await one(tx, "SELECT 1 FROM pawn_controls WHERE game_id = ? AND pawn = ? AND user_id = ?",
                      (game_id, pawn, user_id))
     if mine is None:

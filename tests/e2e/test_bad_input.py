@@ -68,6 +68,8 @@ async def test_bad_input_of_every_kind(game: Game) -> None:
     # Not your pawn.
     await refused(game, other_det, "move", {"to": 1, "ticket": "taxi", "pawn": pawn}, says="you do not move")
     await refused(game, owner, "move", {"to": 1, "ticket": "taxi", "pawn": "nobody"}, says="no pawn called")
+    # A value far too long is answered (quoted short), never echoed past Discord's limit.
+    await refused(game, owner, "move", {"to": 1, "ticket": "taxi", "pawn": "x" * 2100}, says="no pawn called")
     # An illegal station, a ticket a detective does not have, an unknown ticket.
     unreachable = next(s for s in range(1, 200) if s not in {m.to for m in state.legal_moves(pawn)})
     await refused(game, owner, "move", {"to": unreachable, "ticket": "taxi", "pawn": pawn}, says="")
