@@ -335,7 +335,8 @@ class ScotlandYardCommands(app_commands.Group):
             current = await bot.service.settings(game.id)
             if reminder_hours is not None or deadline_hours is not None:
                 def pick(new: float | None, old: float | None) -> float | None:
-                    return old if new is None else (None if new <= 0 else new)
+                    # 0 turns it off; anything else the service checks (a negative number is refused)
+                    return old if new is None else (None if new == 0 else new)
                 wanted = GameSettings(pick(reminder_hours, current.reminder_hours),
                                       pick(deadline_hours, current.deadline_hours))
                 current = await bot.service.update_settings(game.id, interaction.user.id, wanted,

@@ -694,10 +694,19 @@ def _require_host(game: sqlite3.Row, user_id: int) -> None:
         raise NotHost()
 
 
+#: reminders and deadlines, in hours: from 6 minutes to 30 days (None: off)
+HOURS_RANGE = (0.1, 24 * 30)
+
+
 def _check_hours(reminder: float | None, deadline: float | None) -> None:
+    low, high = HOURS_RANGE
     for name, hours in (("Reminders", reminder), ("The deadline", deadline)):
-        if hours is not None and not 0 < hours <= 24 * 30:
-            raise BadSetting(f"{name} must be between a few minutes and 30 days (in hours), or off.")
+        if hours is None:
+            continue
+        # written so that NaN fails too
+        if isinstance(hours, bool) or not isinstance(hours, (int, float)) or not low <= hours <= high:
+            raise BadSetting(f"{name} must be from {low:g} hours (6 minutes) to {high:g} hours (30 days), "
+                             "or 0 for off.")
 
 
 def _duration(seconds: float) -> str:

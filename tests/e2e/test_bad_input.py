@@ -85,6 +85,10 @@ async def test_bad_input_of_every_kind(game: Game) -> None:
     await refused(game, w.carol, "replace", {"old": w.bob, "new": w.dave}, says="only the host")
     await refused(game, w.carol, "cancel", says="only the host")
     await refused(game, w.carol, "settings", {"reminder_hours": 2.0}, says="only the host")
+    # Hours out of range: refused privately, nothing changes (no reminders turned off in public).
+    for bad in ({"reminder_hours": -1.0}, {"deadline_hours": 1e-9}, {"reminder_hours": 100000.0},
+                {"deadline_hours": -24.0}):
+        await refused(game, w.alice, "settings", bad, says="or 0 for off")
     await refused(game, w.carol, "export", says="once the game is over")
     game.check_secrecy(await game.truth())
 

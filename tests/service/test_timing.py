@@ -90,3 +90,17 @@ async def test_mr_x_cannot_be_skipped(service, clock):
     clock.advance(2)
     with pytest.raises(InvalidAction, match="Mr. X cannot be skipped"):
         await service.skip(start.game.id, HOST, MRX, new_key())
+
+
+@pytest.mark.parametrize("hours", [-1, 1e-9, 0.05, 24 * 30 + 1, float("inf"), float("nan"), True, "2"])
+async def test_settings_outside_the_allowed_range_are_refused_and_change_nothing(service, hours):
+    from bot.service import BadSetting, GameSettings
+
+    start = await started(service)
+    game = start.game
+    before = await service.settings(game.id)
+    for wanted in (GameSettings(hours, before.deadline_hours), GameSettings(before.reminder_hours, hours)):
+        with pytest.raises(BadSetting, match="or 0 for off"):
+            await service.update_settings(game.id, HOST, wanted)
+    assert await service.settings(game.id) == before
+    assert (await service.get_game(game.id)).version == game.version
