@@ -32,6 +32,7 @@ BOAT_LANDINGS = [
     (194, 52.3860, 13.0330),  # Auf dem Kiewitt
 ]
 START_CARDS = 13
+LANDING_MAX_M = 1500.0  # a landing stage's station is a stop this close to it
 RAIL_PRODUCTS = {"suburban", "regional"}
 VIP_PRODUCTS = {"tram", "bus"}
 EXCLUDED_BUS_NAMES = {"S7", "RB20", "RB21", "RB22", "RB23", "RB33", "RB37", "RE1", "RE7", "BER2"}
@@ -157,7 +158,7 @@ def _chosen_pairs(seqs, chosen: set[str], max_m: float | None, coords) -> set[tu
     return pairs
 
 
-def build_board(stations: list[dict], lines: list[dict]) -> dict:
+def build_board(stations: list[dict], lines: list[dict], landings=BOAT_LANDINGS) -> dict:
     coords: dict[str, tuple[float, float]] = {}
     names: dict[str, str] = {}
     weight: dict[str, int] = {}
@@ -177,9 +178,11 @@ def build_board(stations: list[dict], lines: list[dict]) -> dict:
     rail_stops = {s for _, seq in rail for s in seq}
     # Boat landings: the nearest served stop to each landing stage.
     boat_ids = []
-    for _, lat, lon in BOAT_LANDINGS:
-        best = min(candidates, key=lambda s: (metres(coords[s], (lat, lon)), s))
-        boat_ids.append(best)
+    for _, lat, lon in landings:
+        free = [s for s in candidates if s != HBF and s not in boat_ids
+                and metres(coords[s], (lat, lon)) <= LANDING_MAX_M]
+        if free:
+            boat_ids.append(min(free, key=lambda s: (metres(coords[s], (lat, lon)), s)))
     must = set(boat_ids) | {HBF} | (rail_stops & set(candidates))
     # Keep the busiest stops up to the target; the others are passed by rides.
     rest = sorted((s for s in candidates if s not in must), key=lambda s: (-weight[s], s))
@@ -191,7 +194,7 @@ def build_board(stations: list[dict], lines: list[dict]) -> dict:
         take += 1
     chosen, walk_pairs, vip_pairs, rail_pairs = picked
     boat_ids = [b for b in boat_ids if b in chosen]
-    return _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names)
+    return _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names, landings)
 
 
 def _pick(chosen, rail, vip, coords):
@@ -219,10 +222,10 @@ def _pick(chosen, rail, vip, coords):
     return chosen, walk_pairs, vip_pairs, rail_pairs
 
 
-def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names) -> dict:
+def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names, landings) -> dict:
     # Numbering: pinned numbers for the Hauptbahnhof and the boat landings, reading order (north to south) for the rest.
     pinned = {HBF: HBF_NUMBER}
-    for (num, _, _), sid in zip(BOAT_LANDINGS, boat_ids):
+    for (num, _, _), sid in zip(landings, boat_ids):
         pinned[sid] = num
     lats = [coords[s][0] for s in chosen]
     lons = [coords[s][1] for s in chosen]
@@ -231,7 +234,7 @@ def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names) 
     width, height = (lon1 - lon0) * kx, lat1 - lat0
 
     def xy(lat: float, lon: float) -> tuple[float, float]:
-        return round((lon - lon0) * kx / width, 5), round((lat1 - lat) / height, 5)
+        return round((lon - lon0) * kx / (width or 1.0), 5), round((lat1 - lat) / (height or 1.0), 5)
 
     band = 0.04  # reading order: rows of this height, west to east inside a row
     order = sorted((s for s in chosen if s not in pinned),
@@ -266,11 +269,13 @@ def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names) 
     # Start cards: spread over the board, the station nearest to each point of a 13-point pattern.
     grid = [(0.15, 0.1), (0.5, 0.1), (0.85, 0.1), (0.3, 0.3), (0.7, 0.3), (0.1, 0.5), (0.5, 0.5), (0.9, 0.5),
             (0.3, 0.7), (0.7, 0.7), (0.15, 0.9), (0.5, 0.9), (0.85, 0.9)]
-    aspect = round(width / height, 4)
+    aspect = round(width / height, 4) if width and height else 1.0
     starts: list[int] = []
     for gx, gy in grid:
         cands = [st for st in out_stations if st["id"] not in starts and st["id"] not in boat_numbers
                  and st["id"] != HBF_NUMBER]
+        if not cands:
+            break
         best = min(cands, key=lambda st: (((st["x"] - gx) * aspect) ** 2 + (st["y"] - gy) ** 2, st["id"]))
         starts.append(best["id"])
 
