@@ -51,7 +51,7 @@ def test_hauptbahnhof_is_99(board):
 
 def test_edges_and_stations_per_transport(board):
     counts = {t: len(e) for t, e in board["edges"].items()}
-    assert counts == {"walk": 238, "vip": 282, "sbahn": 7, "boat": 6}
+    assert counts == {"walk": 235, "vip": 282, "sbahn": 7, "boat": 6}
     per = {t: sum(t in s["transports"] for s in board["stations"]) for t in counts}
     assert per["boat"] == 7 and per["sbahn"] == 6
     assert per["vip"] == 199
@@ -100,6 +100,41 @@ def test_shapes_and_landmarks(board):
         assert ("park", p) in names
     assert {l["text"] for l in board["landmarks"]} == {
         "Hauptbahnhof", "Park Sanssouci", "Babelsberg", "Neuer Garten", "Glienicker Brücke"}
+
+
+def _inside(p, poly) -> bool:
+    x, y = p
+    c = False
+    for i in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[i], poly[i - 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            c = not c
+    return c
+
+
+def _cross(p1, p2, q1, q2) -> bool:
+    def o(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (o(q1, q2, p1) > 0) != (o(q1, q2, p2) > 0) and (o(p1, p2, q1) > 0) != (o(p1, p2, q2) > 0)
+
+
+def test_stations_on_land_and_walks_cross_water_only_on_bridges(board):
+    water = [s["points"] for s in board["shapes"] if s["kind"] == "water"]
+    pos = {s["id"]: (s["x"], s["y"]) for s in board["stations"]}
+    names = {s["id"]: s["name"] for s in board["stations"]}
+    assert not [n for n, p in pos.items() if any(_inside(p, w) for w in water)]
+    bridge_heads = {"Glienicker Brücke", "Lange Brücke", "Humboldtring/Nuthestr."}
+    crossing = []
+    for a, b in board["edges"]["walk"]:
+        for w in water:
+            hits = sum(_cross(pos[a], pos[b], w[i], w[(i + 1) % len(w)]) for i in range(len(w)))
+            if hits >= 2 and not {names[a], names[b]} & bridge_heads:
+                crossing.append((a, b))
+    assert crossing == []
+    # The boat landings sit close to the water: within 0.07 (board units) of a shore point.
+    for n in BOATS:
+        d = min(((pos[n][0] - x) ** 2 + (pos[n][1] - y) ** 2) ** 0.5 for w in water for x, y in w)
+        assert d < 0.07, (n, d)
 
 
 # A tiny network: a tram line A-B-C-D, a rare detour B-D, an S-Bahn A-D, a night bus, a rail replacement bus.
