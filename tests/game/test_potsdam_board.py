@@ -181,3 +181,21 @@ def test_converter_pure_part_on_fixture():
 def test_committed_file_matches_its_dump_format(board):
     conv = _converter()
     assert conv.dump(board) == BOARD_FILE.read_text(encoding="utf-8")
+
+
+def test_script_twice_gives_same_bytes(tmp_path):
+    conv = _converter()
+    stations, lines = _fixture()
+    (tmp_path / "stations.json").write_text(json.dumps(stations[::-1]), encoding="utf-8")
+    (tmp_path / "lines.json").write_text(json.dumps(lines), encoding="utf-8")
+    assert conv.main(["x", str(tmp_path), str(tmp_path / "a.json")]) == 0
+    assert conv.main(["x", str(tmp_path), str(tmp_path / "b.json")]) == 0
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    assert json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))["stations"]
+
+
+def test_script_refuses_missing_source(tmp_path, capsys):
+    conv = _converter()
+    assert conv.main(["x", str(tmp_path), str(tmp_path / "out.json")]) == 2
+    assert not (tmp_path / "out.json").exists()
+    assert "no stations.json" in capsys.readouterr().err
