@@ -19,6 +19,7 @@ LAT_MIN, LAT_MAX = 52.362, 52.432
 LON_MIN, LON_MAX = 12.985, 13.140
 TARGET_STATIONS = 199
 WALK_MAX_M = 750.0
+NEAR_WALK_M = 450.0  # any two board stations this close are also joined by a walk
 HBF = "de:12054:900230999"
 HBF_NUMBER = 99
 # Boat landing stages along the Havel in water order, with the numbers of the original plan: (number, lat, lon).
@@ -209,6 +210,12 @@ def _pick(chosen, rail, vip, coords):
     # Drop stations nothing but a boat would reach, then refill from the rest.
     walk_pairs = {p for p in _chosen_pairs(vip, chosen, WALK_MAX_M, coords)
                   if set(p) & BRIDGE_HEADS or not crosses_water(coords[p[0]], coords[p[1]])}
+    # Neighbouring stops of different lines a short walk apart (the straight line must stay on land).
+    near = sorted(chosen)
+    for i, a in enumerate(near):
+        for b in near[i + 1:]:
+            if metres(coords[a], coords[b]) <= NEAR_WALK_M and not crosses_water(coords[a], coords[b]):
+                walk_pairs.add((a, b))
     vip_pairs = _chosen_pairs(vip, chosen, None, coords)
     rail_pairs = _chosen_pairs(rail, chosen, None, coords)
     # Reachability by walking or ViP from the Hauptbahnhof; drop the rest.

@@ -51,7 +51,7 @@ def test_hauptbahnhof_is_99(board):
 
 def test_edges_and_stations_per_transport(board):
     counts = {t: len(e) for t, e in board["edges"].items()}
-    assert counts == {"walk": 235, "vip": 282, "sbahn": 7, "boat": 6}
+    assert counts == {"walk": 319, "vip": 282, "sbahn": 7, "boat": 6}
     per = {t: sum(t in s["transports"] for s in board["stations"]) for t in counts}
     assert per["boat"] == 7 and per["sbahn"] == 6
     assert per["vip"] == 199
