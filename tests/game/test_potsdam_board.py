@@ -173,7 +173,8 @@ def test_converter_pure_part_on_fixture():
     hbf, s1, s2, s3 = (by_name[n] for n in names)
     assert hbf == 99 and s3 == 7
     pair = lambda a, b: [min(a, b), max(a, b)]  # noqa: E731
-    assert sorted(board["edges"]["vip"]) == sorted([pair(hbf, s1), pair(s1, s2), pair(s2, s3)])  # no detour, no N14/RB22
+    # No rare detour, no night bus N14, no rail replacement RB22:
+    assert sorted(board["edges"]["vip"]) == sorted([pair(hbf, s1), pair(s1, s2), pair(s2, s3)])
     assert board["edges"]["sbahn"] == [pair(hbf, s3)]
     assert pair(hbf, s1) in board["edges"]["walk"]
 
