@@ -52,9 +52,16 @@ def test_simulate_refuses_an_impossible_player_count(tmp_path, capsys):
     assert not (tmp_path / "record.json").exists()
 
 
-def test_simulate_refuses_unavailable_rules(tmp_path, capsys):
-    assert main(["simulate", "--rules", "sanssouci", "--out", str(tmp_path)]) == 2
-    assert "Potsdam" in capsys.readouterr().err
+def test_simulate_and_render_play_sanssouci_on_potsdam(tmp_path, capsys):
+    assert main(["render", "--rules", "sanssouci", "--seed", "3", "--out", str(tmp_path)]) == 0
+    record = json.loads((tmp_path / "record.json").read_text())
+    assert record["board"] == "potsdam" and set(record["transports"]) == {"walk", "vip", "sbahn", "boat"}
+    assert (tmp_path / "board-00.png").exists()
+
+
+def test_simulate_refuses_unknown_rules(tmp_path, capsys):
+    assert main(["simulate", "--rules", "chess", "--out", str(tmp_path)]) == 2
+    assert "no rules called 'chess'" in capsys.readouterr().err
 
 
 def test_python_dash_m_bot_help_runs():

@@ -5,13 +5,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.game import MRX, DoubleMove, GameError, GameState, Move, export_record, load_board, replay
+from bot.game import MRX, DoubleMove, GameError, GameState, Move, export_record, replay
 from bot.game.players import GreedyPlayer, RandomPlayer, view_for
 
-RIDE = load_board("london").ride_tickets
 
 games = st.tuples(
-    st.sampled_from(["classic", "mb1985", "master"]),
+    st.sampled_from(["classic", "mb1985", "master", "sanssouci"]),
     st.integers(min_value=2, max_value=6),
     st.integers(min_value=0, max_value=2**32),
     st.sampled_from(["random", "greedy"]),
@@ -19,8 +18,9 @@ games = st.tuples(
 
 
 def regular_total(state: GameState) -> int:
-    """Every taxi, bus and underground ticket in play, Mr. X's included (classic flow)."""
-    return sum(n for wallet in state.wallets.values() for t, n in wallet.items() if t in RIDE and n is not None)
+    """Every ride ticket in play (taxi, bus, underground; walk, ViP, Schnellbahn), Mr. X's included."""
+    ride = state.board.ride_tickets
+    return sum(n for wallet in state.wallets.values() for t, n in wallet.items() if t in ride and n is not None)
 
 
 def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
@@ -44,7 +44,8 @@ def play_checked(rules: str, players: int, seed: int, kind: str) -> GameState:
                 assert regular_total(state) == regular_total(before)
         if isinstance(action, (Move, DoubleMove)) and action.pawn == MRX and not supply_rules:
             spent = [action] if isinstance(action, Move) else [action.first, action.second]
-            assert regular_total(state) == regular_total(before) - sum(m.ticket in RIDE for m in spent)
+            assert regular_total(state) == regular_total(before) - sum(m.ticket in state.board.ride_tickets
+                                                                       for m in spent)
         # the tracker never loses Mr. X
         assert state.mrx_station in state.public_view().possible or state.is_over
         # Mr. X's hidden station is never among the public fields
@@ -89,11 +90,12 @@ def test_refusals_of_detective_actions_never_depend_on_mrx_hidden_station(game, 
                 twin = state.copy()
                 twin.positions[MRX] = rng.choice(others)
                 mover = state.to_move()[0]
-                aimed = [Move(mover, s, t) for s in (state.mrx_station, twin.mrx_station) for t in RIDE]
+                aimed = [Move(mover, s, t) for s in (state.mrx_station, twin.mrx_station)
+                         for t in state.board.ride_tickets]
                 for i in range(8 + len(aimed)):
                     pawn = rng.choice([p.id for p in state.detectives()] + ["mrx"])
                     action = aimed[i - 8] if i >= 8 else rng.choice([
-                        Move(pawn, rng.randint(0, 200), rng.choice([*RIDE, 'black', 'double'])),
+                        Move(pawn, rng.randint(0, 200), rng.choice([*state.board.ride_tickets, "black", "double"])),
                         Pass(pawn, rng.choice(["stuck", "timeout", "nap"])),
                     ])
                     pawn = action.pawn
@@ -128,7 +130,7 @@ def test_the_engine_accepts_a_move_exactly_when_it_generates_it(game):
     state = GameState.new(rules, players=players, seed=seed)
     rng = random.Random(seed + 1)
     player = (RandomPlayer if kind == "random" else GreedyPlayer)(rng)
-    tickets = [*RIDE, "black", "double"]
+    tickets = [*state.board.ride_tickets, "black", "double"]
     while not state.is_over:
         for pawn in state.to_move():
             generated = set(state.legal_moves(pawn))

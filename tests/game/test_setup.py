@@ -102,11 +102,20 @@ def test_impossible_player_count_is_refused_with_the_range(rules, players):
         GameState.new(rules, players=players, seed=1)
 
 
-def test_sanssouci_is_listed_but_unavailable():
+def test_sanssouci_plays_on_the_potsdam_board_in_its_words():
     rules = get_rules("sanssouci")
-    assert rules.reveal_entries == {3, 8, 12, 18, 24}
-    with pytest.raises(RulesUnavailable, match="Potsdam"):
-        GameState.new("sanssouci", players=4, seed=1)
+    assert rules.reveal_entries == {3, 8, 12, 18, 24} and rules.playable
+    state = GameState.new("sanssouci", players=4, seed=1)
+    assert state.board.name == "potsdam"
+    assert state.wallets[MRX] == {"walk": 4, "vip": 3, "sbahn": 3, "black": 3, "double": 2}  # 3 agents
+    assert {state.start[p] for p in state.start} <= set(state.board.start_cards["start"])
+
+
+def test_rules_whose_board_is_not_installed_are_refused_with_the_reason():
+    from dataclasses import replace
+
+    with pytest.raises(RulesUnavailable, match="atlantis board is not installed"):
+        GameState.new(replace(get_rules("classic"), board="atlantis"), players=4, seed=1)
 
 
 def test_unknown_rules_are_refused():

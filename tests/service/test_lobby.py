@@ -50,8 +50,8 @@ async def test_a_finished_game_is_kept_and_the_channel_is_free_again(service):
 async def test_unknown_or_unplayable_rules_are_refused_before_the_lobby_opens(service):
     with pytest.raises(RulesUnavailable):
         await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="chess")
-    with pytest.raises(RulesUnavailable):
-        await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="sanssouci")
+    with pytest.raises(OptionUnavailable):
+        await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="sanssouci", options={"rocket": True})
     with pytest.raises(OptionUnavailable):
         await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="mb1985", options={"cut_off": True})
     assert await service.game_in_channel(CHANNEL) is None
