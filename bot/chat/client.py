@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
 from .announcer import Announcer
@@ -53,6 +54,8 @@ class ScotlandYardBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        # Every command, option and choice name in German for German clients (bot/locales).
+        await self.tree.set_translator(CommandTranslator())
         self.tree.add_command(ScotlandYardCommands())
         # Registered on every start, so buttons and menus of earlier runs keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)

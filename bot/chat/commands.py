@@ -29,6 +29,8 @@ ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.
 TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t.value}", value=t.value)
            for t in (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK)]
 REGULAR = TICKETS[:3]
+LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
+                    app_commands.Choice(name="automatic (my Discord language)", value="auto")]
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -282,6 +284,23 @@ class ScotlandYardCommands(app_commands.Group):
     async def help(self, interaction: discord.Interaction) -> None:
         if _first_time(interaction):
             await say(interaction, messages.HELP, ephemeral=True)
+
+    @app_commands.command(name="language", description="The language of the replies only you see")
+    @app_commands.describe(language="Deutsch, English, or automatic: your Discord language")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        if not _first_time(interaction):
+            return
+        from bot.i18n import AUTO, personal_language, speaker
+
+        async with guarded(interaction):
+            choice = None if language.value == AUTO else language.value
+            await _bot(interaction).service.set_user_language(interaction.user.id, choice)
+            t = speaker(personal_language(choice, interaction.locale))
+            text = (t._("🌐 I will answer you in English.") if choice == "en"
+                    else t._("🌐 I will answer you in German.") if choice == "de"
+                    else t._("🌐 I will answer you in your Discord language."))
+            await say(interaction, text, ephemeral=True)
 
     # -- the host --------------------------------------------------------------------------------
 
