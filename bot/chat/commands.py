@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.game import MRX, GameError, Ticket
+from bot.i18n import Speaker, personal_language, reference, speaker
 from bot.service.errors import GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
 
@@ -36,6 +37,15 @@ NO_PINGS = discord.AllowedMentions.none()
 
 def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
     return interaction.client  # type: ignore[return-value]
+
+
+async def _speaker(interaction: discord.Interaction) -> Speaker:
+    """The gettext helpers of a reply only the caller sees: their chosen language, else their Discord one."""
+    try:
+        chosen = await _bot(interaction).service.user_language(interaction.user.id)
+    except Exception:
+        chosen = None
+    return speaker(personal_language(chosen, interaction.locale))
 
 
 def _first_time(interaction: discord.Interaction) -> bool:
@@ -278,12 +288,13 @@ class ScotlandYardCommands(app_commands.Group):
                     name, options = game.rules, game.options
             if name is None and interaction.guild_id:
                 name = (await bot.service.guild_settings(interaction.guild_id)).default_rules
-            await say(interaction, messages.rules_text(name or "classic", options), ephemeral=True)
+            t = await _speaker(interaction)
+            await say(interaction, reference.rules_text(t, name or "classic", options), ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
         if _first_time(interaction):
-            await say(interaction, messages.HELP, ephemeral=True)
+            await say(interaction, reference.help_text(await _speaker(interaction)), ephemeral=True)
 
     @app_commands.command(name="language", description="The language of the replies only you see")
     @app_commands.describe(language="Deutsch, English, or automatic: your Discord language")
