@@ -67,3 +67,23 @@ async def test_a_nonsense_language_is_refused_and_changes_nothing(game: Game) ->
     with pytest.raises(ValueError):
         await game.service.set_user_language(w.carol.id, "fr")
     assert await game.service.user_language(w.carol.id) == "de"
+
+
+@pytest.mark.parametrize("thing, bad", [
+    ({"name_localizations": {"de": "zwei wörter"}}, "name"),
+    ({"name_localizations": {"de": "Gross"}}, "name"),
+    ({"name_localizations": {"de": "x" * 33}}, "name"),
+    ({"description_localizations": {"de": "x" * 101}}, "description"),
+])
+def test_the_fake_refuses_localisations_past_discords_limits(thing: dict, bad: str) -> None:
+    from tests.fakediscord import FakeDiscord
+    from tests.fakediscord.server import FakeHTTPError
+
+    fake = FakeDiscord()
+    command = {"name": "sy", "description": "d", "type": 1, "options": [
+        {"type": 1, "name": "move", "description": "d", **thing}]}
+    fake._validate_command({"name": "sy", "description": "d", "type": 1})  # the plain one passes
+    with pytest.raises(FakeHTTPError, match=bad):
+        fake._validate_command(command)
+    with pytest.raises(FakeHTTPError, match=bad):
+        fake._validate_command({"name": "sy", "description": "d", "type": 1, **thing})
