@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.game import quoted
+from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
 from .announcer import Announcer
@@ -67,6 +68,8 @@ class ScotlandYardBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        # Every command, option and choice name in German for German clients (bot/locales).
+        await self.tree.set_translator(CommandTranslator())
         self.tree.add_command(ScotlandYardCommands())
         # Registered on every start, so buttons and menus of earlier runs keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.families import all_rules
 from bot.game import MRX, GameError
+from bot.i18n import Speaker, personal_language, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
 
@@ -31,11 +32,22 @@ ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.
 TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t}", value=t)
            for t in ("taxi", "bus", "underground", "black")]
 REGULAR = TICKETS[:3]
+LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
+                    app_commands.Choice(name="automatic (my Discord language)", value="auto")]
 NO_PINGS = discord.AllowedMentions.none()
 
 
 def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
     return interaction.client  # type: ignore[return-value]
+
+
+async def _speaker(interaction: discord.Interaction) -> Speaker:
+    """The gettext helpers of a reply only the caller sees: their chosen language, else their Discord one."""
+    try:
+        chosen = await _bot(interaction).service.user_language(interaction.user.id)
+    except Exception:
+        chosen = None
+    return speaker(personal_language(chosen, interaction.locale))
 
 
 def _first_time(interaction: discord.Interaction) -> bool:
@@ -278,12 +290,30 @@ class ScotlandYardCommands(app_commands.Group):
                     name, options = game.rules, game.options
             if name is None and interaction.guild_id:
                 name = (await bot.service.guild_settings(interaction.guild_id)).default_rules
-            await say(interaction, messages.rules_text(name or "classic", options), ephemeral=True)
+            t = await _speaker(interaction)
+            await say(interaction, reference.rules_text(t, name or "classic", options), ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
         if _first_time(interaction):
-            await say(interaction, messages.HELP, ephemeral=True)
+            await say(interaction, reference.help_text(await _speaker(interaction)), ephemeral=True)
+
+    @app_commands.command(name="language", description="The language of the replies only you see")
+    @app_commands.describe(language="Deutsch, English, or automatic: your Discord language")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
+        if not _first_time(interaction):
+            return
+        from bot.i18n import AUTO, personal_language, speaker
+
+        async with guarded(interaction):
+            choice = None if language.value == AUTO else language.value
+            await _bot(interaction).service.set_user_language(interaction.user.id, choice)
+            t = speaker(personal_language(choice, interaction.locale))
+            text = (t._("🌐 I will answer you in English.") if choice == "en"
+                    else t._("🌐 I will answer you in German.") if choice == "de"
+                    else t._("🌐 I will answer you in your Discord language."))
+            await say(interaction, text, ephemeral=True)
 
     # -- the host --------------------------------------------------------------------------------
 

@@ -816,6 +816,20 @@ class FakeDiscord:
         if ctype == 1 and not (1 <= len(cmd.get('description', '')) <= 100):
             raise _invalid_form(f'command {name!r} description must be 1-100 characters')
 
+        def check_localizations(thing: Dict[str, Any], where: str, *, lower: bool = True,
+                                describe: bool = True) -> None:
+            # Discord's limits hold in every language: names 1-32 of [-_\w], lower-case; descriptions 1-100.
+            for locale, text in (thing.get('name_localizations') or {}).items():
+                if describe and (not _COMMAND_NAME.match(text) or (lower and text != text.lower())):
+                    raise _invalid_form(f'{where}: {locale} name {text!r} is invalid')
+                if not describe and not (1 <= len(text) <= 100):
+                    raise _invalid_form(f'{where}: {locale} choice name must be 1-100 characters')
+            for locale, text in (thing.get('description_localizations') or {}).items():
+                if not (1 <= len(text) <= 100):
+                    raise _invalid_form(f'{where}: {locale} description must be 1-100 characters')
+
+        check_localizations(cmd, name, lower=ctype == 1)
+
         def check_options(options: List[Dict[str, Any]], where: str) -> None:
             if len(options) > 25:
                 raise _invalid_form(f'{where}: more than 25 options')
@@ -825,6 +839,9 @@ class FakeDiscord:
                     raise _invalid_form(f'{where}: option name {oname!r} is invalid')
                 if not (1 <= len(opt.get('description', '')) <= 100):
                     raise _invalid_form(f'{where}.{oname}: description must be 1-100 characters')
+                check_localizations(opt, f'{where}.{oname}')
+                for choice in opt.get('choices') or []:
+                    check_localizations(choice, f'{where}.{oname}', describe=False)
                 if len(opt.get('choices') or []) > 25:
                     raise _invalid_form(f'{where}.{oname}: more than 25 choices')
                 if opt.get('choices') and opt.get('autocomplete'):

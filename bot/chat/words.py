@@ -1,0 +1,115 @@
+"""The small words every message shares: stations, people, tickets, pawns, rules' titles.
+
+Stations are written in bold (``**54**``) everywhere, so readers (and the secrecy tests) can
+tell a station from a round or a count.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from bot.game import (
+    PublicView,
+    get_rules,
+)
+from bot.service.models import Player
+
+TICKET_EMOJI = {
+    "taxi": "🚕",
+    "bus": "🚌",
+    "underground": "🚇",
+    "black": "⬛",
+    "double": "⏩",
+}
+PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
+MRX_EMOJI = "🎩"
+BOBBY_EMOJI = "👮"
+COLOUR = 0x2B4C7E  # embeds: London blue
+MRX_COLOUR = 0x222222
+WIN_COLOUR = 0xC9A227
+
+RIDE_KINDS = ("taxi", "bus", "underground")
+MRX_KINDS = ("taxi", "bus", "underground", "black", "double")
+
+
+# -- small words ---------------------------------------------------------------------------------
+
+
+def station(number: int | None) -> str:
+    return "?" if number is None else f"**{number}**"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def ticket(t: str) -> str:
+    return f"{TICKET_EMOJI[t]} {t}"
+
+
+def tickets_list(tickets: Iterable[str]) -> str:
+    return ", ".join(tickets)
+
+
+def wallet(tickets: Mapping[str, int | None] | None, kinds: Sequence[str] = MRX_KINDS) -> str:
+    """``🚕 10 · 🚌 8 · 🚇 4`` (``∞`` for an unlimited supply); bobbies need no tickets."""
+    if tickets is None:
+        return "no tickets needed"
+    parts = []
+    for kind in kinds:
+        if kind not in tickets:
+            continue
+        count = tickets[kind]
+        parts.append(f"{TICKET_EMOJI[kind]} {'∞' if count is None else count}")
+    return " · ".join(parts)
+
+
+def pawn_emoji(role: str, colour: str) -> str:
+    if role == "mrx":
+        return MRX_EMOJI
+    if role == "bobby":
+        return BOBBY_EMOJI
+    return PAWN_EMOJI.get(colour, "⚪")
+
+
+def pawn_name(view: PublicView, pawn: str) -> str:
+    p = view.pawn(pawn)
+    return f"{pawn_emoji(p.role, p.colour)} {p.label}"
+
+
+def owners_of(players: Iterable[Player]) -> dict[str, list[int]]:
+    """pawn -> the people who move it (bobbies: every detective player)."""
+    found: dict[str, list[int]] = {}
+    for player in players:
+        if player.status != "playing":
+            continue
+        for pawn in player.pawns:
+            found.setdefault(pawn, []).append(player.user_id)
+    return found
+
+
+def role_word(role: str | None) -> str:
+    return {"mrx": f"{MRX_EMOJI} Mr. X", "detective": "🕵️ detective"}.get(role or "", "either role")
+
+
+def rules_title(name: str) -> str:
+    try:
+        return get_rules(name).title
+    except Exception:
+        return name
+
+
+# -- the lobby -----------------------------------------------------------------------------------
+
+
+def destination_label(to: int, tickets: Sequence[str]) -> str:
+    """An autocomplete or menu label: ``54 — taxi, bus``."""
+    return f"{to} — {tickets_list(tickets)}"
+
+
+# -- reference -----------------------------------------------------------------------------------
+
+
+DATABASE_GONE = ("⛔ I can't record moves right now: my game database is unavailable, so nothing was changed. "
+                 "The bot's operator has been told; please try again later.")
+APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment; `/sy status` shows where the game stands."

@@ -1,0 +1,99 @@
+"""Languages: the gettext catalogues, the rule that picks a reply's language, and the command-tree translator.
+
+Message ids are the English sentences (the gettext convention); ``bot/locales/<lang>/LC_MESSAGES/bot.po`` holds the
+translations. The ``.po`` files are compiled in memory when first needed (Babel), so a wheel, an editable install
+and a checkout all work from the same source files, with no build step to forget.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+#: the languages the bot speaks; English is the source language (no catalogue)
+ENGLISH = "en"
+GERMAN = "de"
+LANGUAGES = (ENGLISH, GERMAN)
+#: a person's stored choice that means "follow my Discord language"
+AUTO = "auto"
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+DOMAIN = "bot"
+
+
+def po_path(language: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def translations(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``language`` (English: the identity, with English plural rules)."""
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    with po_path(language).open("rb") as source:
+        catalog = read_po(source, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language_of_locale(locale: object) -> str:
+    """German for any ``de`` / ``de-*`` Discord locale, English for everything else (and for none)."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    return GERMAN if text == "de" or text.startswith("de-") or text.startswith("de_") else ENGLISH
+
+
+def personal_language(choice: str | None, locale: object) -> str:
+    """The language of a reply only one person sees: their own choice, else their Discord language."""
+    if choice in LANGUAGES:
+        return choice  # type: ignore[return-value]
+    return language_of_locale(locale)
+
+
+def game_language(game_choice: str | None, server_default: str | None, server_locale: object) -> str:
+    """The language of a game's public posts: the game's own (set by the host), else the server default a manager
+    chose, else the server's preferred locale."""
+    for choice in (game_choice, server_default):
+        if choice in LANGUAGES:
+            return choice  # type: ignore[return-value]
+    return language_of_locale(server_locale)
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """The gettext helpers bound to one language: ``t = speaker(lang); t._("Hello {name}").format(name=...)``."""
+
+    language: str
+
+    @property
+    def _catalogue(self) -> gettext.NullTranslations:
+        return translations(self.language)
+
+    def _(self, message: str) -> str:
+        return self._catalogue.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._catalogue.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._catalogue.pgettext(context, message)
+
+
+def speaker(language: str) -> Speaker:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    return Speaker(language)
+
+
+def N_(message: str) -> str:
+    """Marks a string for extraction where it is translated later (a constant)."""
+    return message
