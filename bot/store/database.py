@@ -44,13 +44,17 @@ def database_path(path: str | os.PathLike | None = None) -> Path:
 
 async def connect(path: Path, *, read_only: bool = False) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
-    conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute("PRAGMA foreign_keys = ON")
-    # FULL: a move the bot has confirmed survives a power cut too, not only a crash of the bot.
-    await conn.execute("PRAGMA synchronous = FULL")
-    if read_only:
-        await conn.execute("PRAGMA query_only = ON")
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        # FULL: a move the bot has confirmed survives a power cut too, not only a crash of the bot.
+        await conn.execute("PRAGMA synchronous = FULL")
+        if read_only:
+            await conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await conn.close()  # its thread would otherwise keep the process from ending
+        raise
     return conn
 
 

@@ -138,3 +138,15 @@ async def test_writes_stop_when_the_database_file_vanishes_under_the_bot(tmp_pat
                 await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES ('c', 'd', 0)")
     finally:
         await db.close()
+
+
+def test_a_refused_database_leaves_no_thread_that_keeps_the_process_alive(tmp_path):
+    import subprocess
+    import sys
+
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database " * 100)
+    code = ("import asyncio\nfrom bot.store import Database, DatabaseUnavailable\n"
+            f"try:\n    asyncio.run(Database.open({str(garbage)!r}))\nexcept DatabaseUnavailable as e:\n    print(e.message)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "file is not a database" in done.stdout
