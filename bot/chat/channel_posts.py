@@ -19,16 +19,8 @@ from bot.game import (
     RoundEnded,
     get_rules,
 )
-from bot.service.events import (
-    GameCancelled,
-    HostChanged,
-    PawnsHandedOver,
-    PlayerJoined,
-    PlayerLeft,
-    PlayerReplaced,
-    PlayerResigned,
-    RoleChosen,
-)
+from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
+from bot.service.events import PlayerReplaced, PlayerResigned, RoleChosen
 from bot.service.models import GameInfo, Player, PlayerStats
 
 from .words import (
@@ -277,44 +269,6 @@ def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view
 
 
 # -- Mr. X, privately ----------------------------------------------------------------------------
-
-
-def rules_text(game_rules: str, options: Mapping[str, bool] | None = None) -> str:
-    r = get_rules(game_rules)
-    det = ", ".join(f"{TICKET_EMOJI[t]} {n}" for t, n in r.detective_tickets.items())
-    if r.mrx_tickets is None:
-        mrx = "taxi, bus and underground from the supply (unlimited)"
-    else:
-        mrx = ", ".join(f"{TICKET_EMOJI[t]} {n}" for t, n in r.mrx_tickets.items())
-    black = "one per detective" if r.mrx_black_tickets is None else str(r.mrx_black_tickets)
-    lines = [
-        f"**{r.title}**: {r.summary}",
-        f"• {r.min_players}-{r.max_players} players, Mr. X included.",
-        f"• Detectives' tickets: {det}. Spent tickets go to "
-        f"{'Mr. X' if r.spent_tickets_to == 'mrx' else 'the supply'}.",
-        f"• Mr. X: {mrx}; ⬛ black: {black}; ⏩ double moves: {r.mrx_double_tickets}.",
-        f"• Reveals after logbook entries {', '.join(str(n) for n in sorted(r.reveal_entries))}; "
-        f"{r.log_entries} entries" + (f", {r.max_rounds} rounds at most." if r.max_rounds else "."),
-        f"• Detectives move {'in any order' if r.any_order else 'in seat order'}; "
-        "a detective who moves onto Mr. X catches him.",
-    ]
-    on = [o.title for o in r.options if (options or {}).get(o.name)]
-    if on:
-        lines.append(f"• Options in play: {', '.join(on)}.")
-    return "\n".join(lines)
-
-
-HELP = (
-    "**Scotland Yard**: Mr. X hides in London, the detectives hunt him.\n"
-    "• `/sy new` opens a game here; `/sy join`, `/sy leave`, and the host's `/sy start`.\n"
-    "• Detectives: `/sy move to: ticket:` in the game's channel (autocomplete shows where you can go).\n"
-    "• Mr. X: I DM you a menu on your turn; `/sy move` in my DMs (or here, privately) works too, "
-    "with `then_to`/`then_ticket` for a ⏩ double move.\n"
-    "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around.\n"
-    "• Host: `/sy settings` (reminders, deadline), `/sy replace`, `/sy cancel`.\n"
-    "• After the game: `/sy export`, `/sy stats`, `/sy leaderboard`.\n"
-    "Tickets: 🚕 taxi · 🚌 bus · 🚇 underground · ⬛ black (Mr. X: any line, ferry too) · ⏩ double move."
-)
 
 
 def stats_text(user_id: int, stats: PlayerStats) -> str:

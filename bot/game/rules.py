@@ -137,6 +137,10 @@ def _fixed(*seats: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(seats)
 
 
+#: three to five detective players: one detective each
+_ONE_EACH = {n: tuple((i,) for i in range(n)) for n in (3, 4, 5)}
+
+
 VOLUNTARY_SURFACING = Option(
     "voluntary_surfacing",
     "Voluntary surfacing",
@@ -188,13 +192,7 @@ CLASSIC = RuleSet(
     max_players=6,
     # Two detective players control two detectives each; one player (not in the book: for
     # two-person games online) controls four.
-    detective_seats={
-        1: _fixed((0, 1, 2, 3)),
-        2: _fixed((0, 1), (2, 3)),
-        3: _fixed((0,), (1,), (2,)),
-        4: _fixed((0,), (1,), (2,), (3,)),
-        5: _fixed((0,), (1,), (2,), (3,), (4,)),
-    },
+    detective_seats={1: _fixed((0, 1, 2, 3)), 2: _fixed((0, 1), (2, 3)), **_ONE_EACH},
     bobbies={},
     pooled_tickets={},
     detective_colours=DETECTIVE_COLOURS,
@@ -236,13 +234,7 @@ MASTER = replace(
     name="master",
     title="Scotland Yard Master (2013, basic game)",
     summary="Up to 22 rounds; bobbies help small teams; detectives move in any order; spent tickets go to the supply.",
-    detective_seats={
-        1: _fixed((0, 1)),
-        2: _fixed((0,), (1,)),
-        3: _fixed((0,), (1,), (2,)),
-        4: _fixed((0,), (1,), (2,), (3,)),
-        5: _fixed((0,), (1,), (2,), (3,), (4,)),
-    },
+    detective_seats={1: _fixed((0, 1)), 2: _fixed((0,), (1,)), **_ONE_EACH},
     bobbies={1: 2, 2: 2, 3: 1},
     pooled_tickets={1: True},
     detective_tickets={"taxi": 11, "bus": 8, "underground": 4},
