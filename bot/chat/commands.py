@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.families import all_rules
-from bot.game import MRX, GameError
+from bot.game import MRX, GameError, load_board
 from bot.i18n import Speaker, personal_language, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
@@ -26,8 +26,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: the rule systems every family can play now (an unavailable one is not offered)
-RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]
+def _speakable(board: str) -> bool:
+    """Whether this chat layer's words cover the board's tickets (Potsdam's are not in them yet:
+    sanssouci plays in the engine, the CLI and the pictures, and is offered here once they are)."""
+    return set(load_board(board).ride_tickets) <= set(messages.TICKET_EMOJI)
+
+
+#: the rule systems the families can play now and this chat layer can present
+RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)
+         if _speakable(r.board)]
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
 TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t}", value=t)
            for t in ("taxi", "bus", "underground", "black")]
