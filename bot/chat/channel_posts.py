@@ -26,8 +26,6 @@ from bot.service.models import GameInfo, Player, PlayerStats
 from .words import (
     COLOUR,
     MRX_EMOJI,
-    RIDE_KINDS,
-    TICKET_EMOJI,
     WIN_COLOUR,
     mention,
     owners_of,
@@ -89,17 +87,18 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
     """One public line for an engine or service event ("" for events that need none)."""
     if isinstance(event, MrXMoved):
         double = " (double move)" if event.double else ""
-        line = f"{MRX_EMOJI} Mr. X used {ticket(event.ticket)} for logbook entry {event.entry}{double}."
+        line = f"{MRX_EMOJI} Mr. X used {ticket(event.ticket, view.board)} for logbook entry {event.entry}{double}."
         if event.revealed is not None:
             line += f" 🔍 **Reveal:** he is at {station(event.revealed)}!"
         return line
     if isinstance(event, MrXSurfaced):
-        taken = ", ".join(f"{t} from {view.pawn(p).label}" for p, t in event.taken)
+        taken = ", ".join(f"{view.board.ticket_name(t)} from {view.pawn(p).label}" for p, t in event.taken)
+        back = " and one black ticket comes back to him" if event.black_returned else ""
         return (f"{MRX_EMOJI} Mr. X surfaces: he is at {station(event.station)}! "
-                f"He takes {taken or 'nothing'}.")
+                f"He takes {taken or 'nothing'}{back}.")
     if isinstance(event, PawnMoved):
         who = pawn_name(view, event.pawn)
-        line = f"{who} rode {ticket(event.ticket)} from {station(event.start)} to {station(event.to)}."
+        line = f"{who} rode {ticket(event.ticket, view.board)} from {station(event.start)} to {station(event.to)}."
         if event.captured:
             line += " 🚨 **Mr. X is caught!**"
         return line
@@ -159,7 +158,7 @@ def logbook_cells(view: PublicView) -> str:
     for entry in entries:
         where = f" {station(entry.station)}" if entry.station is not None else ""
         mark = "🔍" if entry.reveal or entry.surfaced else ""
-        cells.append(f"`{entry.number:>2}` {TICKET_EMOJI[entry.ticket]}{mark}{where}")
+        cells.append(f"`{entry.number:>2}` {view.board.ticket_emoji(entry.ticket)}{mark}{where}")
     done = len(entries)
     upcoming = [n for n in view.reveal_entries if n > done]
     if not cells:
@@ -204,9 +203,9 @@ def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player]) ->
         who = " ".join(mention(u) for u in owners.get(pawn.id, ())) or "—"
         if pawn.role == "mrx":
             where = station(view.mrx_shown) if view.mrx_shown is not None else "hidden"
-            value = f"{who}\nat {where}\n{wallet(view.mrx_tickets)}"
+            value = f"{who}\nat {where}\n{wallet(view.mrx_tickets, view.board)}"
         else:
-            value = f"{who}\nat {station(pawn.station)}\n{wallet(pawn.tickets, RIDE_KINDS)}"
+            value = f"{who}\nat {station(pawn.station)}\n{wallet(pawn.tickets, view.board)}"
         embed.add_field(name=pawn_name(view, pawn.id), value=value, inline=True)
     embed.add_field(name="Logbook", value=logbook_cells(view)[:1024], inline=False)
     embed.set_footer(text=f"{rules_title(game.rules)} · logbook {len(view.logbook)}/{view.log_entries}")
@@ -220,7 +219,7 @@ def route_text(view: PublicView) -> str:
     parts = [station(view.route[0])]
     for entry, stop in zip(view.logbook, view.route[1:]):
         mark = "🔍" if entry.reveal or entry.surfaced else ""
-        parts.append(f"—{TICKET_EMOJI[entry.ticket]}{mark}→ {station(stop)}")
+        parts.append(f"—{view.board.ticket_emoji(entry.ticket)}{mark}→ {station(stop)}")
     return " ".join(parts)
 
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.families import all_rules
-from bot.game import MRX, GameError, load_board
+from bot.game import MRX, GameError
 from bot.i18n import Speaker, personal_language, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings
@@ -26,19 +26,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-def _speakable(board: str) -> bool:
-    """Whether this chat layer's words cover the board's tickets (Potsdam's are not in them yet:
-    sanssouci plays in the engine, the CLI and the pictures, and is offered here once they are)."""
-    return set(load_board(board).ride_tickets) <= set(messages.TICKET_EMOJI)
-
-
-#: the rule systems the families can play now and this chat layer can present
-RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)
-         if _speakable(r.board)]
+#: the rule systems the families can play now
+RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
-TICKETS = [app_commands.Choice(name=f"{messages.TICKET_EMOJI[t]} {t}", value=t)
-           for t in ("taxi", "bus", "underground", "black")]
-REGULAR = TICKETS[:3]
 LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
                     app_commands.Choice(name="automatic (my Discord language)", value="auto")]
 NO_PINGS = discord.AllowedMentions.none()
@@ -68,9 +58,9 @@ def _int(text: object) -> int | None:
         return None
 
 
-def _matching(reach: dict[int, tuple[str, ...]], current: str) -> list[app_commands.Choice[int]]:
+def _matching(reach: dict[int, tuple[str, ...]], current: str, board) -> list[app_commands.Choice[int]]:
     typed = str(current or "").strip()
-    return [app_commands.Choice(name=messages.destination_label(s, t), value=s)
+    return [app_commands.Choice(name=messages.destination_label(s, t, board), value=s)
             for s, t in reach.items() if str(s).startswith(typed)][:25]
 
 
@@ -169,14 +159,44 @@ class ScotlandYardCommands(app_commands.Group):
                            then_to="Mr. X's double move: the second station",
                            then_ticket="Mr. X's double move: the second ticket",
                            game="Which game (when you are Mr. X in several)")
-    @app_commands.choices(ticket=TICKETS, then_ticket=TICKETS)
     @app_commands.autocomplete(game=_game_choices)
-    async def move(self, interaction: discord.Interaction, to: int, ticket: app_commands.Choice[str],
+    async def move(self, interaction: discord.Interaction, to: int, ticket: app_commands.Range[str, 1, 40],
                    pawn: Optional[str] = None, then_to: Optional[int] = None,
-                   then_ticket: Optional[app_commands.Choice[str]] = None, game: Optional[int] = None) -> None:
+                   then_ticket: Optional[app_commands.Range[str, 1, 40]] = None, game: Optional[int] = None) -> None:
         if _first_time(interaction):
-            await _bot(interaction).table.move(interaction, to, ticket.value, pawn, then_to,
-                                               then_ticket.value if then_ticket else None, game)
+            await _bot(interaction).table.move(interaction, to, ticket, pawn, then_to, then_ticket, game)
+
+    @move.autocomplete("ticket")
+    async def move_ticket(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The tickets (in the board's words) that take the mover to the chosen station."""
+        found = await self._mover(interaction)
+        to = _int(getattr(interaction.namespace, "to", None))
+        if found is None:
+            return []
+        game, pawn, mview = found
+        if pawn == MRX:
+            board, reach = mview.public.board, mrx_destinations(mview)
+        else:
+            view = await _bot(interaction).service.public_view(game.id)
+            board, reach = view.board, detective_destinations(view, pawn)
+        tickets = reach.get(to, ()) if to is not None else tuple(dict.fromkeys(t for ts in reach.values() for t in ts))
+        return _ticket_choices(board, tickets, current)
+
+    @move.autocomplete("then_ticket")
+    async def move_then_ticket(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        found = await self._mover(interaction)
+        first, second = (_int(getattr(interaction.namespace, n, None)) for n in ("to", "then_to"))
+        if found is None or found[1] != MRX or first is None:
+            return []
+        mview = found[2]
+        board = mview.public.board
+        tickets: list[str] = []
+        for t in mrx_destinations(mview).get(first, ()):
+            for station, seconds in mrx_second_steps(mview, first, t).items():
+                if second is None or station == second:
+                    tickets.extend(s for s in seconds if s not in tickets)
+        return _ticket_choices(board, tickets, current)
 
     @move.autocomplete("to")
     async def move_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -185,9 +205,9 @@ class ScotlandYardCommands(app_commands.Group):
             return []
         game, pawn, mview = found
         if pawn == MRX:
-            return _matching(mrx_destinations(mview), current)
+            return _matching(mrx_destinations(mview), current, mview.public.board)
         view = await _bot(interaction).service.public_view(game.id)
-        return _matching(detective_destinations(view, pawn), current)
+        return _matching(detective_destinations(view, pawn), current, view.board)
 
     @move.autocomplete("then_to")
     async def move_then_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -211,7 +231,7 @@ class ScotlandYardCommands(app_commands.Group):
                 for s in seconds:
                     if s not in reach.setdefault(station, []):
                         reach[station].append(s)
-        return _matching({s: tuple(t) for s, t in sorted(reach.items())}, current)
+        return _matching({s: tuple(t) for s, t in sorted(reach.items())}, current, mview.public.board)
 
     @move.autocomplete("pawn")
     async def move_pawn(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -251,12 +271,19 @@ class ScotlandYardCommands(app_commands.Group):
 
     @app_commands.command(name="surface", description="Mr. X: show where you are (if the rules allow)")
     @app_commands.describe(take="The ticket kind to take from each detective (default: what they have most of)")
-    @app_commands.choices(take=REGULAR)
     @app_commands.autocomplete(game=_game_choices)
-    async def surface(self, interaction: discord.Interaction, take: Optional[app_commands.Choice[str]] = None,
+    async def surface(self, interaction: discord.Interaction, take: Optional[app_commands.Range[str, 1, 40]] = None,
                       game: Optional[int] = None) -> None:
         if _first_time(interaction):
-            await _bot(interaction).table.surface(interaction, take.value if take else None, game)
+            await _bot(interaction).table.surface(interaction, take, game)
+
+    @surface.autocomplete("take")
+    async def surface_take(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._mover(interaction)
+        if found is None or found[1] != MRX:
+            return []
+        board = found[2].public.board
+        return _ticket_choices(board, board.ride_tickets, current)
 
     @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
     @app_commands.autocomplete(game=_game_choices)
@@ -495,7 +522,7 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
         mview = await bot.service.mrx_view(info.id, interaction.user.id)
         text = f"🎩 Only you see this: you are at {messages.station(mview.station)}."
         if view.to_move == (MRX,):
-            reach = ", ".join(messages.destination_label(s, t) for s, t in mrx_destinations(mview).items())
+            reach = ", ".join(messages.destination_label(s, t, view.board) for s, t in mrx_destinations(mview).items())
             text += f"\nYou can go to: {reach}."[:1500]
     await say(interaction, text, embed=embed, ephemeral=True)
 
@@ -510,3 +537,14 @@ async def _member_of(bot, guild_id: int, user: discord.abc.User) -> bool:
     except discord.NotFound:
         return False
     return True
+
+
+def _ticket_choices(board, tickets, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices for tickets, in the board's words: "🚶 walking ticket" -> walk."""
+    wanted = str(current or "").strip().lower()
+    choices = []
+    for t in tickets:
+        label = f"{board.ticket_emoji(t)} {board.ticket_name(t)}"
+        if wanted in label.lower() or wanted in t:
+            choices.append(app_commands.Choice(name=label, value=t))
+    return choices[:25]

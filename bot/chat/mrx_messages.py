@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from bot.game import (
+    Board,
     MrXMoved,
     MrXView,
 )
@@ -29,7 +30,7 @@ def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str) -> str:
     lines = [
         f"{MRX_EMOJI} **Your move, Mr. X** (game #{game.id} in {channel}, round {public.round}).",
         f"You are at {station(view.station)}. Logbook entry {entry}.{reveal}",
-        f"Tickets: {wallet(public.mrx_tickets)}",
+        f"Tickets: {wallet(public.mrx_tickets, public.board)}",
     ]
     if nxt is not None and nxt != entry:
         lines.append(f"Next reveal: entry {nxt}.")
@@ -42,13 +43,13 @@ def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str) -> str:
     return "\n".join(lines)
 
 
-def mrx_moved_text(events: Sequence[Any], now_at: int | None = None) -> str:
+def mrx_moved_text(events: Sequence[Any], board: Board, now_at: int | None = None) -> str:
     """Mr. X's private receipt for his move (it may name his station: he alone reads it)."""
     parts = []
     for e in events:
         if isinstance(e, MrXMoved):
             shown = " 🔍 revealed" if e.revealed is not None else ""
-            parts.append(f"entry {e.entry} {ticket(e.ticket)}{shown}")
+            parts.append(f"entry {e.entry} {ticket(e.ticket, board)}{shown}")
     if not parts:
         return "✅ Done."
     where = f" You are at {station(now_at)} now." if now_at is not None else ""

@@ -270,7 +270,7 @@ class Table:
                 now_at = (await self.service.mrx_view(result.game.id, user_id)).station
             except GameError:
                 now_at = None
-            return messages.mrx_moved_text(result.events, now_at)
+            return messages.mrx_moved_text(result.events, result.view.board, now_at)
         view = result.view
         lines = [messages.event_line(e, view, {}) for e in result.events if isinstance(e, PawnMoved)]
         return "✅ " + " ".join(lines) if lines else "✅ Done."

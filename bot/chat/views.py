@@ -32,12 +32,18 @@ LOBBY_BUTTONS = (
     ("leave", "Leave", None, discord.ButtonStyle.secondary),
     ("start", "Start", "🚦", discord.ButtonStyle.success),
 )
-TICKET_STYLE = {
-    "taxi": discord.ButtonStyle.success,
-    "bus": discord.ButtonStyle.primary,
-    "underground": discord.ButtonStyle.danger,
-    "black": discord.ButtonStyle.secondary,
-}
+#: button styles for the ride tickets, in the board's order (Discord has only these colours)
+RIDE_STYLES = (discord.ButtonStyle.success, discord.ButtonStyle.primary, discord.ButtonStyle.danger)
+
+
+def _ticket_button(board, ticket: str, label: str | None = None) -> dict:
+    """Label, emoji and style of a ticket's button (plain when rebuilt from its custom id alone)."""
+    if board is None:
+        return {"label": label or ticket, "style": discord.ButtonStyle.secondary}
+    name = board.ticket_name(ticket)
+    rides = board.ride_tickets
+    style = RIDE_STYLES[rides.index(ticket) % len(RIDE_STYLES)] if ticket in rides else discord.ButtonStyle.secondary
+    return {"label": label or name[:1].upper() + name[1:], "emoji": board.ticket_emoji(ticket), "style": style}
 
 
 def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
@@ -95,11 +101,11 @@ def lobby_view(game_id: int) -> discord.ui.View:
 # -- Mr. X's menu ------------------------------------------------------------------------------
 
 
-def destination_options(reach: Mapping[int, Sequence[str]]) -> list[discord.SelectOption]:
+def destination_options(reach: Mapping[int, Sequence[str]], board) -> list[discord.SelectOption]:
     options = []
     for station, tickets in list(reach.items())[:MAX_OPTIONS]:
-        emoji = "".join(messages.TICKET_EMOJI[t] for t in tickets)
-        options.append(discord.SelectOption(label=messages.destination_label(station, tickets),
+        emoji = "".join(board.ticket_emoji(t) for t in tickets)
+        options.append(discord.SelectOption(label=messages.destination_label(station, tickets, board),
                                             value=str(station), description=emoji))
     return options
 
@@ -133,12 +139,14 @@ class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
             if self.first is None:
                 tickets = mrx_destinations(mview).get(station, ())
                 text = f"🎩 Go to {messages.station(station)} with which ticket?"
-                view = ticket_view(self.game_id, self.round, station, tickets, mview.can_double)
+                view = ticket_view(self.game_id, self.round, station, tickets, mview.can_double,
+                                   board=mview.public.board)
             else:
                 tickets = mrx_second_steps(mview, *self.first).get(station, ())
-                text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1])} to "
+                text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1], mview.public.board)} to "
                         f"{messages.station(self.first[0])}, then to {messages.station(station)} with which ticket?")
-                view = ticket_view(self.game_id, self.round, station, tickets, False, first=self.first)
+                view = ticket_view(self.game_id, self.round, station, tickets, False, first=self.first,
+                                   board=mview.public.board)
             await interaction.response.edit_message(content=text, view=view)
 
 
@@ -148,14 +156,12 @@ class MrXGo(discord.ui.DynamicItem[discord.ui.Button],
     """Ride now: a single move, or the double move whose both parts are in the custom id."""
 
     def __init__(self, game_id: int, round_: int, first: tuple[int, str],
-                 second: tuple[int, str] | None = None) -> None:
+                 second: tuple[int, str] | None = None, board=None) -> None:
         custom_id = f"sy:xgo:{game_id}:{round_}:{first[0]}:{first[1]}"
         ride = second or first
         if second:
             custom_id += f":{second[0]}:{second[1]}"
-        super().__init__(discord.ui.Button(label=ride[1].title(), emoji=messages.TICKET_EMOJI[ride[1]],
-                                           style=TICKET_STYLE.get(ride[1], discord.ButtonStyle.secondary),
-                                           custom_id=custom_id))
+        super().__init__(discord.ui.Button(custom_id=custom_id, **_ticket_button(board, ride[1])))
         self.game_id, self.round, self.first, self.second = game_id, round_, first, second
 
     @classmethod
@@ -174,8 +180,9 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
                 template=r"sy:xdbl:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"):
     """Start a double move with this ride: shows the second steps."""
 
-    def __init__(self, game_id: int, round_: int, first: tuple[int, str]) -> None:
-        super().__init__(discord.ui.Button(label=f"{first[1].title()}, then again", emoji="⏩",
+    def __init__(self, game_id: int, round_: int, first: tuple[int, str], board=None) -> None:
+        name = board.ticket_name(first[1]) if board is not None else first[1]
+        super().__init__(discord.ui.Button(label=f"{name[:1].upper() + name[1:]}, then again", emoji="⏩",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"sy:xdbl:{game_id}:{round_}:{first[0]}:{first[1]}"))
         self.game_id, self.round, self.first = game_id, round_, first
@@ -196,9 +203,11 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
                     "No second ride is possible from there; pick a single move.", ephemeral=True)
                 return
             view = discord.ui.View(timeout=None)
-            view.add_item(MrXDestination(self.game_id, self.round, self.first, destination_options(steps)))
+            view.add_item(MrXDestination(self.game_id, self.round, self.first,
+                                         destination_options(steps, mview.public.board)))
             view.add_item(MrXBack(self.game_id, self.round))
-            text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1])} to {messages.station(self.first[0])}. "
+            text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1], mview.public.board)} to "
+                    f"{messages.station(self.first[0])}. "
                     "Where next?")
             await interaction.response.edit_message(content=text, view=view)
 
@@ -228,21 +237,21 @@ def mrx_menu(game_id: int, mview) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     reach = mrx_destinations(mview)
     if reach:
-        view.add_item(MrXDestination(game_id, mview.public.round, None, destination_options(reach)))
+        view.add_item(MrXDestination(game_id, mview.public.round, None, destination_options(reach, mview.public.board)))
     return view
 
 
 def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[str], can_double: bool,
-                first: tuple[int, str] | None = None) -> discord.ui.View:
+                first: tuple[int, str] | None = None, board=None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for t in tickets:
         if first is None:
-            view.add_item(MrXGo(game_id, round_, (station, t)))
+            view.add_item(MrXGo(game_id, round_, (station, t), board=board))
         else:
-            view.add_item(MrXGo(game_id, round_, first, (station, t)))
+            view.add_item(MrXGo(game_id, round_, first, (station, t), board=board))
     if can_double and first is None:
         for t in tickets:
-            view.add_item(MrXDouble(game_id, round_, (station, t)))
+            view.add_item(MrXDouble(game_id, round_, (station, t), board=board))
     view.add_item(MrXBack(game_id, round_))
     return view
 

@@ -9,18 +9,12 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Sequence
 
 from bot.game import (
+    Board,
     PublicView,
     get_rules,
 )
 from bot.service.models import Player
 
-TICKET_EMOJI = {
-    "taxi": "🚕",
-    "bus": "🚌",
-    "underground": "🚇",
-    "black": "⬛",
-    "double": "⏩",
-}
 PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
 MRX_EMOJI = "🎩"
 BOBBY_EMOJI = "👮"
@@ -28,8 +22,6 @@ COLOUR = 0x2B4C7E  # embeds: London blue
 MRX_COLOUR = 0x222222
 WIN_COLOUR = 0xC9A227
 
-RIDE_KINDS = ("taxi", "bus", "underground")
-MRX_KINDS = ("taxi", "bus", "underground", "black", "double")
 
 
 # -- small words ---------------------------------------------------------------------------------
@@ -43,24 +35,22 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def ticket(t: str) -> str:
-    return f"{TICKET_EMOJI[t]} {t}"
+def ticket(t: str, board: Board) -> str:
+    """A ticket in the board's words: ``🚕 taxi``, ``🚶 walking ticket``, ``⬛ black``."""
+    return f"{board.ticket_emoji(t)} {board.ticket_name(t)}"
 
 
-def tickets_list(tickets: Iterable[str]) -> str:
-    return ", ".join(tickets)
+def tickets_list(tickets: Iterable[str], board: Board) -> str:
+    return ", ".join(board.ticket_name(t) for t in tickets)
 
 
-def wallet(tickets: Mapping[str, int | None] | None, kinds: Sequence[str] = MRX_KINDS) -> str:
-    """``🚕 10 · 🚌 8 · 🚇 4`` (``∞`` for an unlimited supply); bobbies need no tickets."""
+def wallet(tickets: Mapping[str, int | None] | None, board: Board) -> str:
+    """``🚕 10 · 🚌 8 · 🚇 4`` (``∞`` for an unlimited supply), in the wallet's order; bobbies need none."""
     if tickets is None:
         return "no tickets needed"
     parts = []
-    for kind in kinds:
-        if kind not in tickets:
-            continue
-        count = tickets[kind]
-        parts.append(f"{TICKET_EMOJI[kind]} {'∞' if count is None else count}")
+    for kind, count in tickets.items():
+        parts.append(f"{board.ticket_emoji(kind)} {'∞' if count is None else count}")
     return " · ".join(parts)
 
 
@@ -102,9 +92,9 @@ def rules_title(name: str) -> str:
 # -- the lobby -----------------------------------------------------------------------------------
 
 
-def destination_label(to: int, tickets: Sequence[str]) -> str:
+def destination_label(to: int, tickets: Sequence[str], board: Board) -> str:
     """An autocomplete or menu label: ``54 — taxi, bus``."""
-    return f"{to} — {tickets_list(tickets)}"
+    return f"{to} — {tickets_list(tickets, board)}"
 
 
 # -- reference -----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import pytest
 
 from bot.chat import messages
 from bot.game import MRX, GameState, MrXMoved, PawnMoved
+from bot.game import load_board
 from bot.game.players import GreedyPlayer, RandomPlayer, play_game, view_for
 from bot.service.models import GameInfo, Player, PlayerStats
 
@@ -87,9 +88,12 @@ def test_event_lines_read_well() -> None:
 
 
 def test_wallets_and_labels() -> None:
-    assert messages.wallet({"taxi": 10, "bus": None}) == "🚕 10 · 🚌 ∞"
-    assert messages.wallet(None) == "no tickets needed"
-    assert messages.destination_label(54, ("taxi", "black")) == "54 — taxi, black"
+    london, potsdam = load_board("london"), load_board("potsdam")
+    assert messages.wallet({"taxi": 10, "bus": None}, london) == "🚕 10 · 🚌 ∞"
+    assert messages.wallet({"walk": 10, "vip": 8, "sbahn": 4}, potsdam) == "🚶 10 · 🚋 8 · 🚆 4"
+    assert messages.wallet(None, london) == "no tickets needed"
+    assert messages.ticket("sbahn", potsdam) == "🚆 Schnellbahn ticket"
+    assert messages.destination_label(54, ("taxi", "black"), london) == "54 — taxi, black"
     assert messages.station(7) == "**7**" and messages.station(None) == "?"
 
 
@@ -108,7 +112,7 @@ def test_the_logbook_shows_only_shown_stations() -> None:
     move = running.legal_moves(MRX)[0]
     running.apply(move)
     text = messages.logbook_cells(running.public_view())
-    assert text.startswith(f"` 1` {messages.TICKET_EMOJI[move.ticket]}") and "**" not in text
+    assert text.startswith(f"` 1` {running.board.ticket_emoji(move.ticket)}") and "**" not in text
     assert "Next reveal: entry 3." in text
 
 

@@ -122,3 +122,24 @@ async def test_a_whole_master_game_with_bobbies_in_any_order(game: Game) -> None
     state = await game.play(mrx="greedy", detectives="greedy", ways=("menu", "dm"))
     assert state.is_over
     assert "win" in game.fake.channel_messages(w.channel)[-1].text
+
+
+@pytest.mark.asyncio
+async def test_a_whole_sanssouci_game_on_potsdam_speaks_the_board_s_words(game: Game) -> None:
+    import re as _re
+
+    w, fake = game.world, game.fake
+    await game.open(rules="sanssouci", seed=6, mrx=w.bob, detectives=(w.carol, w.dave))
+    await game.start()
+    state = await game.play(mrx="greedy", detectives="greedy")
+    assert state.board.name == "potsdam" and state.outcome is not None
+    mine = [m for m in fake.messages if m.author is not None and m.author.id == fake.bot_user.id]
+    words = " ".join(m.text + " ".join(str(e) for e in m.embeds) for m in mine)
+    assert "walking ticket" in words or "🚶" in words
+    # Nobody in a Potsdam game reads London's transports.
+    for london in ("taxi", "underground", "ferry", "🚕", "🚌", "🚇"):
+        assert not _re.search(rf"(?i){london}", words), london
+    answer = await game.reply(w.carol, "export")
+    (data,) = answer.files.values()
+    record = json.loads(data)
+    assert record["board"] == "potsdam" and replay(record).outcome.to_json() == record["outcome"]
