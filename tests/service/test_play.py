@@ -186,13 +186,18 @@ async def test_an_unreadable_snapshot_is_rebuilt_from_the_actions(service):
     assert await service.check_game(game_id) == []  # the command wrote a fresh snapshot
 
 
+async def played(service, turns: int, seed: int) -> tuple[int, random.Random]:
+    """A started game with ``turns`` turns played, and the rng that played them."""
+    game_id = (await started(service)).game.id
+    rng = random.Random(seed)
+    for _ in range(turns):
+        await play_turn(service, game_id, rng)
+    return game_id, rng
+
+
 @pytest.mark.parametrize("broken", ["'not json {'", "''", "'null'", "'[]'", "'42'", "'\"text\"'"])
 async def test_any_unreadable_snapshot_is_rebuilt_from_the_actions(service, broken):
-    start = await started(service)
-    game_id = start.game.id
-    rng = random.Random(7)
-    for _ in range(5):
-        await play_turn(service, game_id, rng)
+    game_id, _ = await played(service, 5, seed=7)
     truth = await stored_state(service, game_id)
     async with service.database.transaction() as tx:
         await tx.execute(f"UPDATE snapshots SET state = {broken} WHERE game_id = ?", (game_id,))
@@ -204,11 +209,7 @@ async def test_any_unreadable_snapshot_is_rebuilt_from_the_actions(service, brok
 
 @pytest.mark.parametrize("stale_by", [-2, 1])
 async def test_a_snapshot_that_has_seen_fewer_or_more_actions_is_noticed_on_read(service, stale_by):
-    start = await started(service)
-    game_id = start.game.id
-    rng = random.Random(8)
-    for _ in range(3):
-        await play_turn(service, game_id, rng)
+    game_id, rng = await played(service, 3, seed=8)
     old = await service.database.one("SELECT actions, state FROM snapshots WHERE game_id = ?", (game_id,))
     for _ in range(2):
         await play_turn(service, game_id, rng)
