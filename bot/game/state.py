@@ -237,7 +237,6 @@ class GameState:
             return
         blocked = self.blockers()
         wallet = self.tickets(pawn)
-        by = self.board.neighbours[here]
         bobby = self.pawn[pawn].wallet is None
         for ticket in self.board.ride_tickets:
             if bobby or wallet[ticket]:

@@ -22,7 +22,8 @@ from typing import AsyncIterator, Callable
 import aiosqlite
 
 from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, PublicView, RulesUnavailable
-from bot.game import Surface
+from bot.game import Surface, quoted
+from bot.game.players import PLAYERS
 from bot.families import Family, RulesEntry, family_for_rules, get_family
 from bot.store import Database, one, rows
 
@@ -44,6 +45,7 @@ from .errors import (
     NotInGame,
     NotYourPawn,
     RoleTaken,
+    StaleAction,
 )
 from .events import (
     GameCancelled,
@@ -312,6 +314,59 @@ class GameService:
                 state, _ = await rebuild.load_state(tx, game["id"])
                 key, kind, payload, _ = outbox.mrx_prompt(family.public_view(state), new_user_id)
                 await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
+
+    async def add_computer(self, channel_id: int, host_id: int, role: str, strategy: str = "greedy",
+                           *, key: str | None = None) -> CommandResult:
+        """Host only: seat a computer player (a built-in strategy) in the lobby as Mr. X or a
+        detective. It chooses from its side's view only, like a person (:meth:`play_computers`)."""
+        if role not in ("mrx", "detective"):
+            raise InvalidAction("A computer plays as 'mrx' or as 'detective'.")
+        if strategy not in PLAYERS:
+            raise InvalidAction(f"There is no computer player {quoted(strategy)} (known: {', '.join(PLAYERS)}).")
+        async with self._command(key, "add_computer", host_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.lobby(tx, channel_id)
+            _require_host(game, host_id)
+            people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
+            if role == "mrx" and any(p["role"] == "mrx" for p in people):
+                raise RoleTaken()
+            _, ruleset = _rules(game["rules"])
+            if len(people) >= ruleset.max_players:
+                raise LobbyFull(f"The lobby is full: {ruleset.title} is for at most {ruleset.max_players} players.")
+            user_id = min([0, *(p["user_id"] for p in people)]) - 1  # computers have negative ids
+            name = f"Computer ({strategy})"
+            await steps.add_player(tx, game["id"], user_id, name, role, now)
+            await tx.execute("UPDATE players SET strategy = ? WHERE game_id = ? AND user_id = ?",
+                             (strategy, game["id"], user_id))
+            version = await steps.bump(tx, now, game)
+            return await steps.done(tx, now, game["id"], (PlayerJoined(user_id, name, role),), host_id,
+                                    "add_computer", key, version)
+
+    async def play_computers(self, game_id: int) -> list[CommandResult]:
+        """Let every computer whose pawn is to move play, until a person owes the next move. Each
+        chooses from its side's view (never the state), with randomness dealt from the game's secret
+        seed; each move is keyed, so a retry after a crash plays it once."""
+        played: list[CommandResult] = []
+        while True:
+            game = await read.game_row(self._db.reader, game_id)
+            if game["status"] != RUNNING:
+                return played
+            family = get_family(game["family"])
+            seats = await rows(self._db.reader,
+                               "SELECT c.pawn, c.user_id, p.strategy FROM pawn_controls c JOIN players p ON "
+                               "p.game_id = c.game_id AND p.user_id = c.user_id WHERE c.game_id = ? "
+                               "AND p.strategy IS NOT NULL AND p.status = 'playing'", (game_id,))
+            state = await self._state(game_id)
+            movable = [s for s in seats if s["pawn"] in state.to_move() and state.legal_moves(s["pawn"])]
+            if not movable:
+                return played
+            seat = movable[0]
+            pawn = seat["pawn"]
+            view = family.secret_view(state) if pawn == family.secret_pawn else family.public_view(state)
+            rng = random.Random(deal_seed(self._secret, game["seed"], f"computer:{game['version']}"))
+            action = PLAYERS[seat["strategy"]](rng).choose(view, pawn)
+            played.append(await self.act(game_id, seat["user_id"], action, f"computer:{game_id}:{game['version']}"))
 
     # -- play ---------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ async def refused(game: Game, user, sub: str, options: dict | None = None, chann
 
 @pytest.mark.asyncio
 async def test_bad_input_of_every_kind(game: Game) -> None:
-    w, fake = game.world, game.fake
+    w = game.world
     # No game here yet.
     await refused(game, w.carol, "move", {"to": 1, "ticket": "taxi"}, says="no game in this channel")
     await refused(game, w.carol, "start", says="no game in this channel")

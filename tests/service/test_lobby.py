@@ -1,6 +1,8 @@
+import random
+
 import pytest
 
-from bot.game import GameError, OptionUnavailable, RulesUnavailable
+from bot.game import GameError, InvalidAction, OptionUnavailable, RulesUnavailable
 from bot.service import (
     AlreadyJoined,
     GameAlreadyRunning,
@@ -19,7 +21,7 @@ from bot.service import (
     RoleTaken,
 )
 
-from .helpers import CHANNEL, GUILD, HOST, new_key, started
+from .helpers import CHANNEL, GUILD, HOST, new_key, play_turn, started
 
 
 async def test_creating_a_game_opens_a_lobby_with_the_host_as_first_player(service):
@@ -228,3 +230,47 @@ async def test_a_new_mr_x_gets_the_prompt_for_the_turn_he_now_owes(service):
     [again] = [a for a in await service.pending_announcements() if a.kind == "mrx_prompt"]
     assert again.recipient_id == 301 and again.payload == {"round": 1, "entry": 1}
     assert (await service.mrx_view(start.game.id, 301)).station
+
+
+async def test_the_service_seats_a_computer_that_plays_from_its_view_only(service):
+    from bot.game import MrXView, PublicView
+    from bot.game import players as builtin
+
+    await service.create_game(GUILD, CHANNEL, HOST, "Host", seed=3)
+    await service.add_computer(CHANNEL, HOST, "mrx", "greedy")
+    start = await service.start(CHANNEL, HOST)
+    game_id = start.game.id
+    computer = next(p for p in await service.players(game_id) if p.role == "mrx")
+    assert computer.user_id < 0 and computer.name == "Computer (greedy)"
+    seen: list[type] = []
+    original = builtin.GreedyPlayer.choose
+
+    def spying(self, view, pawn):
+        seen.append(type(view))
+        return original(self, view, pawn)
+
+    builtin.GreedyPlayer.choose = spying
+    try:
+        rng = random.Random(4)
+        for _ in range(200):
+            await service.play_computers(game_id)
+            game = await service.get_game(game_id)
+            if game.status != "running":
+                break
+            await play_turn(service, game_id, rng)  # the host's detectives
+    finally:
+        builtin.GreedyPlayer.choose = original
+    assert (await service.get_game(game_id)).status == "finished"
+    assert seen and set(seen) == {MrXView}  # Mr. X's computer saw his own view, never the state
+    assert PublicView not in seen
+    # A computer is no person: no statistics, no place on the leaderboard.
+    board = await service.leaderboard(GUILD)
+    assert all(row.user_id > 0 for row in board)
+
+
+async def test_only_the_host_seats_a_computer_and_only_a_known_one(service):
+    await service.create_game(GUILD, CHANNEL, HOST, "Host", seed=3)
+    with pytest.raises(NotHost):
+        await service.add_computer(CHANNEL, HOST + 1, "detective")
+    with pytest.raises(InvalidAction, match="no computer player 'chess-engine'"):
+        await service.add_computer(CHANNEL, HOST, "detective", "chess-engine")
