@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from bot.families import get_family
 from bot.service.events import event_from_json
 from bot.service.models import RUNNING, Announcement
 
-from . import messages, views
+from . import views
 from .picture_jobs import extension
 from .table import DMS_CLOSED
 
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def presenter(family):
+    """The module that puts a family's views and events into words (``Family.presenter``)."""
+    return importlib.import_module(family.presenter)
 
 
 def nonce(item: Announcement) -> str:
@@ -92,32 +98,33 @@ class Announcer:
         """Send one announcement; returns (channel id, message id) it went to (0, 0: nothing was due)."""
         if item.private:
             return await self._mrx_prompt(item)
+        family = get_family((await self.service.get_game(item.game_id)).family)
+        words = presenter(family)
         channel = self.bot.get_partial_messageable(item.channel_id)
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
-            message = await channel.send(messages.cancelled_text(payload), allowed_mentions=NO_MENTIONS_BUT_USERS,
+            message = await channel.send(words.cancelled_text(payload), allowed_mentions=NO_MENTIONS_BUT_USERS,
                                          nonce=nonce(item))
             return item.channel_id, message.id
         view = await self.service.public_view(item.game_id)
         players = await self.service.players(item.game_id)
-        owners = messages.owners_of(players)
-        family = get_family((await self.service.get_game(item.game_id)).family)
+        owners = words.owners_of(players)
         events = [event_from_json(e, family) for e in payload.get("events", ())]
         files: list[discord.File] = []
         embeds: list[discord.Embed] = []
         if kind == outbox.GAME_STARTED:
-            content = messages.game_started_text(payload, view, players)
+            content = words.game_started_text(payload, view, players)
             png = await self.bot.pictures.board(view)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
-            content = messages.action_text(payload, events, view, owners)
+            content = words.action_text(payload, events, view, owners)
         elif kind == outbox.ROUND_SUMMARY:
             round_ = payload.get("round", view.round)
             content = None
             if view.outcome is None and view.round == round_ + 1 and view.to_move == (MRX,):
-                content = messages.next_up_line({"pawns": [MRX], "user_ids": owners.get(MRX, [])}, view, owners)
+                content = words.next_up_line({"pawns": [MRX], "user_ids": owners.get(MRX, [])}, view, owners)
             # Posted late (after a restart, say), the summary still shows the board of its own round.
             if view.round != round_ + 1 or view.to_move != (MRX,):
                 view = await self.service.public_view(item.game_id, after_round=round_)
@@ -125,19 +132,19 @@ class Announcer:
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
-            embeds.append(messages.round_summary_embed(view, round_, name))
+            embeds.append(words.round_summary_embed(view, round_, name))
         elif kind == outbox.GAME_OVER:
             content = None
             png = await self.bot.pictures.route(view)
             name = "route.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
-            embeds.append(messages.game_over_embed(view, players, name))
+            embeds.append(words.game_over_embed(view, players, name))
             replay = await self.bot.pictures.replay(await self.service.record(item.game_id))
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
         elif kind == outbox.PLAYERS_CHANGED:
-            content = messages.players_changed_text(payload, events, view, owners)
+            content = words.players_changed_text(payload, events, view, owners)
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
@@ -151,14 +158,15 @@ class Announcer:
         if not due or item.recipient_id is None:
             return 0, 0  # he has moved already (e.g. with /sy move before this was sent)
         mview = await self.service.mrx_view(item.game_id, item.recipient_id)
-        text = messages.mrx_prompt_text(game, mview, f"<#{game.channel_id}>")
+        words = presenter(get_family(game.family))
+        text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>")
         png = await self.bot.pictures.mrx_board(mview)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         try:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
             message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview), nonce=nonce(item))
         except discord.Forbidden:
-            who = messages.mention(item.recipient_id)
+            who = words.mention(item.recipient_id)
             if (game.id, item.recipient_id) in self._told:
                 note = (f"🎩 {who}, your turn as Mr. X (round {game.round}). My DMs can't reach you: "
                         "use `/sy move` here, my answers to you stay private.")
