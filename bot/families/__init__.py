@@ -20,24 +20,10 @@ family replays exactly from its action list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from bot.game.errors import quoted
-
-
-class GameStateLike(Protocol):
-    """What the service needs of a family's game state (the London engine's ``GameState`` is one)."""
-
-    round: int
-    outcome: Any
-    rules: Any
-
-    def to_move(self) -> list[str]: ...
-
-    def apply(self, action: Any) -> list[Any]: ...
-
-    def snapshot(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -97,7 +83,6 @@ class Family:
     presenter: str = ""
     #: the module (imported only by the bot and the CLI) that draws this family's pictures
     renderer: str = ""
-    notes: tuple[str, ...] = field(default_factory=tuple)
 
     def rules_entry(self, name: str) -> RulesEntry | None:
         return next((r for r in self.rules() if r.name == name), None)
