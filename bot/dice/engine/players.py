@@ -41,7 +41,7 @@ class RandomPlayer:
         return PickStart(pawn, self.rng.choice(choices))
 
     def wants_reroll(self, view: DicePublicView, pawn: str) -> bool:
-        return view.can_skip and self.rng.random() < 0.5
+        return view.can_reroll and view.can_skip and self.rng.random() < 0.5
 
     def choose(self, view, pawn: str) -> Action:
         if isinstance(view, DiceMrXView):

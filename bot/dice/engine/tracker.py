@@ -84,10 +84,13 @@ def replay_possible(view) -> frozenset[int]:
             helicopter -= ticket == HELICOPTER
             if ticket in TRANSPORTS:
                 used.remove(ticket)
-            if "to" in record and record.get("revealed"):
+            if "to" in record and (record.get("revealed") or record.get("capture")):
                 tracker.revealed(record["to"])
         elif "die" in record:
             positions[pawn] = record["to"]
             used.append(record["die"])
-            tracker.searched(record["to"])
+            if record.get("capture"):
+                tracker.revealed(record["to"])
+            else:
+                tracker.searched(record["to"])
     return tracker.possible
