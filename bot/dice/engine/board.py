@@ -16,7 +16,6 @@ Nothing crosses the board's outer edge. Who stands where is the state's business
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -123,6 +122,8 @@ class DiceBoard:
         self.dead_ends: tuple[tuple[int, int], ...] = tuple(sorted(dead))
         self.diagonals: tuple[tuple[int, int], ...] = tuple(sorted(diagonals))
         self._ways = ways
+        self._edges = {n: self._edges_of(n) for n in self.stations}
+        self._on_edge = {e: tuple(n for n in self.stations if e in self._edges[n]) for e in DIRECTIONS}
         self.underground = tuple(n for n, s in self.stations.items() if UNDERGROUND in s.transports)
         self.taxi_only = tuple(n for n, s in self.stations.items() if s.taxi_only)
         self.neighbours: dict[int, dict[str, tuple[int, ...]]] = {}
@@ -143,6 +144,9 @@ class DiceBoard:
 
     def edges(self, station: int) -> tuple[str, ...]:
         """The board's outer edges ``station`` lies on (a corner lies on two)."""
+        return self._edges[station]
+
+    def _edges_of(self, station: int) -> tuple[str, ...]:
         s = self.stations[station]
         out = []
         if s.row == 0:
@@ -156,7 +160,7 @@ class DiceBoard:
         return tuple(out)
 
     def edge_stations(self, edge: str) -> tuple[int, ...]:
-        return tuple(n for n in self.stations if edge in self.edges(n))
+        return self._on_edge[edge]
 
     def step(self, station: int, direction: str) -> int | None:
         """The grid neighbour of ``station`` in ``direction``, or None at the board's edge."""
@@ -204,17 +208,21 @@ class DiceBoard:
     @cached_property
     def distances(self) -> dict[int, dict[int, int]]:
         """Fewest rides (taxi, bus or underground) between every two stations."""
+        after = {n: tuple({t for targets in by.values() for t in targets}) for n, by in self.neighbours.items()}
         result: dict[int, dict[int, int]] = {}
         for source in self.stations:
             seen = {source: 0}
-            queue = deque([source])
-            while queue:
-                here = queue.popleft()
-                for targets in self.neighbours[here].values():
-                    for nxt in targets:
-                        if nxt not in seen:
-                            seen[nxt] = seen[here] + 1
-                            queue.append(nxt)
+            frontier = [source]
+            step = 0
+            while frontier:
+                step += 1
+                nxt = []
+                for here in frontier:
+                    for t in after[here]:
+                        if t not in seen:
+                            seen[t] = step
+                            nxt.append(t)
+                frontier = nxt
             result[source] = seen
         return result
 

@@ -88,7 +88,7 @@ class GreedyPlayer:
 
         def central(s: int) -> tuple:
             spread = min((dist[s].get(t, FAR) + dist[t].get(s, FAR) for t in taken), default=FAR)
-            total = sum(dist[s].get(t, FAR) for t in board.stations)
+            total = sum(dist[s].values()) + FAR * (len(board.stations) - len(dist[s]))
             return (-min(spread, 6), total, self.rng.random())
 
         return PickStart(pawn, min(view.start_choices, key=central))
@@ -104,23 +104,30 @@ class GreedyPlayer:
         possible = view.possible
         if not possible or len(possible) > 4:
             return False
+        key = self._closeness(view)
+        best = min((key(m)[:2] for p in view.to_move for m in view.moves.get(p, ())), default=None)
         dist = view.board.distances
-        best = min((self._closeness(view, m, dist)[:2] for p in view.to_move for m in view.moves.get(p, ())),
-                   default=None)
-        now = min(self._gap(dist, view.pawn(p).station, possible) for p in view.to_move)
+        now = min(min(dist[view.pawn(p).station].get(s, FAR) for s in possible) for p in view.to_move)
         return best is not None and best[0] == 0 and best[1] >= now
 
-    def _gap(self, dist, station: int, possible) -> float:
-        return min((dist[station].get(s, FAR) for s in possible), default=FAR)
+    def _closeness(self, view: DicePublicView):
+        """How good a detective's move is (smaller is better): onto a possible station, then
+        nearest to the set and to its middle, then away from the other detectives."""
+        possible = tuple(view.possible or view.board.stations)
+        dist = view.board.distances
+        stations = {p.id: p.station for p in view.detectives}
+        cache: dict[tuple[str, int], tuple] = {}
 
-    def _closeness(self, view: DicePublicView, move: DiceMove, dist) -> tuple:
-        possible = view.possible or frozenset(view.board.stations)
-        hit = 1 if move.to in possible else 0
-        gap = self._gap(dist, move.to, possible)
-        mean = sum(dist[move.to].get(s, FAR) for s in possible) / len(possible)
-        others = [p.station for p in view.detectives if p.id != move.pawn and p.station is not None]
-        crowd = sum(1 for o in others if dist[move.to].get(o, FAR) <= 1)
-        return (-hit, gap, round(mean, 1), crowd, self.rng.random())
+        def key(move: DiceMove) -> tuple:
+            k = (move.pawn, move.to)
+            if k not in cache:
+                row = dist[move.to]
+                gaps = [row.get(s, FAR) for s in possible]
+                crowd = sum(1 for p, s in stations.items() if p != move.pawn and row.get(s, FAR) <= 1)
+                cache[k] = (-(move.to in possible), min(gaps), round(sum(gaps) / len(gaps), 1), crowd)
+            return cache[k]
+
+        return key
 
     def choose(self, view, pawn: str) -> Action:
         if isinstance(view, DiceMrXView):
@@ -128,8 +135,8 @@ class GreedyPlayer:
         moves = [m for p in view.to_move for m in view.moves.get(p, ())]
         if not moves:
             return Skip(view.to_move[0], "declined")
-        dist = view.board.distances
-        return min(moves, key=lambda m: self._closeness(view, m, dist))
+        key = self._closeness(view)
+        return min(moves, key=lambda m: (*key(m), self.rng.random()))
 
     # -- Mr. X ---------------------------------------------------------------------------------
 

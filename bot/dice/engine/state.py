@@ -313,7 +313,12 @@ class DiceState:
         """Mr. X's legal second parts of a double move that starts with ``first``: another die the
         detectives used, or a black ticket when the first part used a die (never two black tickets,
         never the helicopter)."""
-        if not self.can_double() or first.ticket == HELICOPTER or first not in self._mrx_singles()[0]:
+        if not self.can_double() or first not in self._mrx_singles()[0]:
+            return []
+        return self._seconds(first)
+
+    def _seconds(self, first: MrXMove) -> list[MrXMove]:
+        if first.ticket == HELICOPTER:
             return []
         board = self.board
         assert board is not None
@@ -330,7 +335,14 @@ class DiceState:
     def legal_doubles(self) -> list[MrXDouble]:
         if not self.can_double():
             return []
-        return [MrXDouble(first, second) for first in self._mrx_singles()[0] for second in self.second_moves(first)]
+        return [MrXDouble(first, second) for first in self._mrx_singles()[0] for second in self._seconds(first)]
+
+    def double_options(self) -> dict[MrXMove, tuple[MrXMove, ...]]:
+        """For each of Mr. X's first moves, the legal second parts of a double move (empty when he
+        cannot double)."""
+        if not self.can_double():
+            return {}
+        return {first: tuple(self._seconds(first)) for first in self._mrx_singles()[0]}
 
     def is_legal(self, action: Action) -> bool:
         try:

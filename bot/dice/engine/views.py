@@ -152,12 +152,28 @@ def _public_record(record: dict[str, Any], known_entries: int, over: bool) -> di
     return {k: record[k] for k in ("round", "pawn", "ticket", "entry", "double", "revealed")}
 
 
+def _public_history(state, known: int, over: bool) -> tuple[dict[str, Any], ...]:
+    """The public action records, kept on the state between views: history only grows, so only the
+    new records are made public again (all of them when a reveal or the end makes more public)."""
+    key = (known, over)
+    cached = state.__dict__.get("_public_history")
+    history = state.history
+    if cached is not None and cached[0] == key and cached[1] <= len(history):
+        records = cached[2] + tuple(_public_record(r, known, over) for r in history[cached[1]:])
+    else:
+        records = tuple(_public_record(r, known, over) for r in history)
+    state._public_history = (key, len(history), records)
+    return records
+
+
 def public_view(state) -> DicePublicView:
     over = state.outcome is not None
     last_moves: dict[str, tuple[int, int, str]] = {}
-    for record in state.history:
-        if "die" in record:
+    for record in reversed(state.history):
+        if "die" in record and record["pawn"] not in last_moves:
             last_moves[record["pawn"]] = (record["from"], record["to"], record["die"])
+            if len(last_moves) == len(state.pawns) - 1:
+                break
     dice = dict(state.used)
     pawns = tuple(
         DicePawnView(
@@ -219,7 +235,7 @@ def public_view(state) -> DicePublicView:
         last_reveal=last_reveal,
         known_route=known_route,
         possible=state.tracker.possible if state.tracker else frozenset(),
-        history=tuple(_public_record(r, known, over) for r in state.history),
+        history=_public_history(state, known, over),
         outcome=state.outcome,
         route=route,
         moves=moves,
@@ -240,6 +256,6 @@ def mrx_view(state) -> DiceMrXView:
         route=() if start is None else (start, *(e.station for e in state.logbook)),
         moves=moves,
         can_double=can_double,
-        second_moves={m: tuple(state.second_moves(m)) for m in moves} if can_double else {},
+        second_moves=state.double_options(),
         start_choices=tuple(state.start_choices(MRX)),
     )
