@@ -13,7 +13,9 @@ The standard layout ``ABC/DEF/GHI`` (every tile standard side up) gives this sta
 
 from __future__ import annotations
 
-from bot.dice.engine import MRX, DiceMove, DiceState, LayTiles, PickStart, Placement, Roll
+import random
+
+from bot.dice.engine import MRX, DiceMove, DiceState, LayTiles, PickStart, Placement, Roll, Skip, chance
 
 STANDARD = "ABC/DEF/GHI"
 SMALL = "ABC/DEF"  # 3x2: A, D and F have underground stations, B, C and E have none
@@ -64,6 +66,41 @@ def detectives_play(state: DiceState, turns: list[tuple[tuple[str, ...], int | N
         if to is not None:
             ride(state, pawn, to, die)
         elif state.awaiting == "move" and state.to_move() and state.to_move()[0] == pawn:
-            from bot.dice.engine import Skip
-
             state.apply(Skip(pawn, "declined"))
+
+
+def twins(players: int, seed: int) -> tuple[DiceState, DiceState, list[tuple[list, list]]]:
+    """Two games with the same layout, dice and detective moves, in which Mr. X starts on another
+    station of the same tile and takes other stations with the same tickets, up to the first
+    reveal; and the events of each action in both."""
+    rng = random.Random(seed)
+    a = DiceState.new(players, seed)
+    a.apply(chance.lay_tiles(a, rng))
+    while a.to_move() != [MRX]:
+        a.apply(rng.choice(a.legal_actions()))
+    b = a.copy()
+    tile = a.board.stations[rng.choice(a.start_choices())].tile
+    free = [s for s in a.start_choices() if a.board.stations[s].tile == tile]
+    if len(free) < 2:
+        return a, b, []
+    first, other = rng.sample(free, 2)
+    events = [(a.apply(PickStart(MRX, first)), b.apply(PickStart(MRX, other)))]
+    while not a.is_over:
+        if a.awaiting == "roll":
+            roll = chance.roll(a, rng)
+            events.append((a.apply(roll), b.apply(roll)))
+        elif a.awaiting == "move":
+            safe = [m for m in a.legal_actions() if getattr(m, "to", None) not in (a.mrx_station, b.mrx_station)]
+            if not safe:
+                break
+            action = rng.choice(safe)
+            events.append((a.apply(action), b.apply(action)))
+        elif a.awaiting == "mrx" and b.awaiting == "mrx" and len(a.logbook) + 1 not in a.rules.reveal_entries:
+            move = rng.choice(a.legal_moves(MRX))
+            same = [m for m in b.legal_moves(MRX) if m.ticket == move.ticket and m.to != move.to]
+            if not same:
+                break
+            events.append((a.apply(move), b.apply(rng.choice(same))))
+        else:
+            break
+    return a, b, events

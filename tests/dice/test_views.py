@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from bot.dice.engine import MRX, DiceState, MrXDouble, MrXMoved, PickStart, chance
+from bot.dice.engine import MRX, DiceState, MrXDouble, MrXMoved, chance
 from bot.dice.engine.players import PLAYERS, next_action, simulate
 from bot.dice.engine.views import DicePublicView
 
-from .helpers import started
+from .helpers import started, twins
 
 
 def test_the_public_view_has_no_field_for_mrx_station():
@@ -46,43 +46,6 @@ def test_after_the_game_the_route_is_public():
     view = state.public_view()
     assert view.route == (state.start[MRX], *(e.station for e in state.logbook))
     assert all(e.station is not None for e in view.logbook)
-
-
-def twins(players: int, seed: int) -> tuple[DiceState, DiceState, list[tuple[list, list]]]:
-    """Two games with the same layout, dice and detective moves, in which Mr. X starts on another
-    station of the same tile and takes other stations with the same tickets, up to the first
-    reveal; and the events of each action in both."""
-    rng = random.Random(seed)
-    a = DiceState.new(players, seed)
-    a.apply(chance.lay_tiles(a, rng))
-    while a.to_move() != [MRX]:
-        a.apply(rng.choice(a.legal_actions()))
-    b = a.copy()
-    tile = a.board.stations[rng.choice(a.start_choices())].tile
-    free = [s for s in a.start_choices() if a.board.stations[s].tile == tile]
-    if len(free) < 2:
-        return a, b, []
-    first, other = rng.sample(free, 2)
-    events = [(a.apply(PickStart(MRX, first)), b.apply(PickStart(MRX, other)))]
-    while not a.is_over:
-        if a.awaiting == "roll":
-            roll = chance.roll(a, rng)
-            events.append((a.apply(roll), b.apply(roll)))
-        elif a.awaiting == "move":
-            safe = [m for m in a.legal_actions() if getattr(m, "to", None) not in (a.mrx_station, b.mrx_station)]
-            if not safe:
-                break
-            action = rng.choice(safe)
-            events.append((a.apply(action), b.apply(action)))
-        elif a.awaiting == "mrx" and b.awaiting == "mrx" and len(a.logbook) + 1 not in a.rules.reveal_entries:
-            move = rng.choice(a.legal_moves(MRX))
-            same = [m for m in b.legal_moves(MRX) if m.ticket == move.ticket and m.to != move.to]
-            if not same:
-                break
-            events.append((a.apply(move), b.apply(rng.choice(same))))
-        else:
-            break
-    return a, b, events
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
