@@ -485,3 +485,11 @@ def test_a_timeout_skips_a_detective_at_any_point_of_his_turn():
     assert state.to_move() == ["green"] and state.dice_to_roll == 4
     with pytest.raises(InvalidAction, match="by itself"):
         state.apply(Skip("green", "stuck"))
+
+
+def test_the_helicopter_lands_only_on_a_free_station():
+    state = put(started(), green=15)
+    taxi_round(state)
+    assert MrXMove(15, "helicopter") not in state.legal_moves(MRX)
+    with pytest.raises(StationOccupied, match="only on a free station"):
+        state.apply(MrXMove(15, "helicopter"))

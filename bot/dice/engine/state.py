@@ -302,7 +302,10 @@ class DiceState:
             tickets.append(HELICOPTER)
         for ticket in tickets:
             for to in board.targets(here, ticket):
-                (forced if to in hunters else free).append(MrXMove(to, ticket))
+                if to not in hunters:
+                    free.append(MrXMove(to, ticket))
+                elif ticket != HELICOPTER:  # the helicopter lands only on a free station
+                    forced.append(MrXMove(to, ticket))
         return free, forced
 
     def can_double(self) -> bool:
@@ -586,6 +589,9 @@ class DiceState:
         here = self.mrx_station
         self._check_mrx_move(move, here, Counter(self.used_faces()), self.tickets[BLACK] > 0)
         capture = move.to in self.detective_stations()
+        if capture and move.ticket == HELICOPTER:
+            raise StationOccupied(f"Station {move.to} is held by a detective; the helicopter lands only on a free "
+                                  "station.")
         if capture and self._mrx_singles()[0]:
             raise StationOccupied(f"Station {move.to} is held by a detective; you may move there only when "
                                   "you have no other move.")
