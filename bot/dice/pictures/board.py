@@ -129,7 +129,7 @@ def _route(pic: Picture, lay: DiceLayout, route: Sequence[int], tickets: Sequenc
 
     def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
         for a, b, _ in segments:
-            thick_line(d, [at(*a), at(*b)], style.WHITE, (width + 4) * s * k)
+            thick_line(d, [at(*a), at(*b)], style.INK, (width + 4) * s * k)
         for a, b, ticket in segments:
             fill = colour(ticket) if ticket in ("taxi", "bus", "underground") else style.MRX_COLOUR
             thick_line(d, [at(*a), at(*b)], fill, width * s * k)
