@@ -20,6 +20,7 @@ from bot.dice.engine import (
     NotYourTurn,
     PawnMoved,
     Reroll,
+    Roll,
     RollFirst,
     RoundEnded,
     Skip,
@@ -493,3 +494,13 @@ def test_the_helicopter_lands_only_on_a_free_station():
     assert MrXMove(15, "helicopter") not in state.legal_moves(MRX)
     with pytest.raises(StationOccupied, match="only on a free station"):
         state.apply(MrXMove(15, "helicopter"))
+
+
+def test_a_malformed_action_is_refused_and_changes_nothing():
+    state = started()
+    before = state.snapshot()
+    for action in (Roll("red", None), DiceMove("red", "2", "taxi"), DiceMove("red", True, "taxi"),
+                   Skip("red", 5), MrXMove(None, "taxi")):
+        with pytest.raises(InvalidAction, match="malformed"):
+            state.apply(action)
+    assert state.snapshot() == before

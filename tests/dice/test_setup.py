@@ -136,3 +136,16 @@ def test_mrx_starts_on_any_free_station_and_only_its_tile_letter_is_told():
     assert view.start_tile == "A" and view.pawn(MRX).station is None
     assert view.possible == {2, 4}  # tile A's stations the detectives do not stand on
     assert state.phase == "detectives" and state.round == 1
+
+
+def test_chance_is_an_action_the_host_draws():
+    state = DiceState.new(4, 2)
+    assert state.awaiting == "layout" and state.legal_actions() == []
+    state.apply(chance.lay_tiles(state, random.Random(2)))
+    for pawn, station in (("red", state.board.taxi_only[0]), ("blue", state.board.taxi_only[1]),
+                          ("green", state.board.taxi_only[2]), ("mrx", state.board.taxi_only[3])):
+        state.apply(PickStart(pawn, station))
+    assert state.awaiting == "roll" and state.legal_actions() == []
+    assert state.chance_outcomes() == (4, {"taxi": 2 / 6, "bus": 2 / 6, "underground": 1 / 6, "x": 1 / 6})
+    a, b = chance.roll(state, random.Random(5)), chance.roll(state, random.Random(5))
+    assert a == b and len(a.faces) == 4  # the same generator gives the same roll: it replays

@@ -56,4 +56,4 @@ def reroll(state, rng: random.Random, pawn: str | None = None) -> Reroll:
 
 def chance_outcomes(state) -> tuple[int, dict[str, float]]:
     """For the roll the game waits for: how many dice, and each face's probability on one die."""
-    return state.dice_to_roll, state.rules.face_chance()
+    return state.chance_outcomes()

@@ -29,7 +29,7 @@ from .actions import (
     Roll,
     Skip,
 )
-from .board import DiceBoard, lay_board, placement_from_json, placement_json
+from .board import DiceBoard, Placement, lay_board, placement_from_json, placement_json
 from .errors import (
     BadRecord,
     GameOver,
@@ -271,6 +271,11 @@ class DiceState:
             return moves
         return []
 
+    def chance_outcomes(self) -> tuple[int, dict[str, float]]:
+        """For the roll the game waits for: how many dice, and each face's probability on a die
+        (draw the roll itself with :func:`bot.dice.engine.chance.roll`)."""
+        return self.dice_to_roll, self.rules.face_chance()
+
     def can_reroll(self) -> bool:
         return self.phase == DETECTIVES and self.rolled is not None and self.tokens > 0 and self.outcome is None
 
@@ -365,6 +370,7 @@ class DiceState:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(f"Unknown action {action!r}.")
+        _check_form(action)
         handler(self, action, events)
         self._advance(events)
         return events
@@ -814,6 +820,30 @@ class DiceState:
         from .record import export_record
 
         return export_record(self)
+
+
+def _check_form(action: Action) -> None:
+    """Refuse an action whose fields have the wrong types (say, from a hand-made record)."""
+    if isinstance(action, MrXDouble):
+        parts = [action.first, action.second]
+        if not all(isinstance(p, MrXMove) for p in parts):
+            raise InvalidAction("A double move is two of Mr. X's moves.")
+        for part in parts:
+            _check_form(part)
+        return
+    if isinstance(action, LayTiles):
+        ok = isinstance(action.tiles, (tuple, list)) and all(
+            isinstance(p, Placement) and isinstance(p.letter, str) and isinstance(p.side, str)
+            and type(p.column) is int and type(p.row) is int for p in action.tiles)
+    else:
+        ok = all(
+            type(value) is int if name in ("to", "station") else
+            isinstance(value, (tuple, list)) and all(isinstance(f, str) for f in value) if name == "faces" else
+            isinstance(value, str)
+            for name, value in ((f, getattr(action, f)) for f in action.__dataclass_fields__)
+        )
+    if not ok:
+        raise InvalidAction(f"The action {action!r} is malformed.")
 
 
 _HANDLERS = {
