@@ -166,6 +166,20 @@ def _public_history(state, known: int, over: bool) -> tuple[dict[str, Any], ...]
     return records
 
 
+def _public_log(state, known: int, over: bool) -> tuple[DiceLogEntryView, ...]:
+    """The log as everyone sees it, kept on the state until an entry is added or more is public."""
+    key = (len(state.logbook), known, over)
+    cached = state.__dict__.get("_public_log")
+    if cached is None or cached[0] != key:
+        entries = tuple(
+            DiceLogEntryView(e.number, e.face, e.ticket, e.round, e.double, e.revealed,
+                             e.station if (over or e.number <= known) else None)
+            for e in state.logbook
+        )
+        cached = state._public_log = (key, entries)
+    return cached[1]
+
+
 def public_view(state) -> DicePublicView:
     over = state.outcome is not None
     last_moves: dict[str, tuple[int, int, str]] = {}
@@ -185,11 +199,7 @@ def public_view(state) -> DicePublicView:
     )
     last_reveal = next(((e.number, e.station) for e in reversed(state.logbook) if e.revealed), None)
     known = last_reveal[0] if last_reveal else 0
-    logbook = tuple(
-        DiceLogEntryView(e.number, e.face, e.ticket, e.round, e.double, e.revealed,
-                         e.station if (over or e.number <= known) else None)
-        for e in state.logbook
-    )
+    logbook = _public_log(state, known, over)
     shown = None
     if state.logbook and state.logbook[-1].revealed:
         shown = state.logbook[-1].station
