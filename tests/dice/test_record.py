@@ -16,10 +16,13 @@ from bot.dice.engine import (
     LayTiles,
     MrXDouble,
     MrXMove,
+    PickStart,
     Placement,
     Reroll,
+    Resign,
     Roll,
     Skip,
+    chance,
     codec,
     replay,
 )
@@ -166,3 +169,15 @@ def test_a_detectives_refusal_reads_the_same_wherever_mrx_hides():
             assert results[0] == results[1]
     assert a.mrx_station != b.mrx_station
     assert MRX not in a.public_view().to_move
+
+
+def test_a_game_given_up_before_it_began_replays():
+    early = DiceState.new(3, 4)
+    early.apply(Resign("detectives"))
+    assert replay(early.record()) == early
+    picking = DiceState.new(4, 4)
+    picking.apply(chance.lay_tiles(picking, random.Random(4)))
+    picking.apply(PickStart("red", picking.board.taxi_only[0]))
+    picking.apply(Resign("mrx"))
+    assert picking.outcome.winner == "detectives"
+    assert replay(json.loads(json.dumps(picking.record()))) == picking

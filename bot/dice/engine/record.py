@@ -109,7 +109,7 @@ def replay(record: dict[str, Any], upto: int | None = None) -> DiceState:
         raise BadRecord("The record's players, seed, tiles or start cannot be read.") from None
     except GameError as exc:
         raise BadRecord(f"The record cannot be set up: {exc.message}") from None
-    setup: list[Action] = [tiles]
+    setup: list[Action] = [tiles] if tiles.tiles else []  # a game given up before its layout has none
     setup += [PickStart(p.id, start[p.id]) for p in state.pawns[1:] if p.id in start]
     if MRX in start:
         setup.append(PickStart(MRX, start[MRX]))
