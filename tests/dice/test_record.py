@@ -155,7 +155,7 @@ def test_a_detectives_refusal_reads_the_same_wherever_mrx_hides():
     b = started(mrx=35)
     for state in (a, b):
         state.apply(Roll("red", ("taxi", "bus", "x", "x")))
-    for to in range(0, 40):
+    for to in range(40):
         for die in ("taxi", "bus", "underground", "x"):
             if to in (35, 36):
                 continue

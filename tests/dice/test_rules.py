@@ -169,7 +169,7 @@ def test_nothing_crosses_the_boards_outer_edge():
     board = state.board
     assert board.neighbours[10] == {"taxi": (9, 12)}  # the north-east corner
     assert board.neighbours[36]["bus"] == (32,)  # north of 36 no bus stop before the edge
-    for station, by in board.neighbours.items():
+    for by in board.neighbours.values():
         for targets in by.values():
             assert set(targets) <= set(board.stations)
 

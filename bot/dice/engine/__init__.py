@@ -52,7 +52,7 @@ from .events import (
     TilesLaid,
 )
 from .record import export_record, replay
-from .rules import BLACK, BUS, HELICOPTER, MRX, PASS, RULES, TAXI, TRANSPORTS, UNDERGROUND, X, DiceRules
+from .rules import BLACK, BUS, HELICOPTER, MRX, PASS, RULES, TAXI, TRANSPORTS, UNDERGROUND, DiceRules, X
 from .state import DETECTIVES, LAYOUT, MRX_PHASE, OVER, START, DicePawn, DiceState, LogEntry
 from .tiles import Tile, TileSet, TileSide, load_tiles, load_tiles_file, parse_tiles
 from .tracker import DiceTracker, replay_possible

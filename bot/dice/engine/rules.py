@@ -21,11 +21,6 @@ TRANSPORTS = (TAXI, BUS, UNDERGROUND)
 BLACK, HELICOPTER, PASS = "black", "helicopter", "pass"
 
 
-def _table(values: dict) -> dict:
-    """A per-detective-players table as a dataclass default."""
-    return field(default_factory=lambda: dict(values))
-
-
 @dataclass(frozen=True)
 class DiceRules:
     name: str = "dice"
@@ -37,16 +32,16 @@ class DiceRules:
     #: one six-sided die. The book gives no counts; RULES.md decides 2 taxi, 2 bus, 1 underground, 1 X.
     dice_faces: tuple[str, ...] = (TAXI, TAXI, BUS, BUS, UNDERGROUND, X)
     #: dice the detectives roll each round, by number of detective players
-    dice: dict[int, int] = _table({1: 3, 2: 3, 3: 4})
+    dice: dict[int, int] = field(default_factory=lambda: {1: 3, 2: 3, 3: 4})
     #: pawns each detective player moves (two players: one detective with two pawns)
-    pawns_per_player: dict[int, int] = _table({1: 2, 2: 1, 3: 1})
+    pawns_per_player: dict[int, int] = field(default_factory=lambda: {1: 2, 2: 1, 3: 1})
     #: tiles across and down
-    grid: dict[int, tuple[int, int]] = _table({1: (3, 2), 2: (3, 2), 3: (3, 3)})
+    grid: dict[int, tuple[int, int]] = field(default_factory=lambda: {1: (3, 2), 2: (3, 2), 3: (3, 3)})
     #: how many of the laid tiles must have an underground station (None: no rule, all tiles lie)
-    underground_tiles: dict[int, int | None] = _table({1: 3, 2: 3, 3: None})
+    underground_tiles: dict[int, int | None] = field(default_factory=lambda: {1: 3, 2: 3, 3: None})
     #: expert game: how many tiles lie expert side up
-    expert_tiles: dict[int, int] = _table({1: 2, 2: 2, 3: 3})
-    black_tickets: dict[int, int] = _table({1: 2, 2: 2, 3: 3})
+    expert_tiles: dict[int, int] = field(default_factory=lambda: {1: 2, 2: 2, 3: 3})
+    black_tickets: dict[int, int] = field(default_factory=lambda: {1: 2, 2: 2, 3: 3})
     double_moves: int = 1
     helicopters: int = 1
     reroll_tokens: int = 3

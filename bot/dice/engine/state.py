@@ -54,7 +54,7 @@ from .events import (
     StartPicked,
     TilesLaid,
 )
-from .rules import BLACK, HELICOPTER, MRX, PASS, RULES, TRANSPORTS, X, DiceRules
+from .rules import BLACK, HELICOPTER, MRX, PASS, RULES, TRANSPORTS, DiceRules, X
 from .tiles import SIDES, TileSet, load_tiles
 from .tracker import DiceTracker
 
@@ -136,7 +136,7 @@ class DiceState:
         options = dict(options or {})
         unknown = set(options) - set(rules.options)
         if unknown:
-            raise InvalidAction(f"Hunting Mister X has no option {sorted(unknown)[0]!r}; it knows: expert.")
+            raise InvalidAction(f"Hunting Mister X has no option {min(unknown)!r}; it knows: expert.")
         state.options = {name: bool(options.get(name, False)) for name in rules.options}
         pawns = [DicePawn(MRX, "mrx", "white", (0,))]
         per = rules.pawns_per_player[d]

@@ -186,7 +186,7 @@ def _parse_side(raw: dict, letter: str, side: str, index: int, fail) -> TileSide
 
     unknown = set(raw) - {"roads", "oneway", "dead_ends", "diagonals", "border_dead_ends"}
     if unknown:
-        raise fail(f"{where}: unknown key {sorted(unknown)[0]!r}")
+        raise fail(f"{where}: unknown key {min(unknown)!r}")
     roads, oneway, dead = pairs("roads", False), pairs("oneway", False), pairs("dead_ends", False)
     diagonals = pairs("diagonals", True)
     seen: set[frozenset[int]] = set()

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from PIL import ImageDraw
 
-from bot.dice.engine import MRX, DiceMrXView, DicePublicView
+from bot.dice.engine import DiceMrXView, DicePublicView
 from bot.pictures import style
 from bot.pictures.board import expect
 from bot.pictures.canvas import Picture, bounds, thick_line
@@ -181,5 +181,3 @@ def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, 
                  reach=lay.radius() / lay.scale * 1.1)
     return tags
 
-
-__all__ = ["render_board", "render_mrx_board", "render_route", "draw_board", "MRX"]

@@ -7,14 +7,14 @@ station shows only once the dice came off the log at a reveal, or after the game
 
 from __future__ import annotations
 
+from PIL import Image
+
 from bot.dice.engine import DiceLogEntryView, DicePublicView
 from bot.pictures import style
 from bot.pictures.board import expect
 from bot.pictures.canvas import Picture
 
 from .panels import DIE_EMOJI, TICKET_NAME, die_sprite
-
-from PIL import Image
 
 WIDTH = 1200
 COLUMNS = 7
