@@ -1,0 +1,128 @@
+"""Mr. X's log, as a picture and as text for a Discord embed.
+
+Both are drawn from a :class:`~bot.dice.engine.DicePublicView`: every entry shows the face of the
+die covering it (an X for a black ticket, the helicopter or a pass, with which one it was); a
+station shows only once the dice came off the log at a reveal, or after the game.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.dice.engine import DiceLogEntryView, DicePublicView
+from bot.pictures import style
+from bot.pictures.board import expect
+from bot.pictures.canvas import Picture
+
+from .panels import DIE_EMOJI, TICKET_NAME, die_sprite
+
+WIDTH = 1200
+COLUMNS = 7
+MARGIN = 24
+GAP = 12
+CELL_H = 170
+HEADER = 96
+FOOTER = 64
+EMBED_LIMIT = 4096
+
+
+def render_log(view: DicePublicView) -> bytes:
+    """The start box and the 13 entries in two rows: die faces, reveal boxes marked, the stations
+    that are public written in."""
+    expect(view, DicePublicView, "render_log", "state.public_view()")
+    rows = -(-(view.log_entries + 1) // COLUMNS)
+    cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
+    height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
+    pic = Picture(Image.new("RGB", (WIDTH, height), style.PAPER), palette=None)
+    pic.rectangle((0, 0, WIDTH, HEADER), style.PANEL)
+    pic.text((MARGIN, 16), "Mr. X's log", style.font(34, "bold"), style.PANEL_TEXT)
+    pic.text((MARGIN, 62), summary(view), style.fitting_font(summary(view), WIDTH - 2 * MARGIN, 21, "regular"),
+             style.PANEL_MUTED)
+    pic.text((WIDTH - MARGIN, 20), "Hunting Mister X", style.font(22, "bold"), style.PANEL_TEXT, anchor="ra")
+    entries = {e.number: e for e in view.logbook}
+    for number in range(view.log_entries + 1):
+        row, col = divmod(number, COLUMNS)
+        x = MARGIN + col * (cell_w + GAP)
+        y = HEADER + MARGIN + row * (CELL_H + GAP)
+        box = (x, y, x + cell_w, y + CELL_H)
+        if number == 0:
+            _start(pic, box, view)
+        else:
+            _cell(pic, box, number, entries.get(number), view)
+    foot = (f"Mr. X has left: black tickets {view.mrx_tickets['black']} · double move {view.mrx_tickets['double']}"
+            f" · helicopter {view.mrx_tickets['helicopter']}")
+    pic.text((MARGIN, height - FOOTER / 2), foot, style.font(21, "regular"), style.INK, anchor="lm")
+    return pic.png()
+
+
+def summary(view: DicePublicView) -> str:
+    parts = [f"{len(view.logbook)} of {view.log_entries} entries"]
+    if view.outcome is not None:
+        parts.append(view.outcome.describe())
+    else:
+        nxt = view.next_reveal
+        if nxt is not None:
+            parts.append(f"he shows himself after entries {', '.join(str(r) for r in view.reveal_entries)}"
+                         if not view.logbook else f"next reveal after entry {nxt}")
+    return " · ".join(parts)
+
+
+def _frame(pic: Picture, box, reveal: bool, filled: bool) -> None:
+    x0, y0, x1, y1 = box
+    if reveal:
+        pic.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), style.TRACKER, radius=16)
+    pic.rectangle(box, style.WHITE if filled else style.FOOTER, radius=14)
+
+
+def _start(pic: Picture, box, view: DicePublicView) -> None:
+    x0, y0, x1, y1 = box
+    _frame(pic, box, False, view.start_tile is not None)
+    pic.text((x0 + 12, y0 + 10), "Start", style.font(20, "bold"), style.INK)
+    cx = (x0 + x1) / 2
+    if view.start_tile is None:
+        return
+    pic.text((cx, y0 + 78), f"tile {view.start_tile}", style.font(30, "bold"), style.INK, anchor="mm")
+    start = view.known_route[0] if view.known_route else (view.route[0] if view.route else None)
+    pic.text((cx, y1 - 26), f"at {start}" if start is not None else "station hidden",
+             style.font(22, "bold" if start is not None else "regular"), style.INK if start else style.MUTED,
+             anchor="mm")
+
+
+def _cell(pic: Picture, box, number: int, entry: DiceLogEntryView | None, view: DicePublicView) -> None:
+    x0, y0, x1, y1 = box
+    reveal = number in view.reveal_entries
+    _frame(pic, box, reveal, entry is not None)
+    pic.text((x0 + 12, y0 + 10), str(number), style.font(22, "bold"), style.INK if entry else style.MUTED)
+    if reveal:
+        pic.text((x1 - 10, y0 + 12), "seen", style.font(17, "bold"), style.TRACKER, anchor="ra")
+    if entry is None:
+        return
+    cx = (x0 + x1) / 2
+    sprite = die_sprite(entry.face, 62)
+    pic.paste(sprite, (cx, y0 + 76))
+    label = TICKET_NAME[entry.ticket] if entry.face == "x" else ""
+    if entry.double:
+        label = (label + " · " if label else "") + "double"
+    if label:
+        pic.text((cx, y0 + 123), label, style.fitting_font(label, x1 - x0 - 10, 17, "regular"), style.MUTED,
+                 anchor="mm")
+    station = "?" if entry.station is None else str(entry.station)
+    pic.text((cx, y1 - 20), station, style.font(24, "bold"), style.INK if entry.station else style.MUTED,
+             anchor="mm")
+
+
+def log_text(view: DicePublicView) -> str:
+    """The log as lines for an embed: entry, die, what was played, the station where public."""
+    expect(view, DicePublicView, "log_text", "state.public_view()")
+    lines = []
+    if view.start_tile is not None:
+        start = view.known_route[0] if view.known_route else (view.route[0] if view.route else None)
+        lines.append(f"Start: tile {view.start_tile}" + (f", station {start}" if start is not None else ""))
+    for e in view.logbook:
+        what = TICKET_NAME[e.ticket] + (" (double move)" if e.double else "")
+        where = f" → **{e.station}**" if e.station is not None else ""
+        seen = " 👁" if e.reveal else ""
+        lines.append(f"{e.number}. {DIE_EMOJI[e.face]} {what}{where}{seen}")
+    lines.append(summary(view))
+    text = "\n".join(lines)
+    return text if len(text) <= EMBED_LIMIT else text[: EMBED_LIMIT - 1] + "…"
