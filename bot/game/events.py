@@ -17,7 +17,12 @@ class Outcome:
     round: int
 
     def describe(self) -> str:
-        return OUTCOME_SENTENCES[self.reason].format(round=self.round)
+        return self.sentences()[self.reason].format(round=self.round)
+
+    @staticmethod
+    def sentences() -> dict[str, str]:
+        """The sentence for each reason (a game family with other endings gives its own)."""
+        return OUTCOME_SENTENCES
 
     def to_json(self) -> dict:
         return {"winner": self.winner, "reason": self.reason, "round": self.round}

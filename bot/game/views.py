@@ -42,8 +42,31 @@ class LogbookEntryView:
     station: int | None  # only when shown (or after the game)
 
 
+class PawnLookup:
+    """What every family's public view offers about its pawns (``pawns``, ``logbook``, ``reveal_entries``)."""
+
+    pawns: tuple
+    logbook: tuple
+    reveal_entries: tuple[int, ...]
+
+    def pawn(self, pawn_id: str):
+        for p in self.pawns:
+            if p.id == pawn_id:
+                return p
+        raise KeyError(pawn_id)
+
+    @property
+    def detectives(self) -> tuple:
+        return tuple(p for p in self.pawns if p.role != "mrx")
+
+    @property
+    def next_reveal(self) -> int | None:
+        done = len(self.logbook)
+        return next((r for r in self.reveal_entries if r > done), None)
+
+
 @dataclass(frozen=True)
-class PublicView:
+class PublicView(PawnLookup):
     rules: str
     board: Board
     round: int
@@ -75,20 +98,6 @@ class PublicView:
     #: Mr. X's start station when the rules show it (Mr. X always visible), else None
     shown_start: int | None = None
 
-    def pawn(self, pawn_id: str) -> PawnView:
-        for p in self.pawns:
-            if p.id == pawn_id:
-                return p
-        raise KeyError(pawn_id)
-
-    @property
-    def detectives(self) -> tuple[PawnView, ...]:
-        return tuple(p for p in self.pawns if p.role != "mrx")
-
-    @property
-    def next_reveal(self) -> int | None:
-        done = len(self.logbook)
-        return next((r for r in self.reveal_entries if r > done), None)
 
 
 @dataclass(frozen=True)

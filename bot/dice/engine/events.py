@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.game.events import Outcome as GameOutcome
+
 from .board import Placement
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: str  # "mrx" or "detectives"
-    reason: str  # captured, walked_into, escaped, mrx_resigned, detectives_resigned
-    round: int
+class Outcome(GameOutcome):
+    """The London engine's outcome (winner, reason, round), with the dice game's sentences:
+    reasons captured, walked_into, escaped, mrx_resigned, detectives_resigned."""
 
-    def describe(self) -> str:
-        return OUTCOME_SENTENCES[self.reason].format(round=self.round)
-
-    def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason, "round": self.round}
+    @staticmethod
+    def sentences() -> dict[str, str]:
+        return OUTCOME_SENTENCES
 
 
 OUTCOME_SENTENCES = {

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.game.views import PawnLookup
+
 from .actions import DiceMove, MrXMove
 from .board import DiceBoard
 from .events import Outcome
@@ -50,7 +52,7 @@ class DiceLogEntryView:
 
 
 @dataclass(frozen=True)
-class DicePublicView:
+class DicePublicView(PawnLookup):
     rules: str
     title: str
     expert: bool
@@ -97,21 +99,6 @@ class DicePublicView:
     can_skip: bool = False
     #: the stations the detective picking a start may choose
     start_choices: tuple[int, ...] = ()
-
-    def pawn(self, pawn_id: str) -> DicePawnView:
-        for p in self.pawns:
-            if p.id == pawn_id:
-                return p
-        raise KeyError(pawn_id)
-
-    @property
-    def detectives(self) -> tuple[DicePawnView, ...]:
-        return tuple(p for p in self.pawns if p.role != "mrx")
-
-    @property
-    def next_reveal(self) -> int | None:
-        done = len(self.logbook)
-        return next((r for r in self.reveal_entries if r > done), None)
 
     @property
     def used_faces(self) -> tuple[str, ...]:
