@@ -23,7 +23,7 @@ import discord
 from bot.game import MRX
 from bot.service import outbox
 from bot.families import get_family
-from bot.service.events import event_from_json
+from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
 from . import views
@@ -35,7 +35,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS_BUT_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+def pinging(user_ids) -> discord.AllowedMentions:
+    """Mentions that notify only ``user_ids``: the others named in a message read as names, silently."""
+    users = [discord.Object(u) for u in dict.fromkeys(user_ids) if u > 0]  # computers (< 0) have no inbox
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users or False)
+
+
+def newly_owed(nxt) -> list[int]:
+    """Whom a post hands the turn to: the people who owe a move now and did not before (older
+    announcements, queued before the service said so, ping everyone who owes one)."""
+    if not nxt:
+        return []
+    return list(nxt.get("ping", nxt.get("user_ids", ())))
 
 
 def presenter(family):
@@ -104,7 +115,7 @@ class Announcer:
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
-            message = await channel.send(words.cancelled_text(payload), allowed_mentions=NO_MENTIONS_BUT_USERS,
+            message = await channel.send(words.cancelled_text(payload), allowed_mentions=pinging(()),
                                          nonce=nonce(item))
             return item.channel_id, message.id
         view = await self.service.public_view(item.game_id)
@@ -113,22 +124,29 @@ class Announcer:
         events = [event_from_json(e, family) for e in payload.get("events", ())]
         files: list[discord.File] = []
         embeds: list[discord.Embed] = []
+        ping: list[int] = []
+        buttons = None
         if kind == outbox.GAME_STARTED:
             content = words.game_started_text(payload, view, players)
+            ping = [payload.get("mrx_user_id", 0)]  # his turn; the detectives' comes after his move
             png = await self.bot.pictures.board(view)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
             content = words.action_text(payload, events, view, owners)
+            ping = newly_owed(payload.get("next"))
+            buttons = self._move_button(item.game_id, view, payload.get("next"))
         elif kind == outbox.ROUND_SUMMARY:
             round_ = payload.get("round", view.round)
             content = None
             if view.outcome is None and view.round == round_ + 1 and view.to_move == (MRX,):
-                content = words.next_up_line({"pawns": [MRX], "user_ids": owners.get(MRX, [])}, view, owners)
+                ping = owners.get(MRX, [])
+                content = words.next_up_line({"pawns": [MRX], "user_ids": ping}, view, owners)
             # Posted late (after a restart, say), the summary still shows the board of its own round.
             if view.round != round_ + 1 or view.to_move != (MRX,):
                 view = await self.service.public_view(item.game_id, after_round=round_)
-            png = await self.bot.pictures.board(view)
+            tracker = (await self.service.settings(item.game_id)).tracker
+            png = await self.bot.pictures.board(view, tracker=tracker)
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
@@ -145,12 +163,24 @@ class Announcer:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
         elif kind == outbox.PLAYERS_CHANGED:
             content = words.players_changed_text(payload, events, view, owners)
+            ping = newly_owed(payload.get("next")) + [e.new_user_id for e in events if isinstance(e, PlayerReplaced)]
+            buttons = self._move_button(item.game_id, view, payload.get("next"))
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
-        message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=NO_MENTIONS_BUT_USERS,
-                                     nonce=nonce(item))
+        extra = {"view": buttons} if buttons is not None else {}
+        message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
+                                     nonce=nonce(item), **extra)
         return item.channel_id, message.id
+
+    @staticmethod
+    def _move_button(game_id: int, view, nxt) -> discord.ui.View | None:
+        """The **Move** button under a post that hands the turn to detectives (it opens a private menu)."""
+        if view.outcome is not None or not nxt or not nxt.get("pawns") or MRX in nxt["pawns"]:
+            return None
+        if nxt.get("round") != view.round or not any(p in view.to_move for p in nxt["pawns"]):
+            return None  # posted late: the turn has moved on
+        return views.move_button_view(game_id)
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
         game = await self.service.get_game(item.game_id)
@@ -174,7 +204,7 @@ class Announcer:
                 self._told.add((game.id, item.recipient_id))
                 note = DMS_CLOSED.format(who=who)
             message = await self.bot.get_partial_messageable(game.channel_id).send(
-                note, allowed_mentions=NO_MENTIONS_BUT_USERS, nonce=nonce(item))
+                note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
             return game.channel_id, message.id
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)
         return message.channel.id, message.id

@@ -27,10 +27,13 @@ from .words import (
     COLOUR,
     MRX_EMOJI,
     WIN_COLOUR,
+    logbook_count,
     mention,
     owners_of,
     pawn_name,
+    plural,
     role_word,
+    round_of,
     rules_title,
     station,
     ticket,
@@ -87,7 +90,7 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
     """One public line for an engine or service event ("" for events that need none)."""
     if isinstance(event, MrXMoved):
         double = " (double move)" if event.double else ""
-        line = f"{MRX_EMOJI} Mr. X used {ticket(event.ticket, view.board)} for logbook entry {event.entry}{double}."
+        line = f"{MRX_EMOJI} Mr. X's move {event.entry}: {ticket(event.ticket, view.board)}{double}."
         if event.revealed is not None:
             line += f" 🔍 **Reveal:** he is at {station(event.revealed)}!"
         return line
@@ -131,12 +134,13 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
         return f"🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately)."
     if len(pawns) == 1:
         who = " ".join(mention(u) for u in owners.get(pawns[0], ())) or "nobody"
-        return f"➡️ Next: {pawn_name(view, pawns[0])} ({who}). Use `/sy move`."
+        return f"➡️ Next: {pawn_name(view, pawns[0])} ({who}). Press **Move** or use `/sy move`."
     users: list[int] = []
     for pawn in pawns:
         users += [u for u in owners.get(pawn, ()) if u not in users]
     names = ", ".join(pawn_name(view, p) for p in pawns)
-    return f"➡️ Detectives to move (any order): {names}. {' '.join(mention(u) for u in users)}, use `/sy move`."
+    return (f"➡️ Detectives to move, in any order: {names}. {' '.join(mention(u) for u in users)}: "
+            "press **Move** or use `/sy move`.")
 
 
 def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
@@ -166,8 +170,8 @@ def logbook_cells(view: PublicView) -> str:
     else:
         text = "\n".join(" · ".join(cells[i:i + 4]) for i in range(0, len(cells), 4))
     if upcoming and view.outcome is None:
-        text += f"\nNext reveal: entry {upcoming[0]}."
-    text += f"\nEntries: {done}/{view.log_entries}."
+        text += f"\nNext reveal: move {upcoming[0]}."
+    text += f"\n{logbook_count(view)}."
     return text
 
 
@@ -175,40 +179,48 @@ def round_summary_embed(view: PublicView, round_: int, picture: str | None) -> d
     """The end of ``round_``, from the public view as that round ended (the announcer asks the
     service for that view when the summary goes out late)."""
     over = view.outcome is not None
-    embed = discord.Embed(title=f"📋 Round {round_} is over", colour=COLOUR)
+    embed = discord.Embed(title=f"📋 {round_of(view, round_)} is over", colour=COLOUR)
     embed.add_field(name="Mr. X's logbook", value=logbook_cells(view)[:1024], inline=False)
     seen = view.last_reveal
-    embed.add_field(name="Last seen", value=f"at {station(seen[1])} (entry {seen[0]})" if seen else "not yet",
+    embed.add_field(name="Last seen", value=f"at {station(seen[1])} (move {seen[0]})" if seen else "not yet",
                     inline=True)
     count = len(view.possible)
     if not over:
-        embed.add_field(name="Where he may be", value=f"{count} station{'s' if count != 1 else ''}", inline=True)
+        where = "known: he is right there" if count == 1 else f"{plural(count, 'station')}"
+        embed.add_field(name="Where he may be", value=where, inline=True)
     if picture:
         embed.set_image(url=f"attachment://{picture}")
     if not over:
-        embed.set_footer(text=f"Round {round_ + 1} next · /sy status for everyone's tickets")
+        embed.set_footer(text=f"{round_of(view, round_ + 1)} next · /sy status for everyone's tickets")
     return embed
 
 
-def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player]) -> discord.Embed:
+def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player],
+                 waiting: Sequence[str] = ()) -> discord.Embed:
+    """Where the game stands; ``waiting``: lines on how long the turn has waited and its deadline."""
     owners = owners_of(players)
-    embed = discord.Embed(title=f"🕵️ Game #{game.id}, round {view.round}", colour=COLOUR)
+    embed = discord.Embed(title=f"🕵️ Game #{game.id} · {round_of(view)}", colour=COLOUR)
     if view.outcome is not None:
         embed.description = f"🏁 {view.outcome.describe()}"
     elif view.to_move == (MRX,):
         embed.description = "🎩 Mr. X is moving."
     else:
         embed.description = "➡️ To move: " + ", ".join(pawn_name(view, p) for p in view.to_move)
+    if waiting and view.outcome is None:
+        embed.description += "\n" + "\n".join(waiting)
     for pawn in view.pawns:
         who = " ".join(mention(u) for u in owners.get(pawn.id, ())) or "—"
         if pawn.role == "mrx":
-            where = station(view.mrx_shown) if view.mrx_shown is not None else "hidden"
-            value = f"{who}\nat {where}\n{wallet(view.mrx_tickets, view.board)}"
+            seen = view.last_reveal
+            where = (f"at {station(view.mrx_shown)}" if view.mrx_shown is not None
+                     else f"hidden (last seen at {station(seen[1])}, move {seen[0]})" if seen
+                     else "hidden (not seen yet)")
+            value = f"{who}\n{where}\n{wallet(view.mrx_tickets, view.board)}"
         else:
             value = f"{who}\nat {station(pawn.station)}\n{wallet(pawn.tickets, view.board)}"
         embed.add_field(name=pawn_name(view, pawn.id), value=value, inline=True)
     embed.add_field(name="Logbook", value=logbook_cells(view)[:1024], inline=False)
-    embed.set_footer(text=f"{rules_title(game.rules)} · logbook {len(view.logbook)}/{view.log_entries}")
+    embed.set_footer(text=f"{rules_title(game.rules)} · {logbook_count(view)}")
     return embed
 
 
@@ -249,8 +261,8 @@ def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Seq
     for pawn, start in payload.get("start_positions", {}).items():
         who = " ".join(mention(u) for u in owners.get(pawn, ()))
         lines.append(f"{pawn_name(view, pawn)} ({who}) starts at {station(start)}.")
-    reveals = ", ".join(str(n) for n in view.reveal_entries)
-    lines.append(f"Mr. X shows himself after logbook entries {reveals}. He moves first: I've sent him his choices.")
+    lines.append(f"Mr. X shows himself after his moves {_and(str(n) for n in view.reveal_entries)}. "
+                 "He moves first: I've sent him his choices.")
     return "\n".join(lines)
 
 
@@ -290,19 +302,33 @@ def leaderboard_text(rows: Sequence[PlayerStats]) -> str:
     return "\n".join(lines)
 
 
-def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None, hours: float) -> str:
+def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None, waited: str,
+                  deadline: str | None = None) -> str:
+    """A reminder: ``waited`` says how long the turn has waited (``25 h``), ``deadline`` when the host may
+    skip or replace the player (None: no deadline)."""
     who = " ".join(mention(u) for u in user_ids) or "Players"
+    after = f" The deadline is in {deadline}." if deadline else ""
     if list(pawns) == [MRX]:
-        return f"⏰ {who}: Mr. X's move has been waiting for {hours:g} h. Check my DMs (or `/sy move` here)."
-    names = ", ".join(pawn_name(view, p) for p in pawns) if view else ", ".join(pawns)
-    return f"⏰ {who}: {names} has been waiting for {hours:g} h. Your move with `/sy move`."
+        return f"⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).{after}"
+    names = _and(pawn_name(view, p) for p in pawns) if view else _and(pawns)
+    verb = "has" if len(pawns) == 1 else "have"
+    return f"⏰ {who}: {names} {verb} been waiting for {waited}. Press **Move** or use `/sy move`.{after}"
 
 
-def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None) -> str:
+def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None,
+                 waited: str) -> str:
     who = " ".join(mention(u) for u in user_ids) or "the player"
     if list(pawns) == [MRX]:
-        return (f"⌛ {mention(host_id)}: the deadline for Mr. X's move ({who}) has passed. "
+        return (f"⌛ {mention(host_id)}: Mr. X's move ({who}) has waited {waited}, past the deadline. "
                 "Mr. X cannot be skipped: `/sy replace` him or `/sy cancel` the game.")
-    names = ", ".join(pawn_name(view, p) for p in pawns) if view else ", ".join(pawns)
-    return (f"⌛ {mention(host_id)}: the deadline for {names} ({who}) has passed. "
+    names = _and(pawn_name(view, p) for p in pawns) if view else _and(pawns)
+    return (f"⌛ {mention(host_id)}: {names} ({who}) has waited {waited}, past the deadline. "
             "Skip the turn with the button, or `/sy replace` the player.")
+
+
+def _and(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

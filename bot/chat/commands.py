@@ -154,14 +154,14 @@ class ScotlandYardCommands(app_commands.Group):
     # -- playing ---------------------------------------------------------------------------------
 
     @app_commands.command(name="move", description="Move your pawn (Mr. X: here privately, or in my DMs)")
-    @app_commands.describe(to="Station to go to", ticket="Ticket to ride with",
+    @app_commands.describe(to="Station to go to", ticket="Ticket to ride with (needed only when several reach it)",
                            pawn="Which of your pawns (if you move several)",
                            then_to="Mr. X's double move: the second station",
                            then_ticket="Mr. X's double move: the second ticket",
                            game="Which game (when you are Mr. X in several)")
     @app_commands.autocomplete(game=_game_choices)
-    async def move(self, interaction: discord.Interaction, to: int, ticket: app_commands.Range[str, 1, 40],
-                   pawn: Optional[str] = None, then_to: Optional[int] = None,
+    async def move(self, interaction: discord.Interaction, to: int,
+                   ticket: Optional[app_commands.Range[str, 1, 40]] = None, pawn: Optional[str] = None, then_to: Optional[int] = None,
                    then_ticket: Optional[app_commands.Range[str, 1, 40]] = None, game: Optional[int] = None) -> None:
         if _first_time(interaction):
             await _bot(interaction).table.move(interaction, to, ticket, pawn, then_to, then_ticket, game)

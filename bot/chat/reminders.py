@@ -11,6 +11,7 @@ import discord
 
 from bot.game import MRX
 from bot.service.errors import ServiceError
+from bot.service.timing import duration
 
 from . import messages, views
 
@@ -46,13 +47,19 @@ class Reminders:
         for turn in await service.due_reminders(now):
             view = await self._view(turn.game_id)
             settings = await service.settings(turn.game_id)
-            text = messages.reminder_text(turn.pawns, turn.user_ids, view, settings.reminder_hours or 0)
+            deadline = None
+            if settings.deadline_hours is not None:
+                left = turn.waiting_since + settings.deadline_hours * 3600 - now
+                deadline = duration(left) if left > 0 else None
+            text = messages.reminder_text(turn.pawns, turn.user_ids, view, duration(now - turn.waiting_since),
+                                          deadline)
             if await self._send(turn.channel_id, text):
                 sent += 1
             await service.mark_reminded(turn.game_id, turn.turn)
         for turn in await service.overdue(now):
             view = await self._view(turn.game_id)
-            text = messages.overdue_text(turn.host_id, turn.pawns, turn.user_ids, view)
+            text = messages.overdue_text(turn.host_id, turn.pawns, turn.user_ids, view,
+                                         duration(now - turn.waiting_since))
             buttons = discord.ui.View(timeout=None)
             for pawn in turn.pawns:
                 if pawn != MRX:

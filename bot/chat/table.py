@@ -6,6 +6,7 @@ No rule lives here: the service (through the engine) accepts or refuses every ac
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYou
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
 from . import messages, views
+from .moves import detective_destinations, mrx_destinations, mrx_second_steps
 from .replies import defer, guarded, is_dm, key, say
 
 if TYPE_CHECKING:
@@ -214,7 +216,7 @@ class Table:
 
     # -- moving ----------------------------------------------------------------------------------
 
-    async def move(self, interaction: discord.Interaction, to: int, ticket: str, pawn: str | None = None,
+    async def move(self, interaction: discord.Interaction, to: int, ticket: str | None, pawn: str | None = None,
                    then_to: int | None = None, then_ticket: str | None = None, game_id: int | None = None,
                    expected_round: int | None = None) -> None:
         """``/sy move``: a detective in the channel, Mr. X in DMs (or privately in the channel)."""
@@ -227,20 +229,78 @@ class Table:
                 raise Refused("The game has not started yet: the host starts it with `/sy start`.")
             me = await self.me(game, interaction.user.id)
             who = await self.pick_pawn(game, me, pawn, is_dm(interaction))
-            if (then_to is None) != (then_ticket is None):
-                raise Refused("For a double move give both `then_to` and `then_ticket`.")
+            if then_to is None and then_ticket is not None:
+                raise Refused("For a double move give `then_to`, the second station, as well.")
             if then_to is not None and who != MRX:
                 raise Refused("Only Mr. X can make a double move.")
+            if ticket is None or (then_to is not None and then_ticket is None):
+                ticket, then_ticket = await self._tickets_for(game, interaction.user.id, who, to, ticket,
+                                                              then_to, then_ticket)
             if then_to is not None:
                 result = await self.service.double_move(game.id, interaction.user.id, (to, ticket),
                                                         (then_to, then_ticket), key(interaction), expected_round)
             else:
                 result = await self.service.move(game.id, interaction.user.id, who, to, ticket, key(interaction),
                                                  expected_round)
-            await say(interaction, await self.moved_text(result, who, interaction.user.id), ephemeral=True)
             if who == MRX:
+                await self._mrx_receipt(interaction, result)
                 await self.retire_prompt(game.id)
+            elif result.duplicate:
+                await say(interaction, "That move was already made.", ephemeral=True)
+            else:
+                await self._quiet_done(interaction)  # the channel shows the move: no private echo
             await self.bot.announce(game.id)
+
+    async def _tickets_for(self, game: GameInfo, user_id: int, pawn: str, to: int, ticket: str | None,
+                           then_to: int | None, then_ticket: str | None) -> tuple[str, str | None]:
+        """The ticket (and a double move's second ticket) when the player left it out: the only one
+        that reaches the station; several, or none, are refused with what to do instead."""
+        if pawn == MRX:
+            mview = await self.service.mrx_view(game.id, user_id)
+            board, reach = mview.public.board, mrx_destinations(mview)
+        else:
+            view = await self.service.public_view(game.id)
+            board, reach = view.board, detective_destinations(view, pawn)
+
+        def only(options: tuple[str, ...] | list[str], station: int, option: str) -> str:
+            if len(options) == 1:
+                return options[0]
+            if not options:
+                raise Refused(f"You can't reach {messages.station(station)} from where you are now: "
+                              "`/sy move` offers the stations you can reach.")
+            names = messages.tickets_list(options, board)
+            raise Refused(f"More than one ticket takes you to {messages.station(station)} ({names}): "
+                          f"choose one with `{option}`.")
+
+        if ticket is None:
+            ticket = only(reach.get(to, ()), to, "ticket")
+        if then_to is not None and then_ticket is None:
+            seconds = mrx_second_steps(mview, to, board.parse_ticket(ticket)).get(then_to, ()) if pawn == MRX else ()
+            then_ticket = only(seconds, then_to, "then_ticket")
+        return ticket, then_ticket
+
+    async def _quiet_done(self, interaction: discord.Interaction) -> None:
+        """Close the private "thinking…" answer without a word: the channel's post is the answer."""
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            await say(interaction, "✅ Done.", ephemeral=True)
+
+    async def _mrx_receipt(self, interaction: discord.Interaction, result: CommandResult) -> None:
+        """Mr. X's private receipt, with his board as it is now (he alone sees it)."""
+        text, files = await self.mrx_receipt(result, interaction.user.id)
+        await say(interaction, text, ephemeral=True, files=files)
+
+    async def mrx_receipt(self, result: CommandResult, user_id: int) -> tuple[str, list[discord.File]]:
+        text = await self.moved_text(result, MRX, user_id)
+        if result.duplicate:
+            return text, []
+        try:
+            mview = await self.service.mrx_view(result.game.id, user_id)
+        except GameError:
+            return text, []
+        png = await self.bot.pictures.mrx_board(mview)
+        return text, [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
 
     async def mrx_choice(self, interaction: discord.Interaction, game_id: int, round_: int,
                          first: tuple[int, str], second: tuple[int, str] | None) -> None:
@@ -258,8 +318,8 @@ class Table:
             else:
                 result = await self.service.double_move(game_id, interaction.user.id, first, second,
                                                         key(interaction), round_)
-            text = await self.moved_text(result, MRX, interaction.user.id)
-            await interaction.edit_original_response(content=text, view=None)
+            text, files = await self.mrx_receipt(result, interaction.user.id)
+            await interaction.edit_original_response(content=text, view=None, attachments=files)
             await self.bot.announce(game_id)
 
     async def moved_text(self, result: CommandResult, pawn: str, user_id: int) -> str:
@@ -326,6 +386,68 @@ class Table:
                 content="✅ You moved with `/sy move`; this menu is closed.", view=None)
         except discord.HTTPException:
             log.info("could not close Mr. X's menu of game %s", game_id)
+
+    # -- a detective's menu ----------------------------------------------------------------------
+
+    async def detective_menu(self, interaction: discord.Interaction, game_id: int, *, pawn: str | None = None,
+                             edit: bool = False) -> None:
+        """The **Move** button (or a step back in the menu): the clicker's own legal moves, privately."""
+        async with guarded(interaction, game_id):
+            game = await self.service.get_game(game_id)
+            if game.status != RUNNING:
+                raise Refused("This game is not running any more.")
+            me = await self.me(game, interaction.user.id)
+            if MRX in me.pawns:
+                raise Refused("You are Mr. X: your moves come by DM (or `/sy move` here, privately).")
+            mine = [p for p in game.to_move if p in me.pawns]
+            if pawn is not None:
+                mine = [p for p in mine if p == pawn]
+            if not mine:
+                raise Refused("It is not your turn yet; you'll be mentioned when it is." if pawn is None else
+                              "That pawn has moved already or cannot move now.")
+            view = await self.service.public_view(game_id)
+            if len(mine) > 1:
+                labels = [(p, f"{messages.pawn_name(view, p)} at {view.pawn(p).station}") for p in mine]
+                text, menu = "🧭 Which pawn do you move?", views.detective_pawn_view(game_id, view.round, labels)
+            else:
+                reach = detective_destinations(view, mine[0])
+                if not reach:
+                    raise Refused(f"{messages.pawn_name(view, mine[0])} has no move this round.")
+                text = f"🧭 {messages.pawn_name(view, mine[0])} at {messages.station(view.pawn(mine[0]).station)}: where to?"
+                menu = views.detective_destination_view(game_id, view.round, mine[0], reach, view.board)
+            if edit:
+                await interaction.response.edit_message(content=text, view=menu)
+            else:
+                await interaction.response.send_message(text, view=menu, ephemeral=True)
+
+    async def detective_station(self, interaction: discord.Interaction, game_id: int, round_: int, pawn: str,
+                                to: int) -> None:
+        """A station picked in the menu: ride there now if one ticket does it, else ask which."""
+        async with guarded(interaction, game_id):
+            view = await self.service.public_view(game_id)
+            tickets = detective_destinations(view, pawn).get(to, ()) if view.round == round_ else ()
+            if len(tickets) == 1:
+                await self.detective_choice(interaction, game_id, round_, pawn, to, tickets[0])
+                return
+            if not tickets:
+                raise Refused("That move is no longer possible: press **Move** again for your moves now.")
+            text = f"🧭 {messages.pawn_name(view, pawn)} to {messages.station(to)} with which ticket?"
+            menu = views.detective_ticket_view(game_id, round_, pawn, to, tickets, view.board)
+            await interaction.response.edit_message(content=text, view=menu)
+
+    async def detective_choice(self, interaction: discord.Interaction, game_id: int, round_: int, pawn: str,
+                               to: int, ticket: str) -> None:
+        """Ride from the menu; the menu goes away, and the channel's post says what happened."""
+        if not await defer(interaction, ephemeral=True, thinking=False):
+            return
+        async with guarded(interaction, game_id):
+            result = await self.service.move(game_id, interaction.user.id, pawn, to, ticket, key(interaction),
+                                             round_)
+            if result.duplicate:
+                await interaction.edit_original_response(content="That move was already made.", view=None)
+            else:
+                await self._quiet_done(interaction)
+            await self.bot.announce(game_id)
 
     # -- Mr. X's menu ----------------------------------------------------------------------------
 

@@ -256,6 +256,147 @@ def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[str],
     return view
 
 
+# -- a detective's menu ----------------------------------------------------------------------
+#
+# The "your turn" post carries one **Move** button for everyone; a click opens a private menu of
+# the clicker's own legal moves: their pawn (when several may move), the station, then the ticket
+# when more than one reaches it. Each step is checked again by the service when the move is made.
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:dmove:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Move", emoji="🧭", style=discord.ButtonStyle.primary,
+                                           custom_id=f"sy:dmove:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MoveButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await bot.table.detective_menu(interaction, self.game_id)
+
+
+def move_button_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveButton(game_id))
+    return view
+
+
+class DetectivePawn(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:dpawn:(?P<game>\d+):(?P<round>\d+)"):
+    """Which of my pawns to move (shown when several of the clicker's pawns may move now)."""
+
+    def __init__(self, game_id: int, round_: int, options: list[discord.SelectOption] | None = None,
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            select = discord.ui.Select(custom_id=f"sy:dpawn:{game_id}:{round_}", placeholder="Which pawn?",
+                                       options=options or [discord.SelectOption(label="none", value="none")])
+        super().__init__(select)
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "DetectivePawn":
+        return cls(int(match["game"]), int(match["round"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await bot.table.detective_menu(interaction, self.game_id, pawn=self.item.values[0], edit=True)
+
+
+class DetectiveDestination(discord.ui.DynamicItem[discord.ui.Select],
+                           template=r"sy:dto:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z0-9]+):(?P<part>\d)"):
+    """Where to go (a select holds 25 stations; a pawn with more gets a second select)."""
+
+    def __init__(self, game_id: int, round_: int, pawn: str, part: int = 0,
+                 options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            first = options[0].value if options else "?"
+            placeholder = "Where to?" if part == 0 else f"More stations (from {first})"
+            select = discord.ui.Select(custom_id=f"sy:dto:{game_id}:{round_}:{pawn}:{part}", placeholder=placeholder,
+                                       options=options or [discord.SelectOption(label="nowhere", value="0")])
+        super().__init__(select)
+        self.game_id, self.round, self.pawn = game_id, round_, pawn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "DetectiveDestination":
+        return cls(int(match["game"]), int(match["round"]), match["pawn"], int(match["part"]),
+                   select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await bot.table.detective_station(interaction, self.game_id, self.round, self.pawn, int(self.item.values[0]))
+
+
+class DetectiveGo(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"sy:dgo:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z0-9]+):(?P<to>\d+):(?P<ticket>[a-z]+)"):
+    def __init__(self, game_id: int, round_: int, pawn: str, to: int, ticket: str, board=None) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"sy:dgo:{game_id}:{round_}:{pawn}:{to}:{ticket}",
+                                           **_ticket_button(board, ticket)))
+        self.game_id, self.round, self.pawn, self.to, self.ticket = game_id, round_, pawn, to, ticket
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "DetectiveGo":
+        return cls(int(match["game"]), int(match["round"]), match["pawn"], int(match["to"]), match["ticket"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await bot.table.detective_choice(interaction, self.game_id, self.round, self.pawn, self.to, self.ticket)
+
+
+class DetectiveBack(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"sy:dback:(?P<game>\d+):(?P<pawn>[a-z0-9]+)"):
+    def __init__(self, game_id: int, pawn: str) -> None:
+        super().__init__(discord.ui.Button(label="Back", emoji="↩️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sy:dback:{game_id}:{pawn}"))
+        self.game_id, self.pawn = game_id, pawn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "DetectiveBack":
+        return cls(int(match["game"]), match["pawn"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await bot.table.detective_menu(interaction, self.game_id, pawn=self.pawn, edit=True)
+
+
+def detective_pawn_view(game_id: int, round_: int, pawns: Sequence[tuple[str, str]]) -> discord.ui.View:
+    """A select of the clicker's pawns that may move: (pawn id, label)."""
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=label[:100], value=pawn) for pawn, label in pawns[:MAX_OPTIONS]]
+    view.add_item(DetectivePawn(game_id, round_, options))
+    return view
+
+
+def detective_destination_view(game_id: int, round_: int, pawn: str, reach: Mapping[int, Sequence[str]],
+                               board) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    items = list(reach.items())
+    for part in range(min(4, (len(items) + MAX_OPTIONS - 1) // MAX_OPTIONS)):
+        chunk = dict(items[part * MAX_OPTIONS:(part + 1) * MAX_OPTIONS])
+        view.add_item(DetectiveDestination(game_id, round_, pawn, part, destination_options(chunk, board)))
+    return view
+
+
+def detective_ticket_view(game_id: int, round_: int, pawn: str, to: int, tickets: Sequence[str],
+                          board) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for t in tickets:
+        view.add_item(DetectiveGo(game_id, round_, pawn, to, t, board=board))
+    view.add_item(DetectiveBack(game_id, pawn))
+    return view
+
+
 # -- the host's deadline buttons ---------------------------------------------------------------
 
 
@@ -301,4 +442,5 @@ def resign_view(game_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, MrXDestination, MrXGo, MrXDouble, MrXBack, SkipButton, ResignButton)
+DYNAMIC_ITEMS = (LobbyButton, MrXDestination, MrXGo, MrXDouble, MrXBack, MoveButton, DetectivePawn,
+                 DetectiveDestination, DetectiveGo, DetectiveBack, SkipButton, ResignButton)

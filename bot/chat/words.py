@@ -31,6 +31,22 @@ def station(number: int | None) -> str:
     return "?" if number is None else f"**{number}**"
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """``1 station``, ``2 stations`` (``many`` for an irregular plural)."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def round_of(view: PublicView, round_: int | None = None) -> str:
+    """``Round 6``, or ``Round 6 of 22`` when the rules end the game after a number of rounds."""
+    n = view.round if round_ is None else round_
+    return f"Round {n} of {view.max_rounds}" if view.max_rounds else f"Round {n}"
+
+
+def logbook_count(view: PublicView) -> str:
+    """``Logbook 5/24``: Mr. X's moves so far, of the moves his logbook holds."""
+    return f"Logbook {len(view.logbook)}/{view.log_entries}"
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 

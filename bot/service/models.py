@@ -15,6 +15,10 @@ FINISHED = "finished"
 CANCELLED = "cancelled"
 ACTIVE = (LOBBY, RUNNING)
 
+#: what keeps a week-long game moving unless the host or the server says otherwise
+DEFAULT_REMINDER_HOURS = 12.0
+DEFAULT_DEADLINE_HOURS = 48.0
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -114,16 +118,21 @@ class WaitingTurn:
 @dataclass(frozen=True)
 class GameSettings:
     #: remind the players who owe a move after this many hours (None: never)
-    reminder_hours: float | None = 24.0
-    #: after this many hours the host may skip an absent detective (None: no deadline)
-    deadline_hours: float | None = None
+    reminder_hours: float | None = DEFAULT_REMINDER_HOURS
+    #: after this many hours the host may skip or replace an absent player (None: no deadline)
+    deadline_hours: float | None = DEFAULT_DEADLINE_HOURS
+    #: round summaries shade the stations where Mr. X may be
+    tracker: bool = True
 
 
 @dataclass(frozen=True)
 class GuildSettings:
+    """A server's defaults for new games (a server manager sets them)."""
+
     default_rules: str = "classic"
-    reminder_hours: float | None = 24.0
-    deadline_hours: float | None = None
+    reminder_hours: float | None = DEFAULT_REMINDER_HOURS
+    deadline_hours: float | None = DEFAULT_DEADLINE_HOURS
+    tracker: bool = True
 
 
 @dataclass(frozen=True)

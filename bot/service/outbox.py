@@ -38,9 +38,14 @@ async def queue(conn: aiosqlite.Connection, game_id: int, key: str, kind: str, p
     )
 
 
-def next_up(view: PublicView, user_ids: Iterable[int]) -> dict[str, Any]:
-    """Who owes a move now: the round, the pawns and the people who move them."""
-    return {"round": view.round, "pawns": list(view.to_move), "user_ids": list(user_ids)}
+def next_up(view: PublicView, user_ids: Iterable[int], owed_before: Iterable[int] | None = None) -> dict[str, Any]:
+    """Who owes a move now: the round, the pawns and the people who move them, and ``ping``: those
+    of them to mention, who did not owe a move already (``owed_before``; None: all of them). So one
+    person holding several pawns hears once a round, and an any-order round pings once when it opens."""
+    users = list(user_ids)
+    before = set(owed_before or ())
+    return {"round": view.round, "pawns": list(view.to_move), "user_ids": users,
+            "ping": [u for u in users if u not in before]}
 
 
 def events_json(events: Iterable[Any]) -> list[dict[str, Any]]:
@@ -62,12 +67,12 @@ def game_over(view: PublicView) -> dict[str, Any]:
 
 def after_play(view: PublicView, events: list[Event], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
-               secret_pawn: str = "mrx") -> list[tuple]:
+               secret_pawn: str = "mrx", owed_before: tuple[int, ...] = ()) -> list[tuple]:
     """The announcements one play command owes: (key, kind, payload, recipient)."""
     owed: list[tuple] = []
     if seq is not None:
         owed.append((f"action:{seq}", ACTION,
-                     {"user_id": user_id, "events": events_json(events), "next": next_up(view, next_users)}, None))
+                     {"user_id": user_id, "events": events_json(events), "next": next_up(view, next_users, owed_before)}, None))
     for event in events:
         if isinstance(event, RoundEnded):
             owed.append((f"round:{event.round}:summary", ROUND_SUMMARY, round_summary(view, event.round), None))

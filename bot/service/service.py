@@ -77,7 +77,7 @@ from .models import (
 from .dealing import SECRET_KEY, deal_seed, new_secret
 from .seating import choose_seats, hand_over, pawn_owners
 from .stats import player_stats
-from .timing import mark_turn, waiting_turns
+from .timing import duration, mark_turn, waiting_turns
 
 ROLES = (None, "mrx", "detective")
 
@@ -147,10 +147,10 @@ class GameService:
             options = family.new_game(ruleset.name, ruleset.min_players, seed, options or {}).options
             cursor = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-                "reminder_hours, deadline_hours, created_at, updated_at, family) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, LOBBY, ruleset.name, ruleset.board, json.dumps(options), seed, host_id,
-                 guild.reminder_hours, guild.deadline_hours, now, now, family.name),
+                 guild.reminder_hours, guild.deadline_hours, int(guild.tracker), now, now, family.name),
             )
             game_id = cursor.lastrowid
             await steps.add_player(tx, game_id, host_id, host_name, None, now)
@@ -428,7 +428,7 @@ class GameService:
             waited = now - game["turn_started_at"]
             left = game["deadline_hours"] * 3600 - waited
             if left > 0:
-                raise DeadlineNotPassed(f"The deadline for this turn passes in {_duration(left)}; skip after that.")
+                raise DeadlineNotPassed(f"The deadline for this turn passes in {duration(left)}; skip after that.")
             family = get_family(game["family"])
             if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
@@ -572,11 +572,11 @@ class GameService:
 
     async def settings(self, game_id: int) -> GameSettings:
         game = await read.game_row(self._db.reader, game_id)
-        return GameSettings(game["reminder_hours"], game["deadline_hours"])
+        return GameSettings(game["reminder_hours"], game["deadline_hours"], bool(game["show_tracker"]))
 
     async def update_settings(self, game_id: int, user_id: int, settings: GameSettings,
                               can_manage_channel: bool = False) -> GameSettings:
-        """The host (or a channel manager) changes reminders and the deadline."""
+        """The host (or a channel manager) changes reminders, the deadline and the summaries' tracker."""
         _check_hours(settings.reminder_hours, settings.deadline_hours)
         async with self._db.transaction() as tx:
             now = self._clock()
@@ -585,8 +585,8 @@ class GameService:
                 raise GameClosed("This game is over; its settings can no longer change.")
             if game["host_id"] != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can change the game's settings.")
-            await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ? WHERE id = ?",
-                             (settings.reminder_hours, settings.deadline_hours, game_id))
+            await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ?, show_tracker = ? WHERE id = ?",
+                             (settings.reminder_hours, settings.deadline_hours, int(settings.tracker), game_id))
             await steps.bump(tx, now, game)
         return settings
 
@@ -601,11 +601,13 @@ class GameService:
         _check_hours(settings.reminder_hours, settings.deadline_hours)
         async with self._db.transaction() as tx:
             await tx.execute(
-                "INSERT INTO guild_settings (guild_id, default_rules, reminder_hours, deadline_hours, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET default_rules = excluded.default_rules, "
-                "reminder_hours = excluded.reminder_hours, deadline_hours = excluded.deadline_hours, "
+                "INSERT INTO guild_settings (guild_id, default_rules, reminder_hours, deadline_hours, show_tracker, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "default_rules = excluded.default_rules, reminder_hours = excluded.reminder_hours, "
+                "deadline_hours = excluded.deadline_hours, show_tracker = excluded.show_tracker, "
                 "updated_at = excluded.updated_at",
-                (guild_id, settings.default_rules, settings.reminder_hours, settings.deadline_hours, self._clock()),
+                (guild_id, settings.default_rules, settings.reminder_hours, settings.deadline_hours,
+                 int(settings.tracker), self._clock()),
             )
         return settings
 
@@ -727,7 +729,8 @@ class GameService:
         row = await one(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings()
-        return GuildSettings(row["default_rules"], row["reminder_hours"], row["deadline_hours"])
+        return GuildSettings(row["default_rules"], row["reminder_hours"], row["deadline_hours"],
+                             bool(row["show_tracker"]))
 
 
 def _rules(name: str) -> tuple[Family, RulesEntry]:
@@ -782,11 +785,3 @@ def _check_hours(reminder: float | None, deadline: float | None) -> None:
         if isinstance(hours, bool) or not isinstance(hours, (int, float)) or not low <= hours <= high:
             raise BadSetting(f"{name} must be from {low:g} hours (6 minutes) to {high:g} hours (30 days), "
                              "or 0 for off.")
-
-
-def _duration(seconds: float) -> str:
-    minutes = max(1, round(seconds / 60))
-    if minutes < 90:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    hours = round(minutes / 60)
-    return f"{hours} hours"

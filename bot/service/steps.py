@@ -153,6 +153,7 @@ async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, sta
     for key_, kind, payload, recipient in outbox.after_play(
             view, events, seq=seq if actions else None, user_id=user_id,
             next_users=await read.controllers(tx, gid, to_move), mrx_user=mrx_user,
+            owed_before=await read.controllers(tx, gid, tuple(game["to_move"].split())),
             new_turn=turn != game["turn"], secret_pawn=family.secret_pawn):
         await outbox.queue(tx, gid, key_, kind, payload, now, recipient)
     return version

@@ -76,14 +76,14 @@ def test_event_lines_read_well() -> None:
     view = state.public_view()
     owners = messages.owners_of(people(state))
     line = messages.event_line(MrXMoved(1, 3, "bus", False, 54), view, owners)
-    assert line == "🎩 Mr. X used 🚌 bus for logbook entry 3. 🔍 **Reveal:** he is at **54**!"
+    assert line == "🎩 Mr. X's move 3: 🚌 bus. 🔍 **Reveal:** he is at **54**!"
     hidden = messages.event_line(MrXMoved(1, 4, "black", True, None), view, owners)
-    assert hidden == "🎩 Mr. X used ⬛ black for logbook entry 4 (double move)."
+    assert hidden == "🎩 Mr. X's move 4: ⬛ black (double move)."
     red = state.pawns[1].id
     moved = messages.event_line(PawnMoved(1, red, 13, 14, "taxi", True), view, owners)
     assert moved.startswith("🔴 Red rode 🚕 taxi from **13** to **14**.") and "caught" in moved
     nxt = messages.next_up_line({"pawns": [red], "user_ids": [11]}, view, owners)
-    assert nxt == "➡️ Next: 🔴 Red (<@11>). Use `/sy move`."
+    assert nxt == "➡️ Next: 🔴 Red (<@11>). Press **Move** or use `/sy move`."
     assert "DM" in messages.next_up_line({"pawns": [MRX], "user_ids": [10]}, view, owners)
 
 
@@ -100,7 +100,7 @@ def test_wallets_and_labels() -> None:
 def test_mr_x_prompt_is_private_and_complete() -> None:
     state = GameState.new("classic", players=3, seed=1)
     text = messages.mrx_prompt_text(info(state), state.mrx_view(), "#game")
-    assert f"You are at **{state.mrx_station}**" in text and "Logbook entry 1" in text
+    assert f"You are at **{state.mrx_station}**" in text and "This is your move 1 (Logbook 0/24)" in text
     assert "⬛" in text and "⏩" in text
 
 
@@ -113,7 +113,7 @@ def test_the_logbook_shows_only_shown_stations() -> None:
     running.apply(move)
     text = messages.logbook_cells(running.public_view())
     assert text.startswith(f"` 1` {running.board.ticket_emoji(move.ticket)}") and "**" not in text
-    assert "Next reveal: entry 3." in text
+    assert "Next reveal: move 3." in text
 
 
 def test_stats_and_leaderboard_texts() -> None:
@@ -155,5 +155,5 @@ def test_detectives_moving_in_any_order_are_mentioned_once_each() -> None:
     owners = messages.owners_of(people(state))
     owners.setdefault("b1", []).append(12)  # a bobby is moved by every detective player
     line = messages.next_up_line({"pawns": list(view.to_move)}, view, owners)
-    assert line.startswith("➡️ Detectives to move (any order): ")
+    assert line.startswith("➡️ Detectives to move, in any order: ")
     assert line.count("<@11>") == 1 and line.count("<@12>") == 1

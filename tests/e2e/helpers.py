@@ -101,6 +101,7 @@ class Game:
         self.seen = Seen()
         self.rng = random.Random(11)
         self.turns = 0
+        self.detective_turns = 0
 
     # -- the bot ---------------------------------------------------------------------------------
 
@@ -228,13 +229,50 @@ class Game:
             answer = await self.reply(user, "move", options, channel)
             assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
 
-    async def detective_moves(self, move: Move) -> None:
+    async def detective_moves(self, move: Move, how: str = "command") -> None:
+        """A detective's move, by ``/sy move`` or by the **Move** button's menu; either way the player
+        gets no private echo: the channel's post is the answer."""
         user = await self.owner(move.pawn)
-        answer = await self.reply(user, "move", {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
-        assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
+        if how == "menu":
+            await self.move_by_menu(user, move)
+            return
+        handle = await self.fake.slash(user, self.world.channel, "sy", "move",
+                                       {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
+        answer = await handle.wait_outcome(timeout=5)
+        assert answer is None, f"a private echo of a detective's move: {answer.text}"
+        await self.settle()
+
+    def move_post(self) -> FakeMessage:
+        """The latest channel post with the **Move** button."""
+        posts = [m for m in self.fake.channel_messages(self.world.channel)
+                 if any(c.startswith("sy:dmove:") for c in m.custom_ids)]
+        assert posts, "no post with a Move button"
+        return posts[-1]
+
+    async def move_by_menu(self, user, move: Move) -> None:
+        """Press **Move** under the latest turn post, pick the pawn (if asked), the station, the ticket."""
+        handle = await self.fake.click(user, self.move_post(), f"sy:dmove:{self.game_id}")
+        menu = await handle.wait_reply(timeout=5)
+        await self.settle()
+        assert menu.kind == "ephemeral" and menu.recipient is user, menu.text
+        base = f"{self.game_id}:{(await self.service.get_game(self.game_id)).round}"
+        if f"sy:dpawn:{base}" in menu.custom_ids:
+            await self.select(user, menu, f"sy:dpawn:{base}", [move.pawn])
+        select = next(c for c in menu.custom_ids if c.startswith(f"sy:dto:{base}:{move.pawn}:")
+                      and any(o["value"] == str(move.to) for o in menu.find_component(c)["options"]))
+        handle = await self.fake.select(user, menu, select, [str(move.to)])
+        await self.fake.wait_until(lambda: menu.deleted or menu.edited and "which ticket" in menu.content, timeout=5)
+        await self.settle()
+        if not menu.deleted:
+            go = f"sy:dgo:{base}:{move.pawn}:{move.to}:{move.ticket}"
+            handle = await self.fake.click(user, menu, go)
+            assert await handle.wait_outcome(timeout=5) is None
+            await self.settle()
+        assert menu.deleted, "the menu stays after the move"
 
     async def play(self, mrx: str = "greedy", detectives: str = "greedy", max_actions: int = 400,
-                   ways: tuple[str, ...] = ("menu", "dm", "channel"), until=None) -> GameState:
+                   ways: tuple[str, ...] = ("menu", "dm", "channel"), until=None,
+                   detective_ways: tuple[str, ...] = ("command",)) -> GameState:
         """Play with the engine's built-in players, choosing from the true state, to the end (or
         until ``until(state)`` is true before a move)."""
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
@@ -249,7 +287,9 @@ class Game:
                 await self.mrx_moves(action, ways[self.turns % len(ways)])
                 self.turns += 1
             else:
-                await self.detective_moves(det_player.choose(view_for(state, pawn), pawn))
+                await self.detective_moves(det_player.choose(view_for(state, pawn), pawn), detective_ways[
+                    self.detective_turns % len(detective_ways)])
+                self.detective_turns += 1
             self.check_secrecy(await self.truth())
         raise AssertionError("the game did not end")
 
@@ -307,6 +347,6 @@ def secrecy_problems(message: FakeMessage, hidden: int) -> list[str]:
     if hidden > 24 and re.search(rf"(?<!\d){hidden}(?!\d)", text):
         found.append("number in text")
     for t in component_texts(message):
-        if re.search(rf"(?<!\d){hidden}(?!\d)", re.sub(r"^sy:\w+:\d+:", "", t)):
+        if re.search(rf"(?<!\d){hidden}(?!\d)", re.sub(r"^sy:\w+:\d+(:|$)", "", t)):
             found.append(f"component {t!r}")
     return found

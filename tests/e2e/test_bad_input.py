@@ -59,8 +59,10 @@ async def test_bad_input_of_every_kind(game: Game) -> None:
     await refused(game, w.bob, "move", {"to": far, "ticket": "bus"}, says="")
     # Half a double move.
     move = state.legal_moves(MRX)[0]
+    await refused(game, w.bob, "move", {"to": move.to, "ticket": move.ticket, "then_ticket": "taxi"}, channel="dm",
+                  says="then_to")
     await refused(game, w.bob, "move", {"to": move.to, "ticket": move.ticket, "then_to": 1}, channel="dm",
-                  says="both")
+                  says="can't reach **1**")
     await game.mrx_moves(move, "dm")
     state = await game.truth()
     pawn = state.to_move()[0]

@@ -35,11 +35,12 @@ async def test_mr_x_moves_by_the_dm_menu(game: Game) -> None:
     assert "Your move, Mr. X" in menu.content
     await game.select(w.bob, menu, f"sy:xto:{game.game_id}:1", [str(move.to)])
     await game.click(w.bob, menu, f"sy:xgo:{game.game_id}:1:{move.to}:{move.ticket}")
-    assert menu.content.startswith("✅ Done: entry 1") and menu.custom_ids == []
+    assert menu.content.startswith("✅ Done: move 1") and menu.custom_ids == []
 
     announced = fake.channel_messages(w.channel)[-1]
-    assert f"Mr. X used {move.ticket}" in announced.text.replace("🚕 ", "").replace("🚌 ", "") \
+    assert f"Mr. X's move 1: {move.ticket}" in announced.text.replace("🚕 ", "").replace("🚌 ", "") \
         .replace("🚇 ", "").replace("⬛ ", "")
+    assert "mrx-board.png" in menu.files  # his receipt shows his board after the move
     assert "<@%d>" % w.carol.id in announced.text or "<@%d>" % w.alice.id in announced.text
     assert not secrecy_problems(announced, move.to)
     game.check_secrecy(await game.truth())
@@ -57,7 +58,7 @@ async def test_mr_x_moves_by_slash_command_in_dm_and_privately_in_the_channel(ga
     assert {c["value"] for c in choices} == {m.to for m in state.legal_moves(MRX)}
     assert all(" — " in c["name"] for c in choices)
     answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket}, channel="dm")
-    assert answer.kind == "ephemeral" and answer.text.startswith("✅ Done: entry 1")
+    assert answer.kind == "ephemeral" and answer.text.startswith("✅ Done: move 1")
     # Nothing to offer when it is not his turn.
     assert await game.choices(w.bob, "dm", {}, focused="to") == []
     await game.play(until=mrx_turn(2), ways=("menu",))
@@ -69,7 +70,7 @@ async def test_mr_x_moves_by_slash_command_in_dm_and_privately_in_the_channel(ga
     reply = await handle.wait_reply()
     assert reply.kind == "ephemeral" and reply.recipient is w.bob
     new_public = fake.public_messages()[before:]
-    assert len(new_public) == 1 and "logbook entry 2" in new_public[0].text
+    assert len(new_public) == 1 and "Mr. X's move 2" in new_public[0].text
     game.check_secrecy(await game.truth())
 
 
@@ -90,9 +91,9 @@ async def test_a_double_move_across_a_reveal(game: Game) -> None:
     await game.mrx_moves(double, "menu")
     after = await game.truth()
     assert [e.number for e in after.logbook[-2:]] == [3, 4] and after.logbook[-2].revealed
-    (announced,) = [m for m in fake.public_messages()[before:] if "logbook entry 3" in m.text]
+    (announced,) = [m for m in fake.public_messages()[before:] if "Mr. X's move 3" in m.text]
     assert f"he is at **{double.first.to}**" in announced.text
-    assert "logbook entry 4 (double move)" in announced.text
+    assert "Mr. X's move 4: " in announced.text and "(double move)" in announced.text
     assert f"**{double.second.to}**" not in announced.text
     game.check_secrecy(after)
     # The summary's logbook shows entry 3's station, not entry 4's.

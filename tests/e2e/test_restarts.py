@@ -74,7 +74,9 @@ async def test_the_same_interaction_delivered_twice_counts_once(game: Game) -> N
     pawn = state.to_move()[0]
     det = state.legal_moves(pawn)[0]
     owner = await game.owner(pawn)
-    handle = await game.slash(owner, "move", {"to": det.to, "ticket": det.ticket, "pawn": pawn})
+    handle = await game.fake.slash(owner, w.channel, "sy", "move", {"to": det.to, "ticket": det.ticket, "pawn": pawn})
+    assert await handle.wait_outcome() is None
+    await game.settle()
     versions = (await game.service.get_game(game.game_id)).version
     public = len(fake.public_messages())
     await game.restart()
@@ -126,13 +128,13 @@ async def test_a_crash_between_storing_and_posting_is_healed_on_start_up(game: G
     summary = next(m for m in fake.public_messages() if m.embeds and m.embeds[0].get("title", "")
                    == f"📋 Round {ended} is over")
     then = await game.service.public_view(game.game_id, after_round=ended)
-    assert summary.files["board.png"] == await Pictures(width=WIDTH).board(then)
+    assert summary.files["board.png"] == await Pictures(width=WIDTH).board(then, tracker=True)
     now = await game.service.public_view(game.game_id)
     assert summary.files["board.png"] != await Pictures(width=WIDTH).board(now)
     new = fake.messages[posted:]
     assert any("rode" in m.text and f"**{move.to}**" in m.text for m in new)
     entry = len(state.logbook) + 1
-    assert any(f"logbook entry {entry}" in m.text for m in new)  # Mr. X's stored move, announced too
+    assert any(f"Mr. X's move {entry}" in m.text for m in new)  # Mr. X's stored move, announced too
     assert not any("Your move, Mr. X" in m.text for m in fake.messages[posted:] if m.kind == "dm")  # he has moved
     assert await game.service.pending_announcements() == []
     game.check_secrecy(await game.truth())
@@ -221,7 +223,7 @@ async def test_a_message_is_posted_once_even_when_the_database_fails_right_after
     await game.start_bot()
     await game.settle()
     after = fake.public_messages()[before:]
-    moved = [m for m in after if "Mr. X used" in m.text]
+    moved = [m for m in after if "Mr. X's move" in m.text]
     assert len(moved) == 1, [m.text for m in after]
     assert fake.nonce_hits >= 1
     assert await service.pending_announcements(game.game_id) == []

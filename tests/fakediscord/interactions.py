@@ -183,6 +183,20 @@ class InteractionHandle:
 
         return await self._wait(check, timeout, 'a reply')
 
+    async def wait_outcome(self, timeout: float = 5.0) -> Optional[FakeMessage]:
+        """Wait until the bot answered visibly, or deleted its deferred answer (or, for a component,
+        the message it sat on) without a word; returns the answer, or None for a silent deletion."""
+
+        def check() -> Any:
+            if self.answers:
+                return self.answers[0]
+            if self.original is not None and self.original.deleted:
+                return 'deleted'
+            return None
+
+        found = await self._wait(check, timeout, 'an answer or a deletion')
+        return None if found == 'deleted' else found
+
     async def wait_answers(self, count: int, timeout: float = 5.0) -> List[FakeMessage]:
         """Wait until at least ``count`` visible answers exist; return them all."""
         return await self._wait(lambda: self.answers if len(self.answers) >= count else None, timeout,

@@ -105,7 +105,7 @@ async def test_a_resigned_detective_loses_even_if_their_team_wins(service):
 async def test_game_settings_belong_to_the_host_or_a_channel_manager(service):
     start = await started(service)
     game_id = start.game.id
-    assert await service.settings(game_id) == GameSettings(24.0, None)
+    assert await service.settings(game_id) == GameSettings(12.0, 48.0)
     with pytest.raises(NotHost):
         await service.update_settings(game_id, 102, GameSettings(12, None))
     await service.update_settings(game_id, 102, GameSettings(12, None), can_manage_channel=True)
@@ -145,3 +145,11 @@ async def test_public_view_after_a_round_is_the_board_as_that_round_ended(servic
         assert [p.station for p in then.pawns] == [p.station for p in ends[round_].pawns]
         assert len(then.logbook) < len(latest.logbook)
     assert await service.public_view(game_id, after_round=99) == latest
+
+
+async def test_a_server_s_defaults_reach_its_new_games_and_the_host_can_switch_the_tracker_off(service):
+    await service.set_guild_settings(GUILD, GuildSettings("classic", 6, None, tracker=False), can_manage_guild=True)
+    start = await started(service)
+    assert await service.settings(start.game.id) == GameSettings(6.0, None, False)
+    await service.update_settings(start.game.id, HOST, GameSettings(6, None, tracker=True))
+    assert (await service.settings(start.game.id)).tracker is True

@@ -8,11 +8,16 @@ from bot.service import DeadlineNotPassed, GameSettings, NotHost
 from .helpers import HOST, mrx_user, new_key, play_turn, started, stored_state
 
 
+async def test_new_games_remind_after_12_hours_and_have_a_48_hour_deadline(service):
+    start = await started(service)
+    assert await service.settings(start.game.id) == GameSettings(12.0, 48.0, True)
+
+
 async def test_a_turn_that_waits_past_reminder_hours_is_reminded_once(service, clock):
     start = await started(service)
     game = start.game
     assert game.turn == 1 and game.turn_started_at == clock.now
-    clock.advance(23.9)
+    clock.advance(11.9)
     assert await service.due_reminders() == []
     clock.advance(0.2)
     [due] = await service.due_reminders()
@@ -56,6 +61,7 @@ async def test_detectives_moving_in_any_order_share_one_turn(service, clock):
 async def test_overdue_lists_turns_past_the_deadline_until_marked(service, clock):
     start = await started(service)
     game_id = start.game.id
+    await service.update_settings(game_id, HOST, GameSettings(24, None))
     clock.advance(100)
     assert await service.overdue() == []  # no deadline set
     await service.update_settings(game_id, HOST, GameSettings(24, 48))
@@ -69,6 +75,7 @@ async def test_the_host_skips_an_absent_detective_only_after_the_deadline(servic
     start = await started(service, people=3)
     game_id = start.game.id
     await play_turn(service, game_id, random.Random(2))  # Mr. X moves; red (the host's) is to move
+    await service.update_settings(game_id, HOST, GameSettings(24, None))
     with pytest.raises(DeadlineNotPassed, match="no deadline"):
         await service.skip(game_id, HOST, "red", new_key())
     await service.update_settings(game_id, HOST, GameSettings(24, 12))
