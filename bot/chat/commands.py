@@ -14,7 +14,8 @@ from bot.families import all_rules
 from bot.game import MRX, GameError
 from bot.i18n import Speaker, personal_language, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
-from bot.service.models import LOBBY, RUNNING, GameSettings
+from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
+from bot.service.timing import duration
 
 from . import messages
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
@@ -31,7 +32,14 @@ RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(avail
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
 LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
                     app_commands.Choice(name="automatic (my Discord language)", value="auto")]
+SCOPES = [app_commands.Choice(name="this game", value="game"),
+          app_commands.Choice(name="server defaults", value="server")]
 NO_PINGS = discord.AllowedMentions.none()
+
+
+def _hours(new: float | None, old: float | None) -> float | None:
+    """An hours option: left out keeps the old value, 0 turns it off (the service checks the rest)."""
+    return old if new is None else (None if new == 0 else new)
 
 
 def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
@@ -385,31 +393,55 @@ class ScotlandYardCommands(app_commands.Group):
                     f"🔁 {new.mention} takes over from {old.mention} in the lobby.")
             await bot.announce(game.id)
 
-    @app_commands.command(name="settings", description="Host: reminders and the deadline (hours; 0 turns one off)")
-    @app_commands.describe(reminder_hours="Mention the player after this many hours without a move",
-                           deadline_hours="After this many hours the host may skip an absent detective")
+    @app_commands.command(name="settings",
+                          description="Reminders, deadline and tracker of this game, or the server's defaults")
+    @app_commands.describe(reminder_hours="Mention the player after this many hours without a move (0: off)",
+                           deadline_hours="After this many hours the host may skip or replace an absent player (0: off)",
+                           tracker="Round summaries shade the stations where Mr. X may be",
+                           scope="This channel's game, or the defaults for the server's new games (server managers)",
+                           rules="Server defaults only: the rules /sy new plays when none are chosen")
+    @app_commands.choices(scope=SCOPES, rules=RULES)
     async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
-                       deadline_hours: Optional[float] = None) -> None:
+                       deadline_hours: Optional[float] = None, tracker: Optional[bool] = None,
+                       scope: Optional[app_commands.Choice[str]] = None,
+                       rules: Optional[app_commands.Choice[str]] = None) -> None:
         if not _first_time(interaction):
             return
         bot = _bot(interaction)
-        async with guarded(interaction) as scope:
+        async with guarded(interaction) as scope_:
+            changes = reminder_hours is not None or deadline_hours is not None or tracker is not None
+            if is_dm(interaction):
+                raise Refused("Settings belong to a server's games: use `/sy settings` in the server.")
+            game = await bot.service.game_in_channel(interaction.channel_id)
+            server = scope.value == "server" if scope else game is None
+            if server:
+                current = await bot.service.guild_settings(interaction.guild_id)
+                if changes or rules is not None:
+                    wanted = GuildSettings(rules.value if rules else current.default_rules,
+                                           _hours(reminder_hours, current.reminder_hours),
+                                           _hours(deadline_hours, current.deadline_hours),
+                                           current.tracker if tracker is None else tracker)
+                    current = await bot.service.set_guild_settings(interaction.guild_id, wanted,
+                                                                   bool(interaction.permissions.manage_guild))
+                text = (f"⚙️ Server defaults for new games: {current.default_rules} rules, "
+                        f"{messages.settings_words(current)}.")
+                if game is None and not changes and rules is None:
+                    text += " There is no game in this channel; `/sy new` opens one."
+                await say(interaction, text, ephemeral=not (changes or rules is not None))
+                return
+            if rules is not None:
+                raise Refused("The rules of a game are chosen when it opens (`/sy new rules:`); "
+                              "`scope: server` sets the server's default.")
             game = await bot.table.channel_game(interaction)
-            scope.game_id = game.id
+            scope_.game_id = game.id
             current = await bot.service.settings(game.id)
-            if reminder_hours is not None or deadline_hours is not None:
-                def pick(new: float | None, old: float | None) -> float | None:
-                    # 0 turns it off; anything else the service checks (a negative number is refused)
-                    return old if new is None else (None if new == 0 else new)
-                wanted = GameSettings(pick(reminder_hours, current.reminder_hours),
-                                      pick(deadline_hours, current.deadline_hours))
+            if changes:
+                wanted = GameSettings(_hours(reminder_hours, current.reminder_hours),
+                                      _hours(deadline_hours, current.deadline_hours),
+                                      current.tracker if tracker is None else tracker)
                 current = await bot.service.update_settings(game.id, interaction.user.id, wanted,
                                                             bool(interaction.permissions.manage_channels))
-            def hours(h: float | None) -> str:
-                return "off" if h is None else f"{h:g} h"
-            await say(interaction, f"⚙️ Game #{game.id}: reminders {hours(current.reminder_hours)}, "
-                                   f"deadline {hours(current.deadline_hours)}.",
-                      ephemeral=reminder_hours is None and deadline_hours is None)
+            await say(interaction, f"⚙️ Game #{game.id}: {messages.settings_words(current)}.", ephemeral=not changes)
 
     # -- after the game --------------------------------------------------------------------------
 
@@ -515,7 +547,7 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
         await say(interaction, embed=messages.lobby_embed(info, players), ephemeral=True)
         return
     view = await bot.service.public_view(info.id)
-    embed = messages.status_embed(info, view, players)
+    embed = messages.status_embed(info, view, players, await _waiting(bot, info))
     me = next((p for p in players if p.user_id == interaction.user.id and p.status == "playing"), None)
     text = None
     if me is not None and MRX in me.pawns and view.outcome is None:
@@ -525,6 +557,20 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
             reach = ", ".join(messages.destination_label(s, t, view.board) for s, t in mrx_destinations(mview).items())
             text += f"\nYou can go to: {reach}."[:1500]
     await say(interaction, text, embed=embed, ephemeral=True)
+
+
+async def _waiting(bot: "ScotlandYardBot", info) -> list[str]:
+    """How long the turn has waited, and when its deadline falls (for ``/sy status``)."""
+    if info.status != RUNNING or info.turn_started_at is None:
+        return []
+    settings = await bot.service.settings(info.id)
+    waited = bot.clock() - info.turn_started_at
+    lines = [f"⏳ The turn has been waiting for {duration(waited)}."]
+    if settings.deadline_hours is not None:
+        left = settings.deadline_hours * 3600 - waited
+        lines.append(f"⌛ The deadline is in {duration(left)}." if left > 0 else
+                     f"⌛ The deadline passed {duration(-left)} ago: the host may skip or `/sy replace` the player.")
+    return lines
 
 
 async def _member_of(bot, guild_id: int, user: discord.abc.User) -> bool:

@@ -185,7 +185,7 @@ class Table:
         game = result.game
         lines = [line for line in (messages.lobby_event_line(e) for e in result.events) if line]
         if what == "start":
-            await say(interaction, "✅ The game is on. I'm posting the start now.", ephemeral=True)
+            await self._quiet_done(interaction)  # the channel's start post is the answer
             await self.refresh_lobby(game.id)
             await self.bot.announce(game.id)
             return

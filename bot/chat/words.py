@@ -105,6 +105,14 @@ def rules_title(name: str) -> str:
         return name
 
 
+def settings_words(settings) -> str:
+    """``reminders after 12 h, deadline 48 h, tracker on`` (game or server settings)."""
+    def hours(h: float | None) -> str:
+        return "off" if h is None else f"{h:g} h"
+    return (f"reminders after {hours(settings.reminder_hours)}, deadline {hours(settings.deadline_hours)}, "
+            f"tracker {'on' if settings.tracker else 'off'}")
+
+
 # -- the lobby -----------------------------------------------------------------------------------
 
 

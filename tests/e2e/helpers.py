@@ -133,7 +133,7 @@ class Game:
     async def slash(self, user, sub: str, options: dict | None = None, channel: Any = None, **kw):
         channel = self.world.channel if channel is None else channel
         handle = await self.fake.slash(user, channel, "sy", sub, options or {}, **kw)
-        await handle.wait_reply(timeout=5)
+        await handle.wait_outcome(timeout=5)  # an answer, or a silent one (the channel's post answers)
         await self.settle()
         return handle
 

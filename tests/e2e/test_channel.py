@@ -68,7 +68,7 @@ async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game:
     w, fake = game.world, game.fake
     await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
     answer = await game.reply(w.alice, "settings", {"reminder_hours": 2.0, "deadline_hours": 6.0})
-    assert "reminders 2 h" in answer.text and "deadline 6 h" in answer.text
+    assert "reminders after 2 h" in answer.text and "deadline 6 h" in answer.text
     await game.start()
     state = await game.truth()
     await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
@@ -80,6 +80,9 @@ async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game:
     assert await game.bot.reminders.tick() == 1
     reminder = fake.channel_messages(w.channel)[-1]
     assert reminder.text.startswith("⏰") and f"<@{owner.id}>" in reminder.text
+    assert "waiting for 2 h" in reminder.text and "deadline is in 4 h" in reminder.text, reminder.text
+    status = await game.reply(w.carol, "status")
+    assert "waiting for 2 h" in status.text and "deadline is in 4 h" in status.text, status.text
     assert await game.bot.reminders.tick() == 0  # once per turn
     game.clock.advance(4)
     assert await game.bot.reminders.tick() == 1

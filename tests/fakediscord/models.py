@@ -517,6 +517,21 @@ class FakeMessage:
         return None
 
     @property
+    def pinged(self) -> set:
+        """Ids of the users this message notified, as Discord decides it: user mentions in the content
+        (never in embeds), filtered by the message's ``allowed_mentions`` (``parse: ["users"]`` allows
+        all; otherwise only the ids in ``users``); without ``allowed_mentions`` every mention pings."""
+        import re as _re
+
+        named = {int(u) for u in _re.findall(r'<@!?(\d+)>', self.content or '')}
+        allowed = self.raw.get('allowed_mentions')
+        if allowed is None:
+            return named
+        if 'users' in (allowed.get('parse') or ()):
+            return named
+        return named & {int(u) for u in allowed.get('users') or ()}
+
+    @property
     def custom_ids(self) -> List[str]:
         return [c['custom_id'] for c in self.walk_components() if 'custom_id' in c]
 
