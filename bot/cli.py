@@ -11,7 +11,26 @@ import json
 import os
 import sys
 from pathlib import Path
+
 from bot.game import export_record
+
+DISTRIBUTION = "scotland-yard-bot"
+
+
+def version() -> str:
+    """The installed distribution's version, else the one in ``pyproject.toml`` (a checkout that is not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        import tomllib
+
+        try:
+            pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+            return str(pyproject["project"]["version"])
+        except (OSError, ValueError, KeyError):  # TOMLDecodeError is a ValueError
+            return "unknown"
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -128,24 +147,38 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                         help="the detectives' built-in player (default: %(default)s)")
 
 
+def _environment() -> str:
+    """``run --help``'s epilog: the variables the bot reads, one line each."""
+    from bot.config import VARIABLES
+
+    width = max(map(len, VARIABLES))
+    lines = [f"  {name:<{width}}  {meaning}" for name, meaning in VARIABLES.items()]
+    return "environment (a .env file in the working directory is read too):\n" + "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)")
+    bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)",
+                         description="Run the Discord bot until it is stopped (Ctrl-C, or SIGTERM).",
+                         epilog=_environment(), formatter_class=argparse.RawDescriptionHelpFormatter)
     bot.set_defaults(func=_cmd_run)
 
     sim = sub.add_parser("simulate", help="play a whole game with built-in players and write its record")
     _game_options(sim)
-    sim.add_argument("--out", default="out", help="folder for record.json")
+    sim.add_argument("--out", default="out", help="folder for record.json (default: %(default)s)")
     sim.set_defaults(func=_cmd_simulate)
 
     ren = sub.add_parser("render", help="simulate a game (or read a record) and draw all its pictures")
     _game_options(ren)
-    ren.add_argument("--record", default=None, help="draw this finished game's record.json instead")
-    ren.add_argument("--tracker", action="store_true", help="ring the stations Mr. X may be at on each board")
-    ren.add_argument("--out", default="out", help="folder for the pictures")
+    ren.add_argument("--record", default=None,
+                     help="draw this finished game's record.json instead (default: simulate one as above)")
+    ren.add_argument("--tracker", action="store_true",
+                     help="ring the stations Mr. X may be at on each board (default: off)")
+    ren.add_argument("--out", default="out", help="folder for the pictures (default: %(default)s)")
     ren.set_defaults(func=_cmd_render)
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
@@ -160,13 +193,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         # No subcommand: run the bot; without a token, show what else there is.
-        from bot.config import ConfigError, load_config
+        from bot.config import ConfigError, MissingToken, load_config
 
         try:
             load_config()
-        except ConfigError as exc:
+        except MissingToken as exc:
             parser.print_help()
             print(f"\nerror: {exc}", file=sys.stderr)
+            return 2
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
             return 2
         return _cmd_run(args)
     return args.func(args)
