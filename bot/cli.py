@@ -59,8 +59,37 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: what a JSON file holds instead of a record, in JSON's words
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "true or false",
+               type(None): "null"}
+
+
+def _read_record(path: Path) -> dict:
+    """A game's record from ``path``, checked by replaying it; raises the engine's ``GameError`` (a
+    ``BadRecord`` when the file is not a record) with one line that says what is wrong."""
+    from bot.game import BadRecord, replay
+
+    try:
+        record = json.loads(path.read_bytes())
+    except OSError as exc:
+        raise BadRecord(f"cannot read it ({exc.strerror or exc})") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise BadRecord(f"not JSON ({' '.join(str(exc).split())})") from None
+    if not isinstance(record, dict):
+        raise BadRecord(f"a game record is a JSON object (format, rules, actions, ...), not {_JSON_KINDS[type(record)]}")
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) and "round" in a for a in actions):
+        raise BadRecord("a game record's 'actions' are a list of objects, each with its 'round'")
+    try:
+        replay(record)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        # replay() names the fields it expects; one of the wrong kind (a list for 'start', ...) fails deeper
+        raise BadRecord(f"not a game record that can be replayed ({type(exc).__name__}: {exc})") from None
+    return record
+
+
 def _cmd_render(args: argparse.Namespace) -> int:
-    from bot.game import BadRecord
+    from bot.game import GameError
     from bot.pictures import save_album
 
     out = Path(args.out)
@@ -70,9 +99,12 @@ def _cmd_render(args: argparse.Namespace) -> int:
             return status
     source = Path(args.record) if args.record else out / "record.json"
     try:
-        written = save_album(json.loads(source.read_text()), out, tracker=args.tracker)
-    except (OSError, ValueError, BadRecord) as exc:  # JSONDecodeError is a ValueError
+        written = save_album(_read_record(source), out, tracker=args.tracker)
+    except (GameError, ValueError) as exc:  # ValueError: the game is not over yet
         print(f"error: {source}: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     size = sum(p.stat().st_size for p in written)
     print(f"{len(written)} files, {size / 1e6:.1f} MB -> {out} (boards, Mr. X's boards, logbook, route, replay.gif)")

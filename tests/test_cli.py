@@ -161,3 +161,49 @@ def test_a_malformed_setting_is_one_line_without_the_help(tmp_path, monkeypatch,
         assert main(argv) == 2
         out, err = capsys.readouterr()
         assert out == "" and err == "error: SY_DEV_GUILD must be a server id (a number), not 'abc'.\n"
+
+
+@pytest.fixture(scope="module")
+def finished_record(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("record")
+    assert main(["simulate", "--seed", "2", "--players", "3", "--out", str(out)]) == 0
+    return json.loads((out / "record.json").read_text())
+
+
+@pytest.mark.parametrize("content, fault", [
+    (None, "cannot read it (No such file or directory)"),
+    ("", "not JSON"),
+    ("{'rules': 'classic'}", "not JSON"),
+    (b"\xff\xfe\x00garbage", "not JSON"),
+    ("[]", "not an array"),
+    ('"record"', "not a string"),
+    ("{}", "'actions' are a list"),
+    ({"actions": "none"}, "'actions' are a list"),
+    ({"actions": [1, 2]}, "'actions' are a list"),
+    ({"actions": [{"pawn": "mrx"}]}, "'actions' are a list"),
+    ({"format": "a shopping list"}, "Unknown record format"),
+    ({"start": [1, 2]}, "not a game record that can be replayed"),
+    ({"options": ["double"]}, "not a game record that can be replayed"),
+    ({"players": "many"}, "must be whole numbers"),
+    ({"rules": "chess"}, "no rules called 'chess'"),
+    ({"outcome": None}, "only once the game is over"),
+])
+def test_render_refuses_a_broken_record_file_in_one_line(tmp_path, capsys, finished_record, content, fault):
+    path = tmp_path / "record.json"
+    if isinstance(content, dict):
+        content = json.dumps({**finished_record, **content})  # a good record with one field spoilt
+    if isinstance(content, str):
+        path.write_text(content)
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    assert main(["render", "--record", str(path), "--out", str(tmp_path / "pictures")]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"error: {path}: ") and err.count("\n") == 1 and fault in err, err
+    assert "Traceback" not in err
+
+
+def test_render_draws_a_good_record_file(tmp_path, capsys, finished_record):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(finished_record))
+    assert main(["render", "--record", str(path), "--out", str(tmp_path / "pictures")]) == 0
+    assert (tmp_path / "pictures" / "route.png").is_file()
