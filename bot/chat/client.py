@@ -51,6 +51,9 @@ class ScotlandYardBot(commands.Bot):
     def __init__(self, service: GameService, *, pictures: Pictures | None = None,
                  clock: Callable[[], float] = time.time, dev_guild: int | None = None,
                  reminder_interval: float | None = 60.0, sync_commands: bool = True) -> None:
+        # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
+        # missing are noise. It warns once and then lowers these flags itself; lower them first.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.service = service
         self.pictures = pictures or Pictures()

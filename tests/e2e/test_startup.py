@@ -1,0 +1,41 @@
+"""What the bot does when it starts: where its commands go, what it logs (and what it keeps quiet)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.chat.client import ScotlandYardBot
+from bot.service import GameService
+from tests.fakediscord import FakeDiscord
+
+from .helpers import RecordingPictures, World
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _bot(service: GameService, dev_guild: int | None = None) -> ScotlandYardBot:
+    return ScotlandYardBot(service, pictures=RecordingPictures(), reminder_interval=None, dev_guild=dev_guild)
+
+
+async def _start_and_stop(fake: FakeDiscord, service: GameService, dev_guild: int | None = None) -> None:
+    async with fake.run_bot(_bot(service, dev_guild)):
+        pass
+
+
+def _names(commands: list[dict]) -> list[str]:
+    return [c["name"] for c in commands]
+
+
+@pytest.mark.asyncio
+async def test_no_warnings_about_voice_which_the_bot_never_uses(service, caplog, monkeypatch) -> None:
+    # As on a machine without PyNaCl and davey, whatever this one has installed.
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    caplog.set_level(logging.DEBUG, logger="discord")
+    _bot(service)
+    assert not [r for r in caplog.records if "voice" in r.getMessage()]
