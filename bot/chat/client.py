@@ -16,7 +16,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
 from .announcer import Announcer
-from .commands import ScotlandYardCommands
+from .commands import NEEDED, ScotlandYardCommands
 from .picture_jobs import Pictures
 from .reminders import Reminders
 from .replies import Busy, Seen
@@ -45,6 +45,17 @@ def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
     return wanted
+
+
+#: what the invite link asks for: what a game's channel needs, and the same in a thread, where
+#: sending is a permission of its own
+INVITE_PERMISSIONS = discord.Permissions(**{flag: True for flag, _ in NEEDED}, send_messages_in_threads=True)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server, with its commands and the permissions it needs."""
+    return discord.utils.oauth_url(application_id, permissions=INVITE_PERMISSIONS,
+                                   scopes=("bot", "applications.commands"))
 
 
 class ScotlandYardBot(commands.Bot):
@@ -83,6 +94,8 @@ class ScotlandYardBot(commands.Bot):
                 await sync_if_changed(self.tree, self.service, self.application_id, guild)
             # The global sync always happens: guild commands do not exist in DMs, where Mr. X plays.
             await sync_if_changed(self.tree, self.service, self.application_id)
+        if self.application_id:  # login() has read it
+            log.info("invite link: %s", invite_url(self.application_id))
         if self.reminder_interval:
             self._spawn(self.reminders.run())
 

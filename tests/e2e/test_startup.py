@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.chat.client import ScotlandYardBot
+from bot.chat.client import ScotlandYardBot, invite_url
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
@@ -29,6 +29,21 @@ async def _start_and_stop(fake: FakeDiscord, service: GameService, dev_guild: in
 
 def _names(commands: list[dict]) -> list[str]:
     return [c["name"] for c in commands]
+
+
+def test_the_invite_link_is_the_one_the_readme_gives() -> None:
+    link = re.search(r"^https://discord\.com/oauth2/authorize\?\S+$", README.read_text(), re.MULTILINE).group(0)
+    assert invite_url(1234) == link.replace("APP_ID", "1234")
+    assert "&scope=bot+applications.commands&permissions=" in invite_url(1234)
+
+
+@pytest.mark.asyncio
+async def test_the_bot_logs_its_invite_link_once_it_knows_its_application_id(fake, service, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="bot.chat.client")
+    await _start_and_stop(fake, service)
+    invites = [r.getMessage() for r in caplog.records if "invite link" in r.getMessage()]
+    assert invites == [f"invite link: {invite_url(fake.application_id)}"]
+    assert f"client_id={fake.application_id}&" in invites[0]
 
 
 @pytest.mark.asyncio
