@@ -15,7 +15,7 @@ DEFAULT_DATABASE = Path("data") / "scotland-yard.sqlite3"
 VARIABLES = {
     "DISCORD_TOKEN": "the bot token (required to run the bot)",
     "SY_DATABASE": f"the SQLite file (default: {DEFAULT_DATABASE}, under the working directory)",
-    "SY_DEV_GUILD": "a server id for development: its copy of the commands updates at once",
+    "SY_DEV_GUILD": "a server id for development: the commands live there only (not global) and update at once",
     "SY_LOG_LEVEL": "DEBUG, INFO (default), WARNING, ERROR or CRITICAL",
     "SY_SECRET": "the installation secret mixed into every hidden draw (default: one kept in the database)",
     "DISCORD_API_BASE": "REST base URL of a Discord-compatible server (default: Discord's)",

@@ -54,3 +54,30 @@ async def test_no_warnings_about_voice_which_the_bot_never_uses(service, caplog,
     caplog.set_level(logging.DEBUG, logger="discord")
     _bot(service)
     assert not [r for r in caplog.records if "voice" in r.getMessage()]
+
+
+@pytest.mark.asyncio
+async def test_with_a_development_server_the_commands_live_there_only(fake, world: World, service) -> None:
+    await _start_and_stop(fake, service)
+    assert fake.command_overwrites == [None] and _names(fake.commands()) == ["sy"]
+
+    # The development server gets the commands, the global copy (which it would list too) goes.
+    await _start_and_stop(fake, service, dev_guild=world.guild.id)
+    assert fake.command_overwrites == [None, world.guild.id, None]
+    assert _names(fake.commands(world.guild)) == ["sy"] and fake.commands() == []
+    async with fake.run_bot(_bot(service, dev_guild=world.guild.id)):  # unchanged: nothing synced again
+        handle = await fake.slash(world.alice, world.channel, "sy", "help")
+        assert await handle.wait_reply(timeout=5)
+    assert fake.command_overwrites == [None, world.guild.id, None]
+
+    # Another development server: the first one's copy goes too.
+    other = fake.add_guild("Scotland Yard HQ")
+    await _start_and_stop(fake, service, dev_guild=other.id)
+    assert fake.command_overwrites[3:] == [other.id, world.guild.id]
+    assert fake.commands(world.guild) == [] and _names(fake.commands(other)) == ["sy"] and fake.commands() == []
+
+    # Back to normal: global commands only.
+    await _start_and_stop(fake, service)
+    assert fake.command_overwrites[5:] == [None, other.id]
+    assert _names(fake.commands()) == ["sy"] and fake.commands(other) == [] and fake.commands(world.guild) == []
+    fake.assert_clean()
