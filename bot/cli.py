@@ -11,7 +11,26 @@ import json
 import os
 import sys
 from pathlib import Path
+
 from bot.game import export_record
+
+DISTRIBUTION = "scotland-yard-bot"
+
+
+def version() -> str:
+    """The installed distribution's version, else the one in ``pyproject.toml`` (a checkout that is not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        import tomllib
+
+        try:
+            pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+            return str(pyproject["project"]["version"])
+        except (OSError, ValueError, KeyError):  # TOMLDecodeError is a ValueError
+            return "unknown"
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -40,8 +59,37 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+#: what a JSON file holds instead of a record, in JSON's words
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "true or false",
+               type(None): "null"}
+
+
+def _read_record(path: Path) -> dict:
+    """A game's record from ``path``, checked by replaying it; raises the engine's ``GameError`` (a
+    ``BadRecord`` when the file is not a record) with one line that says what is wrong."""
+    from bot.game import BadRecord, replay
+
+    try:
+        record = json.loads(path.read_bytes())
+    except OSError as exc:
+        raise BadRecord(f"cannot read it ({exc.strerror or exc})") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
+        raise BadRecord(f"not JSON ({' '.join(str(exc).split())})") from None
+    if not isinstance(record, dict):
+        raise BadRecord(f"a game record is a JSON object (format, rules, actions, ...), not {_JSON_KINDS[type(record)]}")
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) and "round" in a for a in actions):
+        raise BadRecord("a game record's 'actions' are a list of objects, each with its 'round'")
+    try:
+        replay(record)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        # replay() names the fields it expects; one of the wrong kind (a list for 'start', ...) fails deeper
+        raise BadRecord(f"not a game record that can be replayed ({type(exc).__name__}: {exc})") from None
+    return record
+
+
 def _cmd_render(args: argparse.Namespace) -> int:
-    from bot.game import BadRecord
+    from bot.game import GameError
     from bot.pictures import save_album
 
     out = Path(args.out)
@@ -51,9 +99,12 @@ def _cmd_render(args: argparse.Namespace) -> int:
             return status
     source = Path(args.record) if args.record else out / "record.json"
     try:
-        written = save_album(json.loads(source.read_text()), out, tracker=args.tracker)
-    except (OSError, ValueError, BadRecord) as exc:  # JSONDecodeError is a ValueError
+        written = save_album(_read_record(source), out, tracker=args.tracker)
+    except (GameError, ValueError) as exc:  # ValueError: the game is not over yet
         print(f"error: {source}: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {out}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     size = sum(p.stat().st_size for p in written)
     print(f"{len(written)} files, {size / 1e6:.1f} MB -> {out} (boards, Mr. X's boards, logbook, route, replay.gif)")
@@ -128,24 +179,38 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                         help="the detectives' built-in player (default: %(default)s)")
 
 
+def _environment() -> str:
+    """``run --help``'s epilog: the variables the bot reads, one line each."""
+    from bot.config import VARIABLES
+
+    width = max(map(len, VARIABLES))
+    lines = [f"  {name:<{width}}  {meaning}" for name, meaning in VARIABLES.items()]
+    return "environment (a .env file in the working directory is read too):\n" + "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
+    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)")
+    bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)",
+                         description="Run the Discord bot until it is stopped (Ctrl-C, or SIGTERM).",
+                         epilog=_environment(), formatter_class=argparse.RawDescriptionHelpFormatter)
     bot.set_defaults(func=_cmd_run)
 
     sim = sub.add_parser("simulate", help="play a whole game with built-in players and write its record")
     _game_options(sim)
-    sim.add_argument("--out", default="out", help="folder for record.json")
+    sim.add_argument("--out", default="out", help="folder for record.json (default: %(default)s)")
     sim.set_defaults(func=_cmd_simulate)
 
     ren = sub.add_parser("render", help="simulate a game (or read a record) and draw all its pictures")
     _game_options(ren)
-    ren.add_argument("--record", default=None, help="draw this finished game's record.json instead")
-    ren.add_argument("--tracker", action="store_true", help="ring the stations Mr. X may be at on each board")
-    ren.add_argument("--out", default="out", help="folder for the pictures")
+    ren.add_argument("--record", default=None,
+                     help="draw this finished game's record.json instead (default: simulate one as above)")
+    ren.add_argument("--tracker", action="store_true",
+                     help="ring the stations Mr. X may be at on each board (default: off)")
+    ren.add_argument("--out", default="out", help="folder for the pictures (default: %(default)s)")
     ren.set_defaults(func=_cmd_render)
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
@@ -160,13 +225,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         # No subcommand: run the bot; without a token, show what else there is.
-        from bot.config import ConfigError, load_config
+        from bot.config import ConfigError, MissingToken, load_config
 
         try:
             load_config()
-        except ConfigError as exc:
+        except MissingToken as exc:
             parser.print_help()
             print(f"\nerror: {exc}", file=sys.stderr)
+            return 2
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
             return 2
         return _cmd_run(args)
     return args.func(args)

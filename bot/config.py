@@ -1,14 +1,6 @@
 """Configuration from the environment (a ``.env`` file in the working directory is read too).
 
-Variables:
-    DISCORD_TOKEN         the bot token (required to run the bot)
-    SY_DATABASE           SQLite file (default ``data/scotland-yard.sqlite3`` under the working directory)
-    DISCORD_API_BASE      REST base URL of a Discord-compatible server (default: Discord's)
-    DISCORD_GATEWAY_URL   gateway websocket URL of such a server (default: Discord's)
-    SY_DEV_GUILD          a guild id whose copy of the commands is synced instantly (development)
-    SY_LOG_LEVEL          DEBUG, INFO (default), WARNING, ...
-    SY_SECRET             the installation secret mixed into every hidden draw (default: one generated at
-                          the first start and kept in the database)
+:data:`VARIABLES` lists what is read (``python -m bot run --help`` shows it); :func:`load_config` reads it.
 """
 
 from __future__ import annotations
@@ -19,9 +11,24 @@ from pathlib import Path
 
 DEFAULT_DATABASE = Path("data") / "scotland-yard.sqlite3"
 
+#: the variables the bot reads, with what each is for (one line each)
+VARIABLES = {
+    "DISCORD_TOKEN": "the bot token (required to run the bot)",
+    "SY_DATABASE": f"the SQLite file (default: {DEFAULT_DATABASE}, under the working directory)",
+    "SY_DEV_GUILD": "a server id for development: the commands live there only (not global) and update at once",
+    "SY_LOG_LEVEL": "DEBUG, INFO (default), WARNING, ERROR or CRITICAL",
+    "SY_SECRET": "the installation secret mixed into every hidden draw (default: one kept in the database)",
+    "DISCORD_API_BASE": "REST base URL of a Discord-compatible server (default: Discord's)",
+    "DISCORD_GATEWAY_URL": "gateway websocket URL of such a server (default: Discord's)",
+}
+
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+class MissingToken(ConfigError):
+    """Nothing says which bot to be: the usual first start, before any configuration."""
 
 
 @dataclass(frozen=True)
@@ -64,10 +71,10 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
     merged.update(dict(os.environ) if env is None else env)
     token = merged.get("DISCORD_TOKEN", "").strip()
     if not token:
-        raise ConfigError("DISCORD_TOKEN is not set: put the bot token in the environment or in a .env file.")
+        raise MissingToken("DISCORD_TOKEN is not set: put the bot token in the environment or in a .env file.")
     guild = merged.get("SY_DEV_GUILD", "").strip()
     if guild and not guild.isdigit():
-        raise ConfigError(f"SY_DEV_GUILD must be a guild id (digits), not {guild!r}.")
+        raise ConfigError(f"SY_DEV_GUILD must be a server id (a number), not {guild!r}.")
     level = merged.get("SY_LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"SY_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")

@@ -1,8 +1,13 @@
+import argparse
 import json
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
-from bot.cli import main
+import pytest
+
+from bot.cli import build_parser, main
 from bot.game import GameState
 from bot.service.dealing import OFFLINE_SECRET, deal_seed
 
@@ -94,3 +99,111 @@ def test_the_bot_refuses_an_unusable_database_in_one_line_with_exit_code_2(tmp_p
     assert main(["run"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: cannot open the database") and err.count("\n") == 0
+
+
+PYPROJECT_VERSION = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"][
+    "version"]
+
+
+def test_version_names_the_distribution_and_its_version(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out == f"scotland-yard-bot {PYPROJECT_VERSION}\n"
+    out = subprocess.run([sys.executable, "-m", "bot", "--version"], capture_output=True, text=True, check=True).stdout
+    assert out == f"scotland-yard-bot {PYPROJECT_VERSION}\n"
+
+
+def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(monkeypatch):
+    from importlib import metadata
+
+    from bot.cli import version
+
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", not_installed)
+    assert version() == PYPROJECT_VERSION
+
+
+def _parsers(parser: argparse.ArgumentParser):
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from _parsers(sub)
+
+
+def test_every_option_says_what_it_does_and_its_default():
+    for parser in _parsers(build_parser()):
+        for action in parser._actions:
+            if not action.option_strings or isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+                continue
+            assert action.help and "(default: " in action.help, f"{parser.prog} {action.option_strings[0]}"
+
+
+def test_run_help_lists_every_variable_the_bot_reads_one_line_each(capsys):
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    out = capsys.readouterr().out
+    names = ("DISCORD_TOKEN", "SY_DATABASE", "SY_DEV_GUILD", "SY_LOG_LEVEL", "DISCORD_API_BASE",
+             "DISCORD_GATEWAY_URL", "SY_SECRET")
+    for name in names:
+        lines = [line for line in out.splitlines() if line.split()[:1] == [name]]
+        assert len(lines) == 1 and len(lines[0].split()) > 2, name
+
+
+def test_a_malformed_setting_is_one_line_without_the_help(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token-that-is-never-used")
+    monkeypatch.setenv("SY_DEV_GUILD", "abc")
+    for argv in ([], ["run"]):
+        assert main(argv) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == "error: SY_DEV_GUILD must be a server id (a number), not 'abc'.\n"
+
+
+@pytest.fixture(scope="module")
+def finished_record(tmp_path_factory) -> dict:
+    out = tmp_path_factory.mktemp("record")
+    assert main(["simulate", "--seed", "2", "--players", "3", "--out", str(out)]) == 0
+    return json.loads((out / "record.json").read_text())
+
+
+@pytest.mark.parametrize("content, fault", [
+    (None, "cannot read it (No such file or directory)"),
+    ("", "not JSON"),
+    ("{'rules': 'classic'}", "not JSON"),
+    (b"\xff\xfe\x00garbage", "not JSON"),
+    ("[]", "not an array"),
+    ('"record"', "not a string"),
+    ("{}", "'actions' are a list"),
+    ({"actions": "none"}, "'actions' are a list"),
+    ({"actions": [1, 2]}, "'actions' are a list"),
+    ({"actions": [{"pawn": "mrx"}]}, "'actions' are a list"),
+    ({"format": "a shopping list"}, "Unknown record format"),
+    ({"start": [1, 2]}, "not a game record that can be replayed"),
+    ({"options": ["double"]}, "not a game record that can be replayed"),
+    ({"players": "many"}, "must be whole numbers"),
+    ({"rules": "chess"}, "no rules called 'chess'"),
+    ({"outcome": None}, "only once the game is over"),
+])
+def test_render_refuses_a_broken_record_file_in_one_line(tmp_path, capsys, finished_record, content, fault):
+    path = tmp_path / "record.json"
+    if isinstance(content, dict):
+        content = json.dumps({**finished_record, **content})  # a good record with one field spoilt
+    if isinstance(content, str):
+        path.write_text(content)
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    assert main(["render", "--record", str(path), "--out", str(tmp_path / "pictures")]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"error: {path}: ") and err.count("\n") == 1 and fault in err, err
+    assert "Traceback" not in err
+
+
+def test_render_draws_a_good_record_file(tmp_path, capsys, finished_record):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(finished_record))
+    assert main(["render", "--record", str(path), "--out", str(tmp_path / "pictures")]) == 0
+    assert (tmp_path / "pictures" / "route.png").is_file()

@@ -26,7 +26,7 @@ def test_environment_wins_over_dotenv(tmp_path):
 
 
 @pytest.mark.parametrize("key, value, fault", [
-    ("SY_DEV_GUILD", "abc", "SY_DEV_GUILD must be a guild id"),
+    ("SY_DEV_GUILD", "abc", r"SY_DEV_GUILD must be a server id \(a number\), not 'abc'"),
     ("SY_LOG_LEVEL", "loud", "SY_LOG_LEVEL must be"),
 ])
 def test_malformed_settings_are_named(key, value, fault):

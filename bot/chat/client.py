@@ -16,7 +16,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
 from .announcer import Announcer
-from .commands import ScotlandYardCommands
+from .commands import NEEDED, ScotlandYardCommands
 from .picture_jobs import Pictures
 from .reminders import Reminders
 from .replies import Busy, Seen
@@ -47,10 +47,24 @@ def intents() -> discord.Intents:
     return wanted
 
 
+#: what the invite link asks for: what a game's channel needs, and the same in a thread, where
+#: sending is a permission of its own
+INVITE_PERMISSIONS = discord.Permissions(**{flag: True for flag, _ in NEEDED}, send_messages_in_threads=True)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server, with its commands and the permissions it needs."""
+    return discord.utils.oauth_url(application_id, permissions=INVITE_PERMISSIONS,
+                                   scopes=("bot", "applications.commands"))
+
+
 class ScotlandYardBot(commands.Bot):
     def __init__(self, service: GameService, *, pictures: Pictures | None = None,
                  clock: Callable[[], float] = time.time, dev_guild: int | None = None,
                  reminder_interval: float | None = 60.0, sync_commands: bool = True) -> None:
+        # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
+        # missing are noise. It warns once and then lowers these flags itself; lower them first.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.service = service
         self.pictures = pictures or Pictures()
@@ -74,14 +88,36 @@ class ScotlandYardBot(commands.Bot):
         # Registered on every start, so buttons and menus of earlier runs keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:
-            if self.dev_guild:
-                guild = discord.Object(self.dev_guild)
-                self.tree.copy_global_to(guild=guild)
-                await sync_if_changed(self.tree, self.service, self.application_id, guild)
-            # The global sync always happens: guild commands do not exist in DMs, where Mr. X plays.
-            await sync_if_changed(self.tree, self.service, self.application_id)
+            await self._sync_commands()
+        if self.application_id:  # login() has read it
+            log.info("invite link: %s", invite_url(self.application_id))
         if self.reminder_interval:
             self._spawn(self.reminders.run())
+
+    async def _sync_commands(self) -> None:
+        """The commands live in one place only: a server that has its own copy beside the global one
+        lists every command twice. That place is global (DMs, where Mr. X plays, only see global
+        commands), or with ``SY_DEV_GUILD`` the development server, whose copy updates at once; then
+        the global copy is emptied. A server that was the development server before loses its copy."""
+        if self.dev_guild:
+            guild = discord.Object(self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            self.tree.clear_commands(guild=None)
+            await sync_if_changed(self.tree, self.service, self.application_id, guild)
+        await sync_if_changed(self.tree, self.service, self.application_id)
+        await self._empty_former_dev_guild()
+
+    async def _empty_former_dev_guild(self) -> None:
+        key = f"commands:{self.application_id}:dev-guild"
+        former, current = await self.service.installation_value(key) or "", str(self.dev_guild or "")
+        if former == current:
+            return
+        if former:
+            try:  # the tree holds no commands for it: its copy is synced empty
+                await sync_if_changed(self.tree, self.service, self.application_id, discord.Object(int(former)))
+            except discord.HTTPException as exc:  # the bot has left that server, say
+                log.warning("could not remove the commands of the former development server %s: %s", former, exc)
+        await self.service.set_installation_value(key, current)
 
     async def on_ready(self) -> None:
         log.info("ready as %s", self.user)

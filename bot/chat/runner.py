@@ -7,6 +7,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 import yarl
 
@@ -14,6 +15,15 @@ from bot.config import Config, ConfigError, load_config
 from bot.store import DatabaseUnavailable
 
 log = logging.getLogger("bot")
+
+
+class DiscordUnreachable(Exception):
+    """Discord (or the server ``DISCORD_API_BASE`` names) cannot be reached, or refused the start.
+    The message says where and why, in one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def point_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -34,9 +44,21 @@ async def serve(config: Config) -> None:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
         async with bot:
             _close_on_sigterm(bot)
-            await bot.start(config.token)
+            await _start(bot, config.token)
     finally:
         await service.close()
+
+
+async def _start(bot, token: str) -> None:
+    """``bot.start``, with the ways Discord can be out of reach at start-up turned into one sentence."""
+    try:
+        await bot.start(token)
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:  # ClientConnectorError, timeouts, ...
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise DiscordUnreachable(f"cannot reach Discord at {discord.http.Route.BASE}: {reason}") from None
+    except discord.HTTPException as exc:
+        reason = " ".join(str(exc).split())
+        raise DiscordUnreachable(f"Discord refused a request while the bot started: {reason}") from None
 
 
 def _close_on_sigterm(bot) -> None:
@@ -65,5 +87,8 @@ def run() -> int:
         return 2
     except discord.LoginFailure:
         print("error: Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    except DiscordUnreachable as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
         return 2
     return 0

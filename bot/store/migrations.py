@@ -15,7 +15,18 @@ from pathlib import Path
 
 import aiosqlite
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+def _migrations_dir() -> Path:
+    """The copy shipped inside the package (an installed wheel, see setup.py), else ``migrations/`` at the
+    repository's top level. The package's own copy comes first: beside an installed package, a top-level
+    ``migrations`` folder would belong to some other distribution."""
+    shipped = Path(__file__).resolve().parents[1] / "migrations"
+    if shipped.is_dir():
+        return shipped
+    return Path(__file__).resolve().parents[2] / "migrations"
+
+
+MIGRATIONS_DIR = _migrations_dir()
 _NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
 

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
 import discord
 import pytest
 
@@ -9,6 +15,8 @@ from bot.chat.client import intents
 from bot.chat.picture_jobs import Pictures
 from bot.chat.runner import point_at
 from bot.game import GameState
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_point_at_redirects_rest_and_gateway() -> None:
@@ -51,3 +59,35 @@ def test_run_without_a_token_explains_and_lists_the_tools(tmp_path, monkeypatch,
     assert "run" in out and "simulate" in out and "DISCORD_TOKEN" in err
     assert main(["run"]) == 2
     assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_no_discord_at_start_is_one_line_and_exit_code_2(tmp_path) -> None:
+    api = f"http://127.0.0.1:{_closed_port()}/api/v10"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
+    env.update(DISCORD_TOKEN="token-that-is-never-used", DISCORD_API_BASE=api, SY_DATABASE=str(tmp_path / "sy.sqlite3"),
+               PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stderr
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert errors == [done.stderr.splitlines()[-1]] and errors[0].startswith(f"error: cannot reach Discord at {api}: ")
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_while_starting_is_one_sentence(tmp_path) -> None:
+    from bot.chat.runner import DiscordUnreachable, serve
+    from bot.config import Config
+    from tests.fakediscord import FakeDiscord
+
+    async with FakeDiscord():
+        unknown_server = 4242
+        with pytest.raises(DiscordUnreachable, match=r"^Discord refused a request while the bot started: 404 .*"
+                                                     r"Unknown Guild$"):
+            await serve(Config(token="fake-token", database=tmp_path / "sy.sqlite3", dev_guild=unknown_server))

@@ -17,10 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bot.game.board import BOARDS_DIR
+
 from .errors import TileError
 from .rules import TAXI, TRANSPORTS, UNDERGROUND
 
-BOARDS_DIR = Path(__file__).resolve().parents[3] / "boards"
 FORMAT = "scotland-yard-dice-tiles/1"
 LETTERS = "ABCDEFGHI"
 SIDES = ("standard", "expert")
