@@ -135,10 +135,12 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
     if len(pawns) == 1:
         who = " ".join(mention(u) for u in owners.get(pawns[0], ())) or "nobody"
         return f"➡️ Next: {pawn_name(view, pawns[0])} ({who}). Press **Move** or use `/sy move`."
+    names = ", ".join(pawn_name(view, p) for p in pawns)
+    if "ping" in nxt and not nxt["ping"]:
+        return f"➡️ Still to move: {names}."  # the round was opened (and its players mentioned) already
     users: list[int] = []
     for pawn in pawns:
         users += [u for u in owners.get(pawn, ()) if u not in users]
-    names = ", ".join(pawn_name(view, p) for p in pawns)
     return (f"➡️ Detectives to move, in any order: {names}. {' '.join(mention(u) for u in users)}: "
             "press **Move** or use `/sy move`.")
 
