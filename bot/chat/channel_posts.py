@@ -17,6 +17,7 @@ from bot.game import (
     PawnPassed,
     PublicView,
     RoundEnded,
+    TicketHandedOver,
     get_rules,
 )
 from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
@@ -105,6 +106,9 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
         if event.captured:
             line += " 🚨 **Mr. X is caught!**"
         return line
+    if isinstance(event, TicketHandedOver):
+        return (f"🎟️ {pawn_name(view, event.pawn)} hands a {ticket(event.ticket, view.board)} ticket to "
+                f"{pawn_name(view, event.to)}.")
     if isinstance(event, PawnPassed):
         why = "cannot move" if event.reason != "timeout" else "was skipped by the host"
         return f"{pawn_name(view, event.pawn)} {why} and stays put this round."

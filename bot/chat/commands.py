@@ -137,7 +137,7 @@ class ScotlandYardCommands(app_commands.Group):
 
             message = await say(interaction, None, ephemeral=False,
                                 embed=messages.lobby_embed(result.game, result.players),
-                                view=lobby_view(result.game.id))
+                                view=lobby_view(result.game.id, result.game.rules, result.game.options))
             if message is None:
                 message = await interaction.original_response()
             await bot.service.record_message(result.game.id, "lobby", interaction.channel_id, message.id)
@@ -276,6 +276,32 @@ class ScotlandYardCommands(app_commands.Group):
             return game, pawn, mview
         except Exception:
             return None
+
+    @app_commands.command(name="trade", description="Sanssouci variant: before moving, hand a ticket to another agent")
+    @app_commands.describe(to="The agent who gets the ticket", ticket="The ticket you hand over",
+                           pawn="Which of your pawns gives it (if you move several)")
+    async def trade(self, interaction: discord.Interaction, to: app_commands.Range[str, 1, 40],
+                    ticket: app_commands.Range[str, 1, 40], pawn: Optional[str] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.trade(interaction, to, ticket, pawn)
+
+    @trade.autocomplete("to")
+    async def trade_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._mover(interaction)
+        if found is None or found[1] == MRX:
+            return []
+        view = await _bot(interaction).service.public_view(found[0].id)
+        return [app_commands.Choice(name=messages.pawn_name(view, p.id), value=p.id) for p in view.detectives
+                if p.id != found[1] and str(current or "").lower() in p.label.lower()][:25]
+
+    @trade.autocomplete("ticket")
+    async def trade_ticket(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._mover(interaction)
+        if found is None or found[1] == MRX:
+            return []
+        view = await _bot(interaction).service.public_view(found[0].id)
+        wallet = view.pawn(found[1]).tickets or {}
+        return _ticket_choices(view.board, [t for t in view.board.ride_tickets if wallet.get(t)], current)
 
     @app_commands.command(name="surface", description="Mr. X: show where you are (if the rules allow)")
     @app_commands.describe(take="The ticket kind to take from each detective (default: what they have most of)")

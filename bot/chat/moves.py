@@ -25,3 +25,9 @@ def mrx_destinations(view: MrXView) -> dict[int, tuple[str, ...]]:
 def mrx_second_steps(view: MrXView, first_to: int, first_ticket: str) -> dict[int, tuple[str, ...]]:
     """{station: tickets} for the second part of a double move that starts with ``first_to`` by ``first_ticket``."""
     return view.second_reachable(Move(MRX, first_to, first_ticket))
+
+
+def mrx_third_steps(view: MrXView, first: tuple[int, str], second: tuple[int, str]) -> dict[int, tuple[str, ...]]:
+    """{station: tickets} for the third part of a triple move (a sanssouci variant) after ``first`` and ``second``."""
+    parts = (Move(MRX, first[0], first[1]), Move(MRX, second[0], second[1]))
+    return destinations(view.third_moves.get(parts, ()))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import MRX, GameError, MrXView, PawnMoved
+from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -146,7 +146,7 @@ class Table:
         game = await self.service.get_game(game_id)
         players = await self.service.players(game_id)
         if game.status == LOBBY:
-            embed, view = messages.lobby_embed(game, players), views.lobby_view(game.id)
+            embed, view = messages.lobby_embed(game, players), views.lobby_view(game.id, game.rules, game.options)
         else:
             why = {"running": "The game has started. Good luck, detectives!",
                    "cancelled": "This game was cancelled."}.get(game.status, "This game is over.")
@@ -191,7 +191,8 @@ class Table:
             return
         if from_button and game.status == LOBBY and not result.duplicate:
             embed = messages.lobby_embed(game, result.players)
-            await interaction.response.edit_message(embed=embed, view=views.lobby_view(game.id))
+            await interaction.response.edit_message(embed=embed, view=views.lobby_view(game.id, game.rules,
+                                                                                        game.options))
             if lines:
                 await interaction.followup.send("\n".join(lines), ephemeral=True)
         else:
@@ -202,6 +203,18 @@ class Table:
             await self.check_dms(interaction.user, game)
         if game.status != LOBBY:
             await self.bot.announce(game.id)
+
+    async def choose_variants(self, interaction: discord.Interaction, game_id: int, names: list[str]) -> None:
+        """The host's pick in the lobby's variant select: the lobby shows the variants now in force."""
+        async with guarded(interaction, game_id):
+            game = await self.service.get_game(game_id)
+            if game.status != LOBBY:
+                raise GameAlreadyStarted("The game has started; its variants are fixed.")
+            chosen = {name: True for name in names}
+            result = await self.service.set_options(game.channel_id, interaction.user.id, chosen, key=key(interaction))
+            game = result.game
+            await interaction.response.edit_message(embed=messages.lobby_embed(game, result.players),
+                                                    view=views.lobby_view(game.id, game.rules, game.options))
 
     async def check_dms(self, user: discord.abc.User, game: GameInfo) -> bool:
         """Say hello by DM; if DMs are closed, tell the channel what to change."""
@@ -303,7 +316,8 @@ class Table:
         return text, [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
 
     async def mrx_choice(self, interaction: discord.Interaction, game_id: int, round_: int,
-                         first: tuple[int, str], second: tuple[int, str] | None) -> None:
+                         first: tuple[int, str], second: tuple[int, str] | None,
+                         third: tuple[int, str] | None = None) -> None:
         """Mr. X's move from the DM menu: the message turns into a receipt."""
         try:
             await interaction.response.defer()  # a deferred update of the menu message
@@ -312,7 +326,10 @@ class Table:
                 return
             raise
         async with guarded(interaction, game_id):
-            if second is None:
+            if third is not None and second is not None:
+                action = TripleMove(*(Move(MRX, to, ticket) for to, ticket in (first, second, third)))
+                result = await self.service.act(game_id, interaction.user.id, action, key(interaction), round_)
+            elif second is None:
                 result = await self.service.move(game_id, interaction.user.id, MRX, first[0], first[1],
                                                  key(interaction), round_)
             else:
@@ -334,6 +351,29 @@ class Table:
         view = result.view
         lines = [messages.event_line(e, view, {}) for e in result.events if isinstance(e, PawnMoved)]
         return "✅ " + " ".join(lines) if lines else "✅ Done."
+
+    async def trade(self, interaction: discord.Interaction, to: str, ticket: str, pawn: str | None) -> None:
+        """``/sy trade`` (a sanssouci variant): on its own turn, before moving, an agent hands one ticket
+        to another agent. The channel's post is the answer."""
+        if not await defer(interaction, ephemeral=True):
+            return
+        async with guarded(interaction) as scope:
+            game = await self.channel_game(interaction)
+            scope.game_id = game.id
+            if game.status != RUNNING:
+                raise Refused("The game has not started yet.")
+            me = await self.me(game, interaction.user.id)
+            giver = await self.pick_pawn(game, me, pawn, False)
+            view = await self.service.public_view(game.id)
+            wanted = to.strip().lower()
+            taker = next((p.id for p in view.pawns if wanted in (p.id, p.label.lower())), wanted)
+            result = await self.service.act(game.id, interaction.user.id,
+                                            Trade(giver, taker, view.board.parse_ticket(ticket)), key(interaction))
+            if result.duplicate:
+                await say(interaction, "That was done already.", ephemeral=True)
+            else:
+                await self._quiet_done(interaction)
+            await self.bot.announce(game.id)
 
     async def surface(self, interaction: discord.Interaction, take: str | None, game_id: int | None) -> None:
         if not await defer(interaction, ephemeral=True):

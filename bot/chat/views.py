@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
 
+from bot.game import get_rules
 
 from . import messages
-from .moves import mrx_destinations, mrx_second_steps
+from .moves import mrx_destinations, mrx_second_steps, mrx_third_steps
 from .replies import guarded
 
 if TYPE_CHECKING:
@@ -91,11 +92,40 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby
             await table.lobby_change(interaction, "start", button_game=self.game_id)
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool] | None = None) -> discord.ui.View:
+    """The lobby's buttons, and for rules with variants the host's select of them."""
     view = discord.ui.View(timeout=None)
     for action, *_ in LOBBY_BUTTONS:
         view.add_item(LobbyButton(game_id, action))
+    offered = get_rules(rules).options if rules else ()
+    if offered:
+        options = [discord.SelectOption(label=o.title[:100], value=o.name, description=o.description[:100],
+                                        default=bool((chosen or {}).get(o.name))) for o in offered][:MAX_OPTIONS]
+        view.add_item(VariantSelect(game_id, options))
     return view
+
+
+class VariantSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:variants:(?P<game>\d+)"):
+    """The host picks the game's variants in the lobby (any number, none included)."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            options = options or [discord.SelectOption(label="none", value="none")]
+            select = discord.ui.Select(custom_id=f"sy:variants:{game_id}", placeholder="Variants (host)",
+                                       min_values=0, max_values=len(options), options=options)
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "VariantSelect":
+        return cls(int(match["game"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await bot.table.choose_variants(interaction, self.game_id, list(self.item.values))
 
 
 # -- Mr. X's menu ------------------------------------------------------------------------------
@@ -146,34 +176,110 @@ class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
                 text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1], mview.public.board)} to "
                         f"{messages.station(self.first[0])}, then to {messages.station(station)} with which ticket?")
                 view = ticket_view(self.game_id, self.round, station, tickets, False, first=self.first,
-                                   board=mview.public.board)
+                                   board=mview.public.board, can_triple=mview.can_triple)
             await interaction.response.edit_message(content=text, view=view)
 
 
 class MrXGo(discord.ui.DynamicItem[discord.ui.Button],
             template=r"sy:xgo:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"
-                     r"(?::(?P<to2>\d+):(?P<ticket2>[a-z]+))?"):
-    """Ride now: a single move, or the double move whose both parts are in the custom id."""
+                     r"(?::(?P<to2>\d+):(?P<ticket2>[a-z]+))?(?::(?P<to3>\d+):(?P<ticket3>[a-z]+))?"):
+    """Ride now: a single move, or the double (triple) move whose parts are all in the custom id."""
 
     def __init__(self, game_id: int, round_: int, first: tuple[int, str],
-                 second: tuple[int, str] | None = None, board=None) -> None:
+                 second: tuple[int, str] | None = None, board=None, third: tuple[int, str] | None = None) -> None:
         custom_id = f"sy:xgo:{game_id}:{round_}:{first[0]}:{first[1]}"
-        ride = second or first
-        if second:
-            custom_id += f":{second[0]}:{second[1]}"
-        super().__init__(discord.ui.Button(custom_id=custom_id, **_ticket_button(board, ride[1])))
-        self.game_id, self.round, self.first, self.second = game_id, round_, first, second
+        ride = third or second or first
+        for part in (second, third):
+            if part:
+                custom_id += f":{part[0]}:{part[1]}"
+        label = f"{third[0]} · {board.ticket_name(third[1])}" if third and board is not None else None
+        super().__init__(discord.ui.Button(custom_id=custom_id, **_ticket_button(board, ride[1], label)))
+        self.game_id, self.round, self.first, self.second, self.third = game_id, round_, first, second, third
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "MrXGo":
         second = (int(match["to2"]), _t(match["ticket2"])) if match["to2"] else None
-        return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])), second)
+        third = (int(match["to3"]), _t(match["ticket3"])) if match["to3"] else None
+        return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])), second,
+                   third=third)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if (bot := _fresh(interaction)) is None:
             return
-        await bot.table.mrx_choice(interaction, self.game_id, self.round, self.first, self.second)
+        await bot.table.mrx_choice(interaction, self.game_id, self.round, self.first, self.second, self.third)
+
+
+class MrXTriple(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"sy:xtri:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"
+                         r":(?P<to2>\d+):(?P<ticket2>[a-z]+)"):
+    """Go on to a third ride after the first two (the triple-move variant): shows the third steps."""
+
+    def __init__(self, game_id: int, round_: int, first: tuple[int, str], second: tuple[int, str],
+                 board=None) -> None:
+        name = board.ticket_name(second[1]) if board is not None else second[1]
+        super().__init__(discord.ui.Button(
+            label=f"{name[:1].upper() + name[1:]}, then a third ride", emoji="⏭️", style=discord.ButtonStyle.secondary,
+            custom_id=f"sy:xtri:{game_id}:{round_}:{first[0]}:{first[1]}:{second[0]}:{second[1]}"))
+        self.game_id, self.round, self.first, self.second = game_id, round_, first, second
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXTriple":
+        return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])),
+                   (int(match["to2"]), _t(match["ticket2"])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        async with guarded(interaction, self.game_id):
+            mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
+            board = mview.public.board
+            thirds = mrx_third_steps(mview, self.first, self.second)
+            if not thirds:
+                await interaction.response.send_message("No third ride is possible from there.", ephemeral=True)
+                return
+            rides = [(s, t) for s, ts in thirds.items() for t in ts]
+            view = discord.ui.View(timeout=None)
+            for part in range(min(4, (len(rides) + MAX_OPTIONS - 1) // MAX_OPTIONS)):
+                chunk = rides[part * MAX_OPTIONS:(part + 1) * MAX_OPTIONS]
+                options = [discord.SelectOption(label=f"{s} — {board.ticket_name(t)}", value=f"{s}:{t}",
+                                                emoji=board.ticket_emoji(t)) for s, t in chunk]
+                view.add_item(MrXThird(self.game_id, self.round, self.first, self.second, part, options))
+            view.add_item(MrXBack(self.game_id, self.round))
+            text = (f"🎩 ⏭️ Triple move: {messages.ticket(self.first[1], board)} to {messages.station(self.first[0])}, "
+                    f"then {messages.ticket(self.second[1], board)} to {messages.station(self.second[0])}. "
+                    "Pick the third ride: you ride at once.")
+            await interaction.response.edit_message(content=text, view=view)
+
+
+class MrXThird(discord.ui.DynamicItem[discord.ui.Select],
+               template=r"sy:xthird:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"
+                        r":(?P<to2>\d+):(?P<ticket2>[a-z]+):(?P<part>\d)"):
+    """The third ride of a triple move: picking one rides all three at once."""
+
+    def __init__(self, game_id: int, round_: int, first: tuple[int, str], second: tuple[int, str], part: int = 0,
+                 options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            select = discord.ui.Select(
+                custom_id=f"sy:xthird:{game_id}:{round_}:{first[0]}:{first[1]}:{second[0]}:{second[1]}:{part}",
+                placeholder="Third ride (rides at once)",
+                options=options or [discord.SelectOption(label="nowhere", value="0:none")])
+        super().__init__(select)
+        self.game_id, self.round, self.first, self.second = game_id, round_, first, second
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXThird":
+        return cls(int(match["game"]), int(match["round"]), (int(match["to"]), _t(match["ticket"])),
+                   (int(match["to2"]), _t(match["ticket2"])), int(match["part"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        to, _, ticket = self.item.values[0].partition(":")
+        await bot.table.mrx_choice(interaction, self.game_id, self.round, self.first, self.second,
+                                   (int(to), ticket))
 
 
 class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
@@ -242,7 +348,7 @@ def mrx_menu(game_id: int, mview) -> discord.ui.View:
 
 
 def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[str], can_double: bool,
-                first: tuple[int, str] | None = None, board=None) -> discord.ui.View:
+                first: tuple[int, str] | None = None, board=None, can_triple: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for t in tickets:
         if first is None:
@@ -252,6 +358,9 @@ def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[str],
     if can_double and first is None:
         for t in tickets:
             view.add_item(MrXDouble(game_id, round_, (station, t), board=board))
+    if can_triple and first is not None:
+        for t in tickets:
+            view.add_item(MrXTriple(game_id, round_, first, (station, t), board=board))
     view.add_item(MrXBack(game_id, round_))
     return view
 
@@ -442,5 +551,5 @@ def resign_view(game_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, MrXDestination, MrXGo, MrXDouble, MrXBack, MoveButton, DetectivePawn,
+DYNAMIC_ITEMS = (LobbyButton, VariantSelect, MrXDestination, MrXGo, MrXDouble, MrXTriple, MrXThird, MrXBack, MoveButton, DetectivePawn,
                  DetectiveDestination, DetectiveGo, DetectiveBack, SkipButton, ResignButton)

@@ -4,7 +4,9 @@ on boards that are data (London, Potsdam)."""
 from __future__ import annotations
 
 from bot import game
-from bot.game import MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, in_board_words
+from bot.game import (
+    MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words,
+)
 
 from . import Family, RulesEntry, register
 
@@ -16,9 +18,9 @@ def _rules() -> tuple[RulesEntry, ...]:
 
 
 def _acting_pawn(action) -> str | None:
-    if isinstance(action, (DoubleMove, Surface)):
+    if isinstance(action, (DoubleMove, TripleMove, Surface)):
         return MRX
-    if isinstance(action, (Move, Pass)):
+    if isinstance(action, (Move, Pass, Trade)):
         return action.pawn
     if isinstance(action, Resign):
         return action.pawn

@@ -187,6 +187,21 @@ class GameService:
             version = await steps.bump(tx, now, game)
             return await steps.done(tx, now, game["id"], events, user_id, "join", key, version)
 
+    async def set_options(self, channel_id: int, user_id: int, options: dict[str, bool], *,
+                          key: str | None = None) -> CommandResult:
+        """Host only, in the lobby: the game's variants (the rules' options, by name) from now on.
+        Unknown or clashing options are refused by a throw-away deal and change nothing."""
+        async with self._command(key, "options", user_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.lobby(tx, channel_id)
+            _require_host(game, user_id)
+            family, ruleset = _rules(game["rules"])
+            chosen = family.new_game(ruleset.name, ruleset.min_players, 0, dict(options)).options
+            await tx.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(chosen), game["id"]))
+            version = await steps.bump(tx, now, game)
+            return await steps.done(tx, now, game["id"], (), user_id, "options", key, version)
+
     async def leave(self, channel_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
         """Leave the lobby. A leaving host hands the lobby to the next player; the last one out
         cancels it. In a running game use :meth:`resign`."""

@@ -1,0 +1,88 @@
+"""Mister X in Sanssouci's variants through Discord: the host picks them in the lobby, agents trade
+tickets with ``/sy trade``, and Mr. X stays put or rides three times from his DM menu."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import MRX, Move
+
+from .helpers import Game
+
+
+async def open_with_variants(game: Game, *names: str):
+    w = game.world
+    lobby = await game.open(rules="sanssouci", seed=6, mrx=w.bob, detectives=(w.carol,))
+    select = f"sy:variants:{game.game_id}"
+    assert select in lobby.custom_ids
+    refused = await game.fake.select(w.carol, lobby, select, list(names))
+    assert "host" in (await refused.wait_reply()).text.lower()
+    await game.select(w.alice, lobby, select, list(names))
+    info = await game.service.get_game(game.game_id)
+    assert {n for n, on in info.options.items() if on} == set(names)
+    assert all(n in {o["value"] for c in lobby.walk_components() for o in c.get("options", ()) if o.get("default")}
+               for n in names)
+    await game.start()
+    return info
+
+
+@pytest.mark.asyncio
+async def test_agents_hand_tickets_to_one_another_with_sy_trade(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await open_with_variants(game, "trade_tickets")
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    state = await game.truth()
+    giver = state.to_move()[0]
+    taker = next(p.id for p in state.detectives() if p.id != giver)
+    user = await game.owner(giver)
+    offered = await fake.autocomplete(user, w.channel, "sy", "trade", {}, focused="to")
+    assert giver not in {c["value"] for c in offered} and taker in {c["value"] for c in offered}
+    before = state.tickets(giver)["walk"], state.tickets(taker)["walk"]
+    handle = await fake.slash(user, w.channel, "sy", "trade", {"to": taker, "ticket": "walk"})
+    assert await handle.wait_outcome() is None
+    await game.settle()
+    after = await game.truth()
+    assert (after.tickets(giver)["walk"], after.tickets(taker)["walk"]) == (before[0] - 1, before[1] + 1)
+    assert giver in after.to_move()  # trading is done before moving, on the same turn
+    post = fake.channel_messages(w.channel)[-1]
+    assert "hands a 🚶" in post.text and "ticket to" in post.text
+    # Mr. X cannot trade; a ticket the agent does not have is refused, and nothing changes.
+    answer = await game.reply(w.bob, "trade", {"to": taker, "ticket": "walk"})
+    assert answer.kind == "ephemeral"
+    assert (await game.truth()).tickets(taker) == after.tickets(taker)
+
+
+@pytest.mark.asyncio
+async def test_mr_x_stays_put_and_rides_three_times_from_his_menu(game: Game) -> None:
+    await open_with_variants(game, "stay_put", "triple_move")
+    state = await game.truth()
+    here = state.mrx_station
+    # Staying put is a destination in his menu (his own station, with a walking ticket).
+    menu = game.prompt()
+    options = {o["value"] for c in menu.walk_components() for o in c.get("options", ())}
+    assert str(here) in options
+    await game.mrx_moves(Move(MRX, here, "walk"), "menu")
+    after = await game.truth()
+    assert after.mrx_station == here and after.logbook[-1].ticket == "walk"
+    # Play on until a triple move is open, then take it through the menu.
+    await game.play(ways=("dm",), until=lambda s: s.to_move() == [MRX] and s.can_triple() and s.round > 1)
+    state = await game.truth()
+    first = state.legal_moves(MRX)[0]
+    second = next(s for s in state.second_moves(first) if state.third_moves(first, s))
+    third = state.third_moves(first, second)[0]
+    menu = game.prompt()
+    base = f"{game.game_id}:{state.round}"
+    user = game.mrx_user
+    await game.select(user, menu, f"sy:xto:{base}", [str(first.to)])
+    await game.click(user, menu, f"sy:xdbl:{base}:{first.to}:{first.ticket}")
+    await game.select(user, menu, f"sy:xto:{base}:{first.to}:{first.ticket}", [str(second.to)])
+    await game.click(user, menu, f"sy:xtri:{base}:{first.to}:{first.ticket}:{second.to}:{second.ticket}")
+    assert "Triple move" in menu.content
+    third_select = next(c for c in menu.custom_ids if c.startswith("sy:xthird:") and
+                        any(o["value"] == f"{third.to}:{third.ticket}" for o in menu.find_component(c)["options"]))
+    await game.select(user, menu, third_select, [f"{third.to}:{third.ticket}"])
+    assert menu.content.startswith("✅"), menu.content
+    after = await game.truth()
+    assert after.mrx_station == third.to and len(after.logbook) == len(state.logbook) + 3
+    game.check_secrecy(after)
