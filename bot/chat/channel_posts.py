@@ -110,8 +110,11 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
         return (f"🎟️ {pawn_name(view, event.pawn)} hands a {ticket(event.ticket, view.board)} ticket to "
                 f"{pawn_name(view, event.to)}.")
     if isinstance(event, PawnPassed):
-        why = "cannot move" if event.reason != "timeout" else "was skipped by the host"
-        return f"{pawn_name(view, event.pawn)} {why} and stays put this round."
+        if event.reason == "timeout":
+            return f"{pawn_name(view, event.pawn)} was skipped by the host and stays put this round."
+        if view.pawn(event.pawn).station is None:  # the rules take a stuck pawn off the board (Sanssouci)
+            return f"{pawn_name(view, event.pawn)} cannot move and is out of the game."
+        return f"{pawn_name(view, event.pawn)} cannot move and stays put this round."
     if isinstance(event, PlayerResigned):
         side = "Mr. X" if event.role == "mrx" else "a detective"
         return f"🏳️ {mention(event.user_id)} ({side}) resigned."

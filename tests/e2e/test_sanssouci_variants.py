@@ -29,7 +29,7 @@ async def open_with_variants(game: Game, *names: str):
 @pytest.mark.asyncio
 async def test_agents_hand_tickets_to_one_another_with_sy_trade(game: Game) -> None:
     w, fake = game.world, game.fake
-    await open_with_variants(game, "trade_tickets")
+    await open_with_variants(game, "trade_tickets", "any_order")
     state = await game.truth()
     await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
     state = await game.truth()
@@ -86,3 +86,43 @@ async def test_mr_x_stays_put_and_rides_three_times_from_his_menu(game: Game) ->
     after = await game.truth()
     assert after.mrx_station == third.to and len(after.logbook) == len(state.logbook) + 3
     game.check_secrecy(after)
+
+
+def boat_rides(state) -> list:
+    """Mr. X's legal moves now that ride a boat (black, along the water)."""
+    here = state.mrx_station
+    return [m for m in state.legal_moves(MRX) if m.ticket == "black" and "boat" in state.board.connected(here, m.to)]
+
+
+@pytest.mark.asyncio
+async def test_a_potsdam_game_with_a_boat_ride_and_an_agent_put_out_of_the_game(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(rules="sanssouci", seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    # Mr. X heads (by his DM menu) for the nearest landing stage, then takes the boat.
+    state = await game.truth()
+    landings = [s for s in state.board.stations if state.board.neighbours_by(s, "boat")]
+    far = state.board.distances()
+    for _ in range(12):
+        if boat_rides(state):
+            break
+        walks = [m for m in state.legal_moves(MRX) if m.ticket != "black"]
+        await game.mrx_moves(min(walks, key=lambda m: min(far[m.to][b] for b in landings)), "menu")
+        state = await game.play(detectives="random", until=lambda s: s.is_over or s.to_move() == [MRX])
+    boat = boat_rides(state)[0]
+    seen = len(fake.channel_messages(w.channel))
+    await game.mrx_moves(boat, "menu")
+    after = await game.truth()
+    assert after.mrx_station == boat.to and after.logbook[-1].ticket == "black"
+    posts = fake.channel_messages(w.channel)[seen:]
+    assert posts and "⬛" in posts[0].text and "⛴" not in posts[0].text  # the channel sees a black ticket only
+    game.check_secrecy(after)
+    # Play on to the end: the random agents run out of tickets, and one is put out of the game.
+    state = await game.play(mrx="greedy", detectives="random", ways=("menu", "dm"))
+    out = [h["pawn"] for h in state.history if h.get("left_board")]
+    assert out and state.outcome is not None
+    label = next(p.label for p in state.pawns if p.id == out[0])
+    texts = [m.text for m in fake.channel_messages(w.channel)]
+    assert any(f"{label} cannot move and is out of the game." in t for t in texts)
+    gone_at = next(i for i, t in enumerate(texts) if f"{label} cannot move and is out of the game." in t)
+    assert not any(f"Next: " in t and label in t.split("Next: ")[1][:30] for t in texts[gone_at + 1:])
