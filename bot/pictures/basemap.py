@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from bot.game import Board
 
 from . import style
-from .canvas import Layout, Picture, Point, dashed, disc, layout, thick_line
+from .canvas import Box, Layout, Picture, Point, dashed, disc, layout, thick_line
 
 SUPERSAMPLE = 3
 
@@ -56,11 +56,28 @@ def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
     draw = ImageDraw.Draw(img)
     number_font = style.font(lay.px(style.STATION_FONT), "condensed")
     for sid in board.stations:
-        x, y = lay.xy(sid)
-        draw.text((x, y + lay.px(0.5)), str(sid), font=number_font, fill=style.INK, anchor="mm")
+        draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
     _draw_landmarks(draw, lay)
     _legend_text(draw, lay)
     return img
+
+
+def _number_at(lay: Layout, station: int) -> Point:
+    x, y = lay.xy(station)
+    return x, y + lay.px(0.5)
+
+
+@lru_cache(maxsize=16)
+def number_boxes(lay: Layout) -> dict[int, Box]:
+    """Where the base map writes each station's number (left, top, right, bottom, a pixel to
+    spare): the boxes that labels placed later keep clear of."""
+    font = style.font(lay.px(style.STATION_FONT), "condensed")
+    out = {}
+    for sid in lay.board.stations:
+        x, y = _number_at(lay, sid)
+        left, top, right, bottom = font.getbbox(str(sid), anchor="mm")
+        out[sid] = (x + left - 1, y + top - 1, x + right + 1, y + bottom + 1)
+    return out
 
 
 def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:

@@ -26,6 +26,8 @@ FOOTER = 150
 MARGIN = 46  # between the map's outermost stations and the image edge
 
 Point = tuple[float, float]
+#: left, top, right, bottom
+Box = tuple[float, float, float, float]
 #: paint(draw, at, k): draw on a supersampled patch; ``at`` maps picture coordinates into it and
 #: ``k`` is the supersampling factor (multiply line widths and radii by it)
 Painter = Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point], int], None]
@@ -186,6 +188,8 @@ class Picture:
         self.palette = palette
         self.indexed = indexed
         self.dirty: list[tuple[int, int, int, int]] = []
+        #: the name tags placed on the picture (a :class:`~bot.pictures.marks.Tags`), once there are any
+        self.tags = None
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box
