@@ -102,10 +102,21 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
     if tracker and view.outcome is None:
         n = len(view.possible)
         details += f" · pink rings: the {n} station{'s' if n != 1 else ''} he may be at"
+    header(pic, lay, title or status(view), details, view)
+    public_marks(pic, lay, view, tracker=tracker, mrx_route=mrx_route)
+    pawn_chips(pic, lay, view)
+    return pic
+
+
+def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool = False,
+                 mrx_route: Sequence[int] | None = None, brief: bool = False) -> Tags:
+    """What the public board shows on the map: with ``tracker`` the stations Mr. X may be at,
+    where he was last seen, the pawns, their latest rides and their tags (and ``mrx_route``, for
+    the replay). ``brief`` tags leave out what the header says already, and a tag that finds no
+    free spot is left out (the pawns' colours name them). Returns the tags."""
+    if tracker and view.outcome is None:
         for station in sorted(view.possible):
             ring(pic, lay, station, style.TRACKER, width=5, gap=2)
-    header(pic, lay, title or status(view), details, view)
-
     mrx_at = None
     if mrx_route:
         trail(pic, lay, mrx_route, [e.ticket for e in view.logbook][: len(mrx_route) - 1], width=5)
@@ -118,21 +129,22 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
         ring(pic, lay, ghost[1], style.MRX_COLOUR, width=4, gap=8.5, dashes=14)
     label = "Mr. X"
     seen = view.last_reveal
-    if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at:
+    if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at and not brief:
         label = f"Mr. X · seen at move {seen[0]}"
-    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None)
+    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None, crowded=brief)
     if ghost is not None:
         entry, station = ghost
-        tags.add(pic, lay.xy(station), f"Mr. X was here · move {entry}", style.WHITE, border=style.MRX_COLOUR)
-    pawn_chips(pic, lay, view)
-    return pic
+        text = f"move {entry}" if brief else f"Mr. X was here · move {entry}"
+        tags.add(pic, lay.xy(station), text, style.WHITE, border=style.MRX_COLOUR)
+    return tags
 
 
 def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | None = None,
-           arrows: bool = True, keep_clear: Sequence[Box] = ()) -> Tags:
+           arrows: bool = True, keep_clear: Sequence[Box] = (), crowded: bool = False) -> Tags:
     """Detectives and bobbies with their latest rides and name tags, and Mr. X at ``mrx`` (station,
     tag) if given; returns the tags (kept on the picture too), so that more can be placed around
-    them. No tag covers a box of ``keep_clear``."""
+    them. No tag covers a box of ``keep_clear``; with ``crowded``, a tag with no free spot is left
+    out."""
     hunters = [p for p in view.pawns if p.role != "mrx" and p.station is not None]
     centres = [lay.xy(p.station) for p in hunters]
     caught = mrx is not None and any(p.station == mrx[0] for p in hunters)
@@ -142,6 +154,7 @@ def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | N
         mrx_centre = (x - 16 * lay.scale, y - 16 * lay.scale) if caught else (x, y)
         centres.append(mrx_centre)
     tags = Tags.around(lay, centres, keep_clear)
+    tags.leave_out = crowded
     pic.tags = tags
     if arrows:
         rides = recent_rides(view)

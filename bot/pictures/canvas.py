@@ -44,6 +44,12 @@ class Layout:
     header: int
     map_box: tuple[int, int, int, int]  # left, top, right, bottom of the station area
     footer_top: int
+    #: name tags' size against ``scale`` (smaller on the zoom, whose numbers are large)
+    tag_share: float = 1.0
+
+    @property
+    def tag_scale(self) -> float:
+        return self.scale * self.tag_share
 
     def px(self, n: float) -> int:
         """A full-size length in pixels at this picture's scale (at least 1)."""

@@ -125,6 +125,10 @@ class Tags:
     #: more boxes no tag may cover (Mr. X's ticket dots)
     keep_clear: list[Box] = field(default_factory=list)
     leaders: list[tuple[Point, Point]] = field(default_factory=list)
+    #: leave out a tag that finds no free spot (else it takes the spot where it covers least)
+    leave_out: bool = False
+    #: the tags left out, for want of room
+    crowded: list[str] = field(default_factory=list)
 
     @classmethod
     def around(cls, lay: Layout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
@@ -145,17 +149,20 @@ class Tags:
         return [b for b in out + self.keep_clear + self.placed if centre is None or _within(b, cx, cy, reach)]
 
     def add(self, pic: Picture, centre: Point, text: str, fill: style.RGB, border: style.RGB = style.WHITE,
-            reach: float = PAWN_RADIUS) -> Box:
+            reach: float = PAWN_RADIUS) -> Box | None:
         """Place a tag reading ``text`` by ``centre`` (a pawn's, or a station's ``reach`` away);
-        returns its box."""
-        sprite = tag_sprite(text, fill, self.lay.scale, border)
-        w, h = sprite.size
+        returns its box (None when the anchor is off the picture, as on a zoom's window, or when
+        the tag is left out for want of room)."""
         s = self.lay.scale
         # an anchor under a pawn reaches as far as the pawn's rim
         r = max([reach * s] + [pr for c, pr in self.pawns if math.dist(c, centre) < 1])
         cx, cy = centre
-        gap = 2 * s
         left, top, right, bottom = 0, self.lay.header, self.lay.width, self.lay.footer_top
+        if not (left <= cx <= right and top <= cy <= bottom):
+            return None
+        sprite = tag_sprite(text, fill, getattr(self.lay, "tag_scale", s), border)
+        w, h = sprite.size
+        gap = 2 * s
         far = r + gap + LEADER_RINGS * 1.1 * h + w + h
         hard = self.clear_boxes(centre, far)
         circles = [b for b in _station_circles(self.lay) if _within(b, cx, cy, far)]
@@ -185,16 +192,22 @@ class Tags:
 
         near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
         options = [(soft(box) + 0.1 * i, box, None) for i, box in enumerate(near) if not faults(box)]
-        # then further out, with a leader line: first where the line crosses no number, then anywhere
-        for crossing in (False, True):
-            ring = 0
-            while not options and ring < LEADER_RINGS:
-                ring += 1
-                for box, leader in _ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r):
-                    if not faults(box) and (crossing or not any(_crosses(*leader, b) for b in hard)):
-                        options.append((soft(box, leader) + ring, box, leader))
+        # then further out, with a leader line: the nearest ring where the line crosses no number,
+        # else wherever the line crosses fewest
+        rings = [list(_ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r)) for ring in range(1, LEADER_RINGS + 1)]
+        for ring, spots in enumerate(rings, 1):
+            if options:
+                break
+            options = [(soft(box, leader) + ring, box, leader) for box, leader in spots
+                       if not faults(box) and not any(_crosses(*leader, b) for b in hard)]
+        if not options:
+            options = [(soft(box, leader) + ring + 20 * sum(_crosses(*leader, b) for b in hard), box, leader)
+                       for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
+        elif self.leave_out:
+            self.crowded.append(text)
+            return None
         else:  # nowhere free: the spot beside the anchor that covers least
             box = min(near, key=lambda b: (faults(b, first=False), soft(b) + 0.1 * near.index(b)))
             leader = None
@@ -342,16 +355,21 @@ def uncover_stations(pic: Picture, lay: Layout, segments: Sequence[tuple[Point, 
                      skip: Sequence[int] = ()) -> None:
     """Bring back the stations that lines were just drawn over, so that lines pass under them."""
     reach = width * lay.scale / 2
-    for station in lay.board.stations:
+    for station, p, outer in _stations_at(lay):
         if station in skip:
             continue
-        p = lay.xy(station)
-        r = lay.outer(station) + reach
+        r = outer + reach
         for a, b in segments:
             if (min(a[0], b[0]) - r <= p[0] <= max(a[0], b[0]) + r and min(a[1], b[1]) - r <= p[1] <= max(a[1], b[1]) + r
                     and near_segment(p, a, b, r)):
-                pic.uncover(p, lay.outer(station) + 0.5)
+                pic.uncover(p, outer + 0.5)
                 break
+
+
+@lru_cache(maxsize=16)
+def _stations_at(lay) -> tuple[tuple[int, Point, float], ...]:
+    """(station, centre, the radius it covers) of every station on ``lay``'s picture."""
+    return tuple((station, lay.xy(station), lay.outer(station)) for station in lay.board.stations)
 
 
 def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[str] | None,

@@ -1,5 +1,5 @@
 """No label hides another: name tags, "Mr. X was here", entry badges keep clear of every station
-number, every pawn's number and each other, on the real boards of simulated games."""
+number, every pawn's number and each other, on the real boards (and zooms) of simulated games."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.game.players import play_game
 from bot.pictures import round_states
 from bot.pictures.board import draw_board, draw_mrx_board, draw_route
 from bot.pictures.canvas import Box, Picture
+from bot.pictures.zoom import draw_zoom
 from bot.pictures.marks import PAWN_RADIUS, Tags, pawn_number_box, pawn_sprite, station_number_boxes
 
 #: (rules, players, strategy, seed): London and Potsdam, with bobbies and without, hunts that
@@ -48,7 +49,8 @@ def label_faults(tags: Tags) -> list[str]:
 
 def pictures(rules: str, players: int, strategy: str, seed: int):
     """(what, Picture) for every round of a simulated game: the board with and without the
-    tracker in turn, Mr. X's board while the game runs, the route at the end."""
+    tracker in turn, Mr. X's board while the game runs, the route at the end, and every window of
+    the zoom."""
     game = play_game(rules, players=players, seed=seed, mrx=strategy, detectives=strategy)
     for state in round_states(export_record(game)):
         view = state.public_view()
@@ -57,6 +59,8 @@ def pictures(rules: str, players: int, strategy: str, seed: int):
             yield "route", draw_route(view)
         else:
             yield f"Mr. X's board of round {view.round}", draw_mrx_board(state.mrx_view())
+        for n, window in enumerate(draw_zoom(view).windows):
+            yield f"zoom window {n} of round {view.round}", window
 
 
 @pytest.mark.parametrize("rules,players,strategy,seed", GAMES, ids=["-".join(map(str, g)) for g in GAMES])
