@@ -134,8 +134,8 @@ def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool =
     tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None, crowded=brief)
     if ghost is not None:
         entry, station = ghost
-        text = f"move {entry}" if brief else f"Mr. X was here · move {entry}"
-        tags.add(pic, lay.xy(station), text, style.WHITE, border=style.MRX_COLOUR)
+        text = f"seen at move {entry}" if brief else f"Mr. X was here · move {entry}"
+        tags.add(pic, lay.xy(station), text, style.WHITE, border=style.MRX_COLOUR, shorter=[f"move {entry}"])
     return tags
 
 

@@ -149,10 +149,11 @@ class Tags:
         return [b for b in out + self.keep_clear + self.placed if centre is None or _within(b, cx, cy, reach)]
 
     def add(self, pic: Picture, centre: Point, text: str, fill: style.RGB, border: style.RGB = style.WHITE,
-            reach: float = PAWN_RADIUS) -> Box | None:
+            reach: float = PAWN_RADIUS, shorter: Sequence[str] = ()) -> Box | None:
         """Place a tag reading ``text`` by ``centre`` (a pawn's, or a station's ``reach`` away);
         returns its box (None when the anchor is off the picture, as on a zoom's window, or when
-        the tag is left out for want of room)."""
+        the tag is left out for want of room). Where tags may be left out, the ``shorter`` texts are
+        tried first, in turn."""
         s = self.lay.scale
         # an anchor under a pawn reaches as far as the pawn's rim
         r = max([reach * s] + [pr for c, pr in self.pawns if math.dist(c, centre) < 1])
@@ -205,6 +206,8 @@ class Tags:
                        for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
+        elif self.leave_out and shorter:
+            return self.add(pic, centre, shorter[0], fill, border, reach, shorter[1:])
         elif self.leave_out:
             self.crowded.append(text)
             return None

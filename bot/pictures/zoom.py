@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from typing import Iterator, Sequence
 
 from PIL import Image, ImageDraw
@@ -39,6 +38,7 @@ MIN_LABEL_PX = 11.5
 #: stations: above 1 the windows hold more of the board, and close stations come to touch (see
 #: :func:`growth`)
 MAX_GROWTH = 1.4
+#: the share of a board's stations whose numbers may come to touch for that
 TOUCHING = 0.03
 #: what a window shows around each pawn (PAWN_ROOM) and each station of Mr. X's (STATION_ROOM) it
 #: is for, in full-size board pixels, and up to MORE_ROOM more (about a ride) where the scale allows
@@ -54,7 +54,7 @@ GAP = 6
 SUPERSAMPLE = 2
 #: the picture is at most this much taller than wide (4:5) and at least this much (4:3)
 TALLEST, FLATTEST = 5 / 4, 3 / 4
-#: windows per row, the fewest windows first
+#: windows per row, the fewest windows first (full-width rows after the rows of two)
 ARRANGEMENTS = ((1,), (1, 1), (1, 1, 1), (2, 1), (2, 2), (2, 2, 1), (2, 2, 2))
 
 
@@ -202,6 +202,9 @@ def plan_zoom(view: PublicView) -> ZoomPlan:
     items: list[_Item] = [_Item((name,), _box([at], PAWN_ROOM)) for name, at in hunters]
     if mrx:
         items.append(_Item((), _box(mrx, STATION_ROOM), mrx=True))
+    if not items:  # nothing to follow: the middle of the board
+        left, top, right, bottom = full.map_box
+        items.append(_Item((), _box([((left + right) / 2, (top + bottom) / 2)], PAWN_ROOM)))
     scale = label_scale()
     grow = growth(view.board)
     best: tuple[tuple, tuple[int, ...], list[_Item], float] | None = None
@@ -211,12 +214,12 @@ def plan_zoom(view: PublicView) -> ZoomPlan:
         slots = _slots(rows)
         for blocks in _groupings(items, len(slots)):
             most = _fit(blocks, slots)
+            readable = most >= scale / grow
             covers_mrx = not mrx or any(b.mrx for b in blocks)
-            key = (most >= scale / grow, covers_mrx, -len(slots), most)
+            key = (readable, covers_mrx, -len(slots), most)
             if best is None or key > best[0]:
                 best = (key, rows, blocks, most)
-    if best is None:  # no pawn and no station of Mr. X's: the whole board
-        return _whole_board(view.board, scale)
+    assert best is not None
     _, rows, blocks, most = best
     # as close as the numbers need (or the blocks allow), as far as shows MORE_ROOM around the blocks
     zoom = min(most, max(scale / grow, min(scale, _fit(blocks, _slots(rows), MORE_ROOM))))
@@ -319,25 +322,19 @@ def _place(board: Board, rows: tuple[int, ...], blocks: list[_Item], zoom: float
 
 
 def _assign(blocks: list[_Item], rows: tuple[int, ...]) -> list[_Item]:
-    """The blocks in the order of the windows (row by row): the widest blocks in the widest
-    windows, as :func:`_fit` paired them, and windows of one width in reading order."""
-    widths = [1 / n for n in rows for _ in range(n)]
-    slots = sorted(range(len(widths)), key=lambda i: -widths[i])
-    by_need = sorted(blocks, key=lambda b: -(b.box[2] - b.box[0]))
-    out: list[_Item | None] = [None] * len(widths)
-    for width in sorted(set(widths), reverse=True):
-        group = [i for i in slots if widths[i] == width]
-        taken = by_need[:len(group)]
-        by_need = by_need[len(group):]
-        taken.sort(key=lambda b: b.box[1] + b.box[3])
-        i = 0
-        for n in rows:  # each row's share, left to right
-            row = [k for k in range(i, i + n) if k in group]
-            mine, taken = taken[:len(row)], taken[len(row):]
-            for k, block in zip(row, sorted(mine, key=lambda b: b.box[0])):
-                out[k] = block
-            i += n
-    return out  # type: ignore[return-value]
+    """The blocks in the order of the windows, row by row: the widest in the full-width rows (as
+    :func:`_fit` paired them), the others two to a row; each kind top to bottom, left to right."""
+    full_rows = rows.count(1)
+    if full_rows == len(rows):
+        return sorted(blocks, key=_middle)
+    widest_first = sorted(blocks, key=lambda b: b.box[0] - b.box[2])
+    wide, narrow = widest_first[:full_rows], sorted(widest_first[full_rows:], key=_middle)
+    pairs = [sorted(narrow[i:i + 2], key=lambda b: b.box[0]) for i in range(0, len(narrow), 2)]
+    return [b for pair in pairs for b in pair] + sorted(wide, key=_middle)
+
+
+def _middle(block: _Item) -> float:
+    return block.box[1] + block.box[3]
 
 
 def _crop(block: _Item, w: float, h: float, mrx: list[Point], full: Layout) -> Box:
@@ -365,11 +362,3 @@ def _keep_on(start: float, size: float, low: float, high: float) -> float:
         return low - (size - (high - low)) / 2
     return min(max(start, low), high - size)
 
-
-def _whole_board(board: Board, scale: float) -> ZoomPlan:
-    full = layout(board, BASE_WIDTH)
-    zoom = ZOOM_WIDTH / full.width
-    h = round((full.footer_top - full.header) * zoom)
-    return ZoomPlan(ZOOM_WIDTH, HEADER + h, scale, zoom,
-                    (Window((0, full.header, full.width, full.footer_top), (0, HEADER, ZOOM_WIDTH, HEADER + h), (),
-                            False),))
