@@ -3,7 +3,7 @@
     python bench/bench_render.py [--games 6]
 
 Prints figures; it is not a test. Aim: a round's board under 30 ms median and under 400 KB;
-no picture over 8 MB. The boards are the real ones after every round of simulated games, so each
+the phone zoom under 400 KB; no picture over 8 MB. The boards are the real ones after every round of simulated games, so each
 picture has its own text and pawns (nothing is rendered twice from a warm cache of the same view).
 """
 
@@ -27,11 +27,13 @@ from bot.pictures import (  # noqa: E402
     render_mrx_board,
     render_replay,
     render_route,
+    render_zoom,
     round_states,
 )
 from bot.pictures.basemap import base_map, base_palette  # noqa: E402
 from bot.pictures.board import draw_board  # noqa: E402
 from bot.pictures.canvas import BASE_WIDTH  # noqa: E402
+from bot.pictures.zoom import PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
 from bot.game import export_record
 
 LIMIT = 8 * 1024 * 1024
@@ -84,9 +86,15 @@ def main() -> None:
     measure("logbook text", lambda v: logbook_text(v).encode(), *views)
     finals = [g.public_view() for g in games]
     measure("route", render_route, *finals)
+    measure("zoom (phone picture)", render_zoom, *views)
     print(f"{len(games)} games ({', '.join(sorted({g.rules.name for g in games}))}), {len(views)} rounds:")
     for name, (times, sizes) in figures.items():
         line(name, times, sizes)
+    plans = [plan_zoom(v) for v in views]
+    windows = [len(p.windows) for p in plans]
+    print(f"zoom: station numbers {min(label_px(p.scale, p.width) for p in plans):.1f} px tall at {PHONE_WIDTH} px "
+          f"wide; windows median {statistics.median(windows):.0f}, most {max(windows)}; "
+          f"one window in {sum(n == 1 for n in windows) / len(windows):.0%} of the rounds")
 
     split_draw, split_encode = [], []
     for view in views:

@@ -8,17 +8,19 @@ detectives may not know::
     render_logbook(view), logbook_text(view)           # the logbook, as a picture and as embed text
     render_route(final_view)                           # his whole route, once the game is over
     render_replay(round_views(record))                 # an animated GIF of a finished game
+    render_zoom(state.public_view())                   # the part that matters, readable on a phone
 
 Modules: ``style`` (colours, fonts, sizes), ``canvas`` (geometry, smooth drawing, PNG output),
 ``basemap`` (the static board, drawn once and cached), ``marks`` (pawns, tags, arrows, trails),
-``panels`` (the header and the pawns' tickets), ``board``, ``logbook``, ``replay``, ``album``
-(every picture of a finished game into a folder).
+``panels`` (the header and the pawns' tickets), ``board``, ``zoom`` (the phone picture),
+``logbook``, ``replay``, ``album`` (every picture of a finished game into a folder).
 """
 
 from .album import save_album
 from .board import render_board, render_mrx_board, render_route
 from .logbook import logbook_text, render_logbook
 from .animation import render_replay, round_states, round_views
+from .zoom import render_zoom
 
 __all__ = [
     "logbook_text",
@@ -27,6 +29,7 @@ __all__ = [
     "render_mrx_board",
     "render_replay",
     "render_route",
+    "render_zoom",
     "round_states",
     "round_views",
     "save_album",

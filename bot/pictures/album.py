@@ -9,11 +9,13 @@ from typing import Any
 from .board import render_board, render_mrx_board, render_route
 from .logbook import logbook_text, render_logbook
 from .animation import render_replay, round_states
+from .zoom import render_zoom
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False) -> list[Path]:
-    """Write the board after every round (``board-00.png`` is the start), Mr. X's own board in every
-    round (``mrx-01.png``...), the logbook (PNG and text), the route and the replay; returns the paths."""
+    """Write the board after every round (``board-00.png`` is the start) and its phone zoom
+    (``zoom-00.png``...), Mr. X's own board in every round (``mrx-01.png``...), the logbook (PNG and
+    text), the route and the replay; returns the paths."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -30,6 +32,7 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
     views = [state.public_view() for state in states]
     for number, (state, view) in enumerate(zip(states, views)):
         save(f"board-{number:02d}.png", render_board(view, tracker=tracker))
+        save(f"zoom-{number:02d}.png", render_zoom(view, tracker=tracker))
         if not state.is_over:
             save(f"mrx-{view.round:02d}.png", render_mrx_board(state.mrx_view()))
     final = views[-1]

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from bot.game import Board
 
 from . import style
-from .canvas import Layout, Picture, Point, dashed, disc, layout, thick_line
+from .canvas import Box, Layout, Picture, Point, dashed, disc, layout, thick_line
 
 SUPERSAMPLE = 3
 
@@ -31,8 +31,15 @@ def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
                             style.DIM)
         img.paste(faded, box[:2])
         return img
-    lay = layout(board, width)
-    k = SUPERSAMPLE
+    return draw_map(layout(board, width), legend=True)
+
+
+def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.Image:
+    """The board as ``lay`` places it on a ``lay.width`` by ``lay.height`` picture: water, parks,
+    lines, stations and their numbers, place names; with ``legend``, the bands above and below the
+    map and the legend too. A zoomed layout (see ``zoom``) places a part of the board on the picture.
+    Shapes are drawn ``k`` times larger and shrunk, for smooth edges."""
+    board = lay.board
     big = Image.new("RGB", (lay.width * k, lay.height * k), style.PAPER)
     draw = ImageDraw.Draw(big)
 
@@ -47,20 +54,49 @@ def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
         thick_line(draw, pts, style.RIVER, lay.px(28) * k)
     _draw_lines(draw, lay, at, k)
-    for sid in board.stations:
+    shown = [sid for sid in board.stations if _on_picture(lay, lay.xy(sid), lay.outer(sid))]
+    for sid in shown:
         _draw_station(draw, lay, sid, at(sid), k)
-    _draw_bands(draw, lay, k)
-    _legend_shapes(draw, lay, k)
+    if legend:
+        _draw_bands(draw, lay, k)
+        _legend_shapes(draw, lay, k)
     img = big.reduce(k)
 
     draw = ImageDraw.Draw(img)
     number_font = style.font(lay.px(style.STATION_FONT), "condensed")
-    for sid in board.stations:
-        x, y = lay.xy(sid)
-        draw.text((x, y + lay.px(0.5)), str(sid), font=number_font, fill=style.INK, anchor="mm")
+    for sid in shown:
+        draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
     _draw_landmarks(draw, lay)
-    _legend_text(draw, lay)
+    if legend:
+        _legend_text(draw, lay)
     return img
+
+
+def _on_picture(lay: Layout, at: Point, reach: float) -> bool:
+    return -reach < at[0] < lay.width + reach and -reach < at[1] < lay.height + reach
+
+
+def _number_at(lay: Layout, station: int) -> Point:
+    x, y = lay.xy(station)
+    return x, y + lay.px(0.5)
+
+
+@lru_cache(maxsize=16)
+def number_boxes(lay: Layout) -> dict[int, Box]:
+    """Where the base map writes each station's number (left, top, right, bottom, a pixel to
+    spare): the boxes that labels placed later keep clear of."""
+    size = lay.px(style.STATION_FONT)
+    out = {}
+    for sid in lay.board.stations:
+        x, y = _number_at(lay, sid)
+        left, top, right, bottom = _extent(str(sid), size)
+        out[sid] = (x + left - 1, y + top - 1, x + right + 1, y + bottom + 1)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: int) -> tuple[int, int, int, int]:
+    return style.font(size, "condensed").getbbox(text, anchor="mm")
 
 
 def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
@@ -103,7 +139,7 @@ def _river_path(board: Board, lay: Layout) -> list[Point]:
     while len(path) < len(links):
         path.append(next(n for n in links[path[-1]] if n not in path))
     pts = [lay.xy(s) for s in path]
-    reach = lay.width  # far enough to leave the map on any side
+    reach = max(lay.width, lay.map_box[2] - lay.map_box[0])  # far enough to leave the map on any side
     start = _run_out(pts[1], pts[0], reach)
     end = _run_out(pts[-2], pts[-1], reach)
     return _spline([start, *pts, end])
@@ -139,11 +175,14 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
     for transport in board.transports:
         for pair in board.edges(transport):
             shared.setdefault(pair, []).append(transport)
+    w, h = lay.width * k, lay.height * k
     for transport, kind in board.transports.items():
         colour = style.transport_colour(board, transport)
         width = lay.px(kind.line_width) * k
         for pair in board.edges(transport):
             a, b = at(pair[0]), at(pair[1])
+            if max(a[0], b[0]) < 0 or min(a[0], b[0]) > w or max(a[1], b[1]) < 0 or min(a[1], b[1]) > h:
+                continue  # off the picture (a zoomed layout shows part of the board)
             kinds = shared[pair]
             if len(kinds) > 1:
                 a, b = _offset(a, b, kinds, transport, lay, k)

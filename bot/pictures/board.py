@@ -12,7 +12,7 @@ from bot.game import BLACK, MRX, MrXView, PublicView
 
 from . import style
 from .basemap import new_picture
-from .canvas import BASE_WIDTH, Layout, Picture
+from .canvas import BASE_WIDTH, Box, Layout, Picture
 from .marks import Tags, entry_badges, move_arrow, pawn, pawn_sprite, ring, ticket_dots, trail
 from .panels import header, logbook_line, pawn_chips, status
 
@@ -25,6 +25,10 @@ def render_board(view: PublicView, *, tracker: bool = False, width: int = BASE_W
 
 def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH) -> bytes:
     """Mr. X's own board: where he is, where he has been, where each ticket can take him now."""
+    return draw_mrx_board(view, width=width).png()
+
+
+def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH) -> Picture:
     expect(view, MrXView, "render_mrx_board", "state.mrx_view()")
     pub = view.public
     lay, pic = new_picture(pub.board, width)
@@ -50,18 +54,23 @@ def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH) -> bytes:
     header(pic, lay, title, " · ".join(details), pub, note)
 
     trail(pic, lay, view.route, None, width=4)
+    dots = []
     for station, tickets in reachable.items():
         ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
-        ticket_dots(pic, lay, station, tickets)
-    tags = _pawns(pic, lay, pub, mrx=(view.station, "You, Mr. X"))
+        dots.append(ticket_dots(pic, lay, station, tickets))
+    tags = _pawns(pic, lay, pub, mrx=(view.station, "You, Mr. X"), keep_clear=dots)
     shown = [e.number for e in pub.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, view.route[:-1], shown)
     pawn_chips(pic, lay, pub)
-    return pic.png()
+    return pic
 
 
 def render_route(view: PublicView, *, width: int = BASE_WIDTH) -> bytes:
     """After the game: Mr. X's whole route, ride by ride in ticket colours, entries numbered."""
+    return draw_route(view, width=width).png()
+
+
+def draw_route(view: PublicView, *, width: int = BASE_WIDTH) -> Picture:
     expect(view, PublicView, "render_route", "state.public_view()")
     if view.route is None:
         raise ValueError("Mr. X's route is public only once the game is over.")
@@ -80,7 +89,7 @@ def render_route(view: PublicView, *, width: int = BASE_WIDTH) -> bytes:
     shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, route, shown)
     pawn_chips(pic, lay, view)
-    return pic.png()
+    return pic
 
 
 def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH,
@@ -93,10 +102,21 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
     if tracker and view.outcome is None:
         n = len(view.possible)
         details += f" · pink rings: the {n} station{'s' if n != 1 else ''} he may be at"
+    header(pic, lay, title or status(view), details, view)
+    public_marks(pic, lay, view, tracker=tracker, mrx_route=mrx_route)
+    pawn_chips(pic, lay, view)
+    return pic
+
+
+def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool = False,
+                 mrx_route: Sequence[int] | None = None, brief: bool = False) -> Tags:
+    """What the public board shows on the map: with ``tracker`` the stations Mr. X may be at,
+    where he was last seen, the pawns, their latest rides and their tags (and ``mrx_route``, for
+    the replay). ``brief`` tags leave out what the header says already, and a tag that finds no
+    free spot is left out (the pawns' colours name them). Returns the tags."""
+    if tracker and view.outcome is None:
         for station in sorted(view.possible):
             ring(pic, lay, station, style.TRACKER, width=5, gap=2)
-    header(pic, lay, title or status(view), details, view)
-
     mrx_at = None
     if mrx_route:
         trail(pic, lay, mrx_route, [e.ticket for e in view.logbook][: len(mrx_route) - 1], width=5)
@@ -109,20 +129,22 @@ def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WID
         ring(pic, lay, ghost[1], style.MRX_COLOUR, width=4, gap=8.5, dashes=14)
     label = "Mr. X"
     seen = view.last_reveal
-    if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at:
+    if not mrx_route and view.outcome is None and seen is not None and seen[1] == mrx_at and not brief:
         label = f"Mr. X · seen at move {seen[0]}"
-    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None)
+    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None, crowded=brief)
     if ghost is not None:
         entry, station = ghost
-        tags.add(pic, lay.xy(station), f"Mr. X was here · move {entry}", style.WHITE, border=style.MRX_COLOUR)
-    pawn_chips(pic, lay, view)
-    return pic
+        text = f"seen at move {entry}" if brief else f"Mr. X was here · move {entry}"
+        tags.add(pic, lay.xy(station), text, style.WHITE, border=style.MRX_COLOUR, shorter=[f"move {entry}"])
+    return tags
 
 
 def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | None = None,
-           arrows: bool = True) -> Tags:
+           arrows: bool = True, keep_clear: Sequence[Box] = (), crowded: bool = False) -> Tags:
     """Detectives and bobbies with their latest rides and name tags, and Mr. X at ``mrx`` (station,
-    tag) if given; returns the tags, so that more can be placed around them."""
+    tag) if given; returns the tags (kept on the picture too), so that more can be placed around
+    them. No tag covers a box of ``keep_clear``; with ``crowded``, a tag with no free spot is left
+    out."""
     hunters = [p for p in view.pawns if p.role != "mrx" and p.station is not None]
     centres = [lay.xy(p.station) for p in hunters]
     caught = mrx is not None and any(p.station == mrx[0] for p in hunters)
@@ -131,7 +153,9 @@ def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | N
         # caught: Mr. X peeks out from under the detective who stands on him
         mrx_centre = (x - 16 * lay.scale, y - 16 * lay.scale) if caught else (x, y)
         centres.append(mrx_centre)
-    tags = Tags.around(lay, centres)
+    tags = Tags.around(lay, centres, keep_clear)
+    tags.leave_out = crowded
+    pic.tags = tags
     if arrows:
         rides = recent_rides(view)
         for p in hunters:

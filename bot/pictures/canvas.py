@@ -26,6 +26,8 @@ FOOTER = 150
 MARGIN = 46  # between the map's outermost stations and the image edge
 
 Point = tuple[float, float]
+#: left, top, right, bottom
+Box = tuple[float, float, float, float]
 #: paint(draw, at, k): draw on a supersampled patch; ``at`` maps picture coordinates into it and
 #: ``k`` is the supersampling factor (multiply line widths and radii by it)
 Painter = Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point], int], None]
@@ -42,6 +44,12 @@ class Layout:
     header: int
     map_box: tuple[int, int, int, int]  # left, top, right, bottom of the station area
     footer_top: int
+    #: name tags' size against ``scale`` (smaller on the zoom, whose numbers are large)
+    tag_share: float = 1.0
+
+    @property
+    def tag_scale(self) -> float:
+        return self.scale * self.tag_share
 
     def px(self, n: float) -> int:
         """A full-size length in pixels at this picture's scale (at least 1)."""
@@ -186,6 +194,8 @@ class Picture:
         self.palette = palette
         self.indexed = indexed
         self.dirty: list[tuple[int, int, int, int]] = []
+        #: the name tags placed on the picture (a :class:`~bot.pictures.marks.Tags`), once there are any
+        self.tags = None
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box

@@ -9,13 +9,14 @@ from bot.cli import main
 from .conftest import decode
 
 
-def test_render_writes_boards_logbook_route_and_replay(tmp_path, capsys):
+def test_render_writes_boards_zooms_logbook_route_and_replay(tmp_path, capsys):
     assert main(["render", "--rules", "classic", "--seed", "4", "--out", str(tmp_path)]) == 0
     record = json.loads((tmp_path / "record.json").read_text())
     rounds = record["outcome"]["round"]
     boards = sorted(p.name for p in tmp_path.glob("board-*.png"))
     assert boards[0] == "board-00.png" and len(boards) == rounds + 1
     assert len(list(tmp_path.glob("mrx-*.png"))) == rounds
+    assert len(list(tmp_path.glob("zoom-*.png"))) == rounds + 1
     for name in ("logbook.png", "route.png"):
         assert decode((tmp_path / name).read_bytes()).format == "PNG"
     assert decode((tmp_path / "replay.gif").read_bytes()).n_frames == rounds + 1

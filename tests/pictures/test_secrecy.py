@@ -7,13 +7,14 @@ import random
 import pytest
 
 from bot.game import MRX, GameState, Move
-from bot.pictures import logbook_text, render_board, render_logbook, render_mrx_board, render_replay, render_route
+from bot.pictures import (logbook_text, render_board, render_logbook, render_mrx_board, render_replay, render_route,
+                          render_zoom)
 
 
 def public_pictures(state: GameState) -> list[bytes]:
     view = state.public_view()
     return [render_board(view), render_board(view, tracker=True), render_logbook(view),
-            logbook_text(view).encode()]
+            logbook_text(view).encode(), render_zoom(view), render_zoom(view, tracker=False)]
 
 
 def hide_elsewhere(state: GameState) -> GameState | None:
@@ -81,7 +82,7 @@ def test_twin_games_give_identical_public_pictures(seed):
 
 
 def test_render_functions_refuse_the_game_state(finished):
-    for render in (render_board, render_mrx_board, render_logbook, logbook_text, render_route):
+    for render in (render_board, render_mrx_board, render_logbook, logbook_text, render_route, render_zoom):
         with pytest.raises(TypeError, match="never see the whole game state"):
             render(finished)
     with pytest.raises(TypeError):
