@@ -1,6 +1,6 @@
 """Picture speed and size: a round's board PNG (draw and encode), and every other picture once.
 
-    python bench/bench_render.py [--games 6]
+    python bench/bench_render.py [--games 6] [--rules classic,master]   (--rules sanssouci: Potsdam)
 
 Prints figures; it is not a test. Aim: a round's board under 30 ms median and under 400 KB;
 the phone zoom under 400 KB; no picture over 8 MB. The boards are the real ones after every round of simulated games, so each
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.game import load_board  # noqa: E402
+from bot.game import get_rules, load_board  # noqa: E402
 from bot.game.players import play_game  # noqa: E402
 from bot.pictures import (  # noqa: E402
     logbook_text,
@@ -37,6 +37,8 @@ from bot.pictures.zoom import PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
 from bot.game import export_record
 
 LIMIT = 8 * 1024 * 1024
+#: people at the table in the simulated games, per rule system
+PLAYERS = {"classic": 6, "mb1985": 6, "master": 4, "sanssouci": 5}
 
 
 def timed(fn, *args, **kw) -> tuple[float, object]:
@@ -58,14 +60,17 @@ def line(name: str, times: list[float], sizes: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--rules", default="classic,master", help="rule systems, comma-separated")
     args = parser.parse_args()
+    chosen = [r.strip() for r in args.rules.split(",") if r.strip()]
 
-    board = load_board("london")
-    cold, _ = timed(lambda: (base_map(board, BASE_WIDTH), base_palette(board, BASE_WIDTH)))
-    print(f"static base map and palette, once per board and size: {cold:.0f} ms")
+    for name in dict.fromkeys(get_rules(r).board for r in chosen):
+        board = load_board(name)
+        cold, _ = timed(lambda: (base_map(board, BASE_WIDTH), base_palette(board, BASE_WIDTH)))
+        print(f"static base map and palette of {name}, once per board and size: {cold:.0f} ms")
 
-    games = [play_game(rules, players=players, seed=seed)
-             for seed in range(args.games) for rules, players in (("classic", 6), ("master", 4))]
+    games = [play_game(rules, players=PLAYERS.get(rules, 5), seed=seed)
+             for seed in range(args.games) for rules in chosen]
     rounds = [state for game in games for state in round_states(export_record(game))]
     views = [s.public_view() for s in rounds]
     render_board(views[0])  # warm the fonts and sprite caches that every picture shares

@@ -150,6 +150,9 @@ class Announcer:
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
+            zoom = await self.bot.pictures.zoom(view, tracker=tracker) if view.outcome is None else None
+            if zoom:  # the close-up a phone can read; the whole board stays in the embed
+                files.append(discord.File(io.BytesIO(zoom), "close-up.png"))
             embeds.append(words.round_summary_embed(view, round_, name))
         elif kind == outbox.GAME_OVER:
             content = None

@@ -38,6 +38,12 @@ class Pictures:
             raise TypeError("the public board is drawn from a PublicView only")
         return await self._draw(drawing.render_board, view, tracker=tracker, **self._size())
 
+    async def zoom(self, view: PublicView, tracker: bool = True) -> bytes | None:
+        """The phone picture: the pawns and where Mr. X may be, with station numbers legible at 420 px."""
+        if not isinstance(view, PublicView):
+            raise TypeError("the close-up is drawn from a PublicView only")
+        return await self._draw(drawing.render_zoom, view, tracker=tracker)
+
     async def route(self, view: PublicView) -> bytes | None:
         if not isinstance(view, PublicView) or view.outcome is None:
             raise TypeError("Mr. X's route is drawn from a finished game's PublicView only")

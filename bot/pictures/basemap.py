@@ -103,19 +103,46 @@ def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
     """Water and parks the board file outlines (Potsdam's Havel and Park Sanssouci), under the lines."""
     left, top, right, bottom = lay.map_box
     for shape in lay.board.shapes:
-        pts = [((left + x * (right - left)) * k, (top + y * (bottom - top)) * k) for x, y in shape.points]
+        pts = _smooth([((left + x * (right - left)) * k, (top + y * (bottom - top)) * k) for x, y in shape.points])
         if shape.kind == "water":
             draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
         else:
             draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
 
 
+def _smooth(points: list[Point], rounds: int = 3) -> list[Point]:
+    """A closed outline with its corners cut (Chaikin): the board file's coarse shores and park edges
+    drawn as soft curves that still follow them."""
+    for _ in range(rounds):
+        if len(points) < 3:
+            return points
+        cut: list[Point] = []
+        for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+            cut.append((0.75 * ax + 0.25 * bx, 0.75 * ay + 0.25 * by))
+            cut.append((0.25 * ax + 0.75 * bx, 0.25 * ay + 0.75 * by))
+        points = cut
+    return points
+
+
 def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
     """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network."""
     left, top, right, bottom = lay.map_box
     label_font = style.font(lay.px(style.LANDMARK_FONT), "bold")
+    numbers = list(number_boxes(lay).values())
+    step = lay.px(style.LANDMARK_FONT)
     for mark in lay.board.landmarks:
-        at = (left + mark.x * (right - left), top + mark.y * (bottom - top))
+        x, y = (left + mark.x * (right - left), top + mark.y * (bottom - top))
+        # The name goes where the file says, or the nearest spot that hides no station number.
+        spots = [(x + dx * step, y + dy * step) for dy, dx in
+                 ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
+                  (-1.5, -2), (3, 0), (-3, 0))]
+        for at in spots:
+            l, t, r, b = label_font.getbbox(mark.text, anchor="mm")
+            box = (at[0] + l, at[1] + t, at[0] + r, at[1] + b)
+            if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers):
+                break
+        else:
+            at = (x, y)
         draw.text(at, mark.text, font=label_font, fill=style.LANDMARK, anchor="mm",
                   stroke_width=lay.px(3), stroke_fill=style.PAPER)
 
@@ -212,8 +239,44 @@ def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Poin
     if style.is_pier(board, sid):
         pier = next(t for t in board.mrx_only_transports if t in board.stations[sid].transports)
         disc(draw, centre, r + style.PIER_RIM * lay.scale * k, style.transport_colour(board, pier))
+    station_disc(draw, board, centre, r, ring, colour, _bands(board, tuple(board.stations[sid].transports)))
+
+
+def station_disc(draw: ImageDraw.ImageDraw, board: Board, centre: Point, r: float, ring: float, colour,
+                 bands: tuple[str, ...]) -> None:
+    """A station: a ring in its best transport's colour, then a thinner band for each other transport
+    it serves that not every such station has (Potsdam's walking paths), around the white middle."""
     disc(draw, centre, r, colour)
-    disc(draw, centre, r - ring, style.WHITE)
+    inner = r - ring
+    if bands:
+        inner = r - ring * 0.6
+        for transport in bands:
+            disc(draw, centre, inner, style.transport_colour(board, transport))
+            inner -= ring * 0.55
+    disc(draw, centre, inner, style.WHITE)
+
+
+def _bands(board: Board, serves: tuple[str, ...]) -> tuple[str, ...]:
+    """The lesser land transports of a station worth showing: those not implied by its best one
+    (in London every bus stop is a taxi stop, so none; in Potsdam not every ViP stop has a path)."""
+    land = board.land_transports
+    mine = [t for t in land if t in serves]
+    if not mine:
+        return ()
+    best = mine[-1]
+    return tuple(t for t in reversed(mine[:-1]) if t not in _implied(board, best))
+
+
+_IMPLIED: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _implied(board: Board, best: str) -> frozenset[str]:
+    """The land transports every station whose best transport is ``best`` also serves."""
+    key = (board.name, best)
+    if key not in _IMPLIED:
+        sets = [set(s.transports) for sid, s in board.stations.items() if board.station_rank(sid) == best]
+        _IMPLIED[key] = frozenset(set.intersection(*sets)) if sets else frozenset()
+    return _IMPLIED[key]
 
 
 def _draw_bands(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
@@ -285,8 +348,8 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
             r = style.STATION_RADII[rank] * lay.scale * k
             ring = style.STATION_RINGS[rank] * lay.scale * k
             centre = ((x + lay.px(20)) * k, y)
-            disc(draw, centre, r, style.transport_colour(lay.board, best))
-            disc(draw, centre, r - ring, style.WHITE)
+            station_disc(draw, lay.board, centre, r, ring, style.transport_colour(lay.board, best),
+                         _bands(lay.board, what))  # type: ignore[arg-type]
 
 
 def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout) -> None:

@@ -41,6 +41,10 @@ class RecordingPictures(Pictures):
         assert type(view) is PublicView
         return self._keep(await super().board(view, tracker), "board", public=True)
 
+    async def zoom(self, view, tracker=True):
+        assert type(view) is PublicView
+        return self._keep(await super().zoom(view, tracker), "zoom", public=True)
+
     async def route(self, view):
         assert type(view) is PublicView and view.outcome is not None
         return self._keep(await super().route(view), "route", public=True)

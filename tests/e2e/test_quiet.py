@@ -48,7 +48,7 @@ async def test_each_player_is_mentioned_once_a_round_whatever_the_number_of_pawn
         # Quiet: Mr. X's line, one line per detective move (no picture), then the summary with the board.
         assert len(posts) == 1 + pawns + 1, [m.text for m in posts]
         assert all(not m.files for m in posts[:-1])
-        assert "board.png" in posts[-1].files
+        assert "board.png" in posts[-1].files and "close-up.png" in posts[-1].files  # and a phone close-up
     # No private echo of a detective's move: the detectives got no private message at all.
     assert not [m for m in game.fake.ephemeral_messages() if m.recipient is not w.bob and not m.deleted]
 

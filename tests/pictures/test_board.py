@@ -117,3 +117,14 @@ def test_fonts_ship_inside_the_package():
     names = {p.name for p in style.FONTS_DIR.iterdir()}
     assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed-Bold.ttf", "LICENSE"} <= names
     assert style.font(20).path.startswith(str(style.FONTS_DIR))
+
+
+def test_potsdam_station_kinds_look_different_and_london_s_stay_as_they_were() -> None:
+    from bot.game import load_board
+    from bot.pictures.basemap import _bands
+
+    potsdam, london = load_board("potsdam"), load_board("london")
+    # Not every ViP stop has a walking path: the ones that do carry a yellow band; London's bus
+    # stops are all taxi stops too, so its stations keep one ring.
+    assert _bands(potsdam, ("walk", "vip")) == ("walk",) and _bands(potsdam, ("vip",)) == ()
+    assert _bands(london, ("taxi", "bus")) == () and _bands(london, ("taxi", "bus", "underground")) == ()
