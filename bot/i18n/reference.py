@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from bot.game import get_rules
+from bot.game import get_rules, load_board
 
 from . import N_, Speaker
 
@@ -35,12 +35,32 @@ RULE_WORDS = {
     "sanssouci": (N_("Mister X in Sanssouci (Potsdam)"),
                 N_("Agents hunt Mr. X through Potsdam by foot, ViP and Schnellbahn; boats for Mr. X only.")),
 }
-OPTION_TITLES = {"voluntary_surfacing": N_("Voluntary surfacing"), "cut_off": N_("Cut-off")}
-EMOJI = {"taxi": "🚕", "bus": "🚌", "underground": "🚇", "black": "⬛", "double": "⏩", "walk": "🚶", "vip": "🚐",
-         "sbahn": "🚆", "boat": "⛴️"}
-TICKET_NAMES = {"taxi": N_("taxi"), "bus": N_("bus"), "underground": N_("underground"), "black": N_("black"),
-                "double": N_("double move"), "walk": N_("walk"), "vip": N_("ViP"), "sbahn": N_("Schnellbahn"),
-                "boat": N_("boat")}
+#: every variant's title and a short explanation (the engine's English words; tests/i18n checks they still match)
+OPTION_WORDS = {
+    "voluntary_surfacing": (N_("Voluntary surfacing"), N_(
+        "On his turn, before moving, Mr. X may show where he is; in return he takes one ticket of his choice "
+        "from each detective.")),
+    "cut_off": (N_("Cut-off"), N_(
+        "Mr. X may not pass over a station occupied by another pawn on a bus or underground ride.")),
+    "extra_agent": (N_("Extra agent"), N_(
+        "One agent more, with its own tickets (Mr. X gets one more black ticket, as he has one per agent).")),
+    "any_order": (N_("Any order"), N_("The agents move in any order each round.")),
+    "trade_tickets": (N_("Ticket trading"), N_(
+        "On their own turn, before moving, agents may hand tickets to one another.")),
+    "mrx_visible": (N_("Mr. X always visible"), N_("Mr. X's station is shown at every move.")),
+    "no_boats": (N_("No boats"), N_("Mr. X may not take the boats.")),
+    "black_for_boats": (N_("Black tickets for boats only"), N_("Mr. X's black tickets ride only the boats.")),
+    "sbahn_for_vip": (N_("Schnellbahn tickets on ViP"), N_("Agents may pay a ViP ride with a Schnellbahn ticket.")),
+    "stay_put": (N_("Stay put"), N_(
+        "Mr. X may stay where he is with a walking ticket (the entry repeats his station).")),
+    "reveal_returns_black": (N_("Reveal for a black ticket"), N_(
+        "On his turn Mr. X may show where he is; if he has used a black ticket, one comes back to him.")),
+    "triple_move": (N_("Triple move"), N_("Mr. X may spend both double-move tickets at once for three moves.")),
+}
+
+
+#: the tickets every board shares (ride tickets are named by the board, in either language)
+TICKET_NAMES = {"black": N_("black"), "double": N_("double move")}
 
 
 def help_text(t: Speaker) -> str:
@@ -51,22 +71,26 @@ def _kind(ticket: object) -> str:
     return str(getattr(ticket, "value", ticket))
 
 
-def _tickets(t: Speaker, tickets: Mapping) -> str:
+def _tickets(t: Speaker, tickets: Mapping, board) -> str:
+    """``🚶 10 walking tickets``-style counts in the board's own emoji and words, in the reader's language."""
     parts = []
     for ticket, n in tickets.items():
         kind = _kind(ticket)
-        name = t._(TICKET_NAMES[kind]) if kind in TICKET_NAMES else kind
-        parts.append(f"{EMOJI.get(kind, '🎫')} {n} {name}")
+        transport = board.transport_of(kind) if kind in board.ride_tickets else None
+        name = transport.name(t.language) if transport is not None else (
+            t._(TICKET_NAMES[kind]) if kind in TICKET_NAMES else kind)
+        parts.append(f"{board.ticket_emoji(kind)} {n} {name}")
     return ", ".join(parts)
 
 
 def rules_text(t: Speaker, game_rules: str, options: Mapping[str, bool] | None = None) -> str:
     r = get_rules(game_rules)
+    board = load_board(r.board)
     title, summary = RULE_WORDS.get(r.name, (r.title, r.summary))
     if r.mrx_tickets is None:
         mrx = t._("taxi, bus and underground from the supply (unlimited)")
     else:
-        mrx = _tickets(t, r.mrx_tickets)
+        mrx = _tickets(t, r.mrx_tickets, board)
     black = t._("one per detective") if r.mrx_black_tickets is None else str(r.mrx_black_tickets)
     entries = ", ".join(str(n) for n in sorted(r.reveal_entries))
     spent = t._("Mr. X") if r.spent_tickets_to == "mrx" else t._("the supply")
@@ -77,14 +101,19 @@ def rules_text(t: Speaker, game_rules: str, options: Mapping[str, bool] | None =
         f"**{t._(title)}**: {t._(summary)}",
         t._("• {low}-{high} players, Mr. X included.").format(low=r.min_players, high=r.max_players),
         t._("• Detectives' tickets: {tickets}. Spent tickets go to {whom}.").format(
-            tickets=_tickets(t, r.detective_tickets), whom=spent),
+            tickets=_tickets(t, r.detective_tickets, board), whom=spent),
         t._("• Mr. X: {tickets}; ⬛ black: {black}; ⏩ double moves: {double}.").format(
             tickets=mrx, black=black, double=r.mrx_double_tickets),
-        t._("• Reveals after logbook entries {entries}; {length}.").format(entries=entries, length=length),
+        t._("• Mr. X shows himself after his moves {entries}; {length}.").format(entries=entries, length=length),
         (t._("• Detectives move in any order; a detective who moves onto Mr. X catches him.") if r.any_order
          else t._("• Detectives move in seat order; a detective who moves onto Mr. X catches him.")),
     ]
-    on = [t._(OPTION_TITLES.get(o.name, o.title)) for o in r.options if (options or {}).get(o.name)]
+    words = {o.name: OPTION_WORDS.get(o.name, (o.title, o.description)) for o in r.options}
+    on = [name for name in words if (options or {}).get(name)]
     if on:
-        lines.append(t._("• Options in play: {options}.").format(options=", ".join(on)))
+        lines.append(t._("• Variants in play:"))
+        lines += [f"  – **{t._(words[n][0])}**: {t._(words[n][1])}" for n in on]
+    elif words:
+        lines.append(t._("• Variants the host can pick in the lobby: {names}.").format(
+            names=", ".join(t._(title) for title, _ in words.values())))
     return "\n".join(lines)

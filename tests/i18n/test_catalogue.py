@@ -94,17 +94,23 @@ def test_the_catalogue_detects_a_placeholder_mismatch() -> None:
 
 def test_the_rule_words_still_match_the_engine_and_read_german() -> None:
     from bot.game import get_rules
-    from bot.i18n.reference import RULE_WORDS, help_text, rules_text
+    from bot.game.rules import PRESETS
+    from bot.i18n.reference import OPTION_WORDS, RULE_WORDS, help_text, rules_text
 
     for name, (title, summary) in RULE_WORDS.items():
         r = get_rules(name)
         assert (r.title, r.summary) == (title, summary), name  # else the German summary is stale
+    for option in {o.name: o for r in PRESETS.values() for o in r.options}.values():
+        assert OPTION_WORDS[option.name] == (option.title, option.description), option.name
     de, en = speaker(GERMAN), speaker("en")
     text = rules_text(de, "classic")
     assert "Mister X" in text and "Fahrscheine der Detektive: 🚕 10 Taxi, 🚌 8 Bus, 🚇 4 U-Bahn" in text
     assert "24 Einträge auf der Fahrtentafel" in text and "Mr." not in text
     assert "Bobbys" in rules_text(de, "master") and "höchstens 22 Runden" in rules_text(de, "master")
     english = rules_text(en, "mb1985", {"voluntary_surfacing": True})
-    assert "logbook entries" in english and "Options in play: Voluntary surfacing" in english
+    assert "logbook entries" in english and "Variants in play:\n  – **Voluntary surfacing**: On his turn" in english
+    potsdam = rules_text(de, "sanssouci", {"triple_move": True})
+    assert "🚶 10 Fußweg" in potsdam and "🚋" in potsdam and "Dreifachzug" in potsdam and "Mr." not in potsdam
+    assert "Varianten" in rules_text(de, "sanssouci")
     assert "/sy ziehen" in help_text(de) and "/sy move" in help_text(en)
     assert len(help_text(de)) <= 2000
