@@ -287,21 +287,28 @@ class ScotlandYardCommands(app_commands.Group):
 
     @trade.autocomplete("to")
     async def trade_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        found = await self._mover(interaction)
-        if found is None or found[1] == MRX:
+        found = await self._trader(interaction)
+        if found is None:
             return []
-        view = await _bot(interaction).service.public_view(found[0].id)
+        pawn, view = found
         return [app_commands.Choice(name=messages.pawn_name(view, p.id), value=p.id) for p in view.detectives
-                if p.id != found[1] and str(current or "").lower() in p.label.lower()][:25]
+                if p.id != pawn and str(current or "").lower() in p.label.lower()][:25]
 
     @trade.autocomplete("ticket")
     async def trade_ticket(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._trader(interaction)
+        if found is None:
+            return []
+        pawn, view = found
+        wallet = view.pawn(pawn).tickets or {}
+        return _ticket_choices(view.board, [t for t in view.board.ride_tickets if wallet.get(t)], current)
+
+    async def _trader(self, interaction: discord.Interaction):
+        """(the caller's agent to move now, the public view), or None when they have nothing to trade."""
         found = await self._mover(interaction)
         if found is None or found[1] == MRX:
-            return []
-        view = await _bot(interaction).service.public_view(found[0].id)
-        wallet = view.pawn(found[1]).tickets or {}
-        return _ticket_choices(view.board, [t for t in view.board.ride_tickets if wallet.get(t)], current)
+            return None
+        return found[1], await _bot(interaction).service.public_view(found[0].id)
 
     @app_commands.command(name="surface", description="Mr. X: show where you are (if the rules allow)")
     @app_commands.describe(take="The ticket kind to take from each detective (default: what they have most of)")

@@ -88,13 +88,20 @@ def _ids(snapshot: dict) -> list[str]:
     return found
 
 
-@pytest.mark.asyncio
-async def test_the_move_button_answers_only_the_player_whose_turn_it_is(game: Game) -> None:
-    w, fake = game.world, game.fake
+async def detectives_turn(game: Game):
+    """A classic game (Bob is Mr. X, Alice and Carol detectives) after Mr. X's first move."""
+    w = game.world
     await game.open(seed=6, mrx=w.bob, detectives=(w.carol,))
     await game.start()
     state = await game.truth()
     await game.mrx_moves(state.legal_moves("mrx")[0], "dm")
+    return await game.truth()
+
+
+@pytest.mark.asyncio
+async def test_the_move_button_answers_only_the_player_whose_turn_it_is(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await detectives_turn(game)
     post = game.move_post()
     first = (await game.truth()).to_move()[0]
     mover = await game.owner(first)
@@ -112,11 +119,7 @@ async def test_the_move_button_answers_only_the_player_whose_turn_it_is(game: Ga
 @pytest.mark.asyncio
 async def test_a_detective_may_leave_out_the_ticket_when_only_one_reaches_the_station(game: Game) -> None:
     w, fake = game.world, game.fake
-    await game.open(seed=6, mrx=w.bob, detectives=(w.carol,))
-    await game.start()
-    state = await game.truth()
-    await game.mrx_moves(state.legal_moves("mrx")[0], "dm")
-    state = await game.truth()
+    state = await detectives_turn(game)
     pawn = state.to_move()[0]
     owner = await game.owner(pawn)
     by_station: dict[int, set[str]] = {}
