@@ -53,6 +53,7 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.I
         pts = [(x * k, y * k) for x, y in river]
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
         thick_line(draw, pts, style.RIVER, lay.px(28) * k)
+    _draw_landmarks(draw, lay, k)
     _draw_lines(draw, lay, at, k)
     shown = [sid for sid in board.stations if _on_picture(lay, lay.xy(sid), lay.outer(sid))]
     for sid in shown:
@@ -66,7 +67,6 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.I
     number_font = style.font(lay.px(style.STATION_FONT), "condensed")
     for sid in shown:
         draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
-    _draw_landmarks(draw, lay)
     if legend:
         _legend_text(draw, lay)
     return img
@@ -110,14 +110,15 @@ def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
             draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
 
 
-def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
-    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network."""
+def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network:
+    lines and stations (and their numbers) are drawn over them."""
     left, top, right, bottom = lay.map_box
-    label_font = style.font(lay.px(style.LANDMARK_FONT), "bold")
+    label_font = style.font(lay.px(style.LANDMARK_FONT) * k, "bold")
     for mark in lay.board.landmarks:
-        at = (left + mark.x * (right - left), top + mark.y * (bottom - top))
+        at = ((left + mark.x * (right - left)) * k, (top + mark.y * (bottom - top)) * k)
         draw.text(at, mark.text, font=label_font, fill=style.LANDMARK, anchor="mm",
-                  stroke_width=lay.px(3), stroke_fill=style.PAPER)
+                  stroke_width=lay.px(3) * k, stroke_fill=style.PAPER)
 
 
 def _river_path(board: Board, lay: Layout) -> list[Point]:
