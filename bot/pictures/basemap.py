@@ -53,6 +53,7 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.I
         pts = [(x * k, y * k) for x, y in river]
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
         thick_line(draw, pts, style.RIVER, lay.px(28) * k)
+    _draw_landmarks(draw, lay, k)
     _draw_lines(draw, lay, at, k)
     shown = [sid for sid in board.stations if _on_picture(lay, lay.xy(sid), lay.outer(sid))]
     for sid in shown:
@@ -66,7 +67,6 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.I
     number_font = style.font(lay.px(style.STATION_FONT), "condensed")
     for sid in shown:
         draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
-    _draw_landmarks(draw, lay)
     if legend:
         _legend_text(draw, lay)
     return img
@@ -124,27 +124,27 @@ def _smooth(points: list[Point], rounds: int = 3) -> list[Point]:
     return points
 
 
-def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
-    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network."""
+def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network:
+    lines and stations are drawn over them, and each goes where the file says or the nearest spot
+    that hides no station number."""
     left, top, right, bottom = lay.map_box
-    label_font = style.font(lay.px(style.LANDMARK_FONT), "bold")
-    numbers = list(number_boxes(lay).values())
-    step = lay.px(style.LANDMARK_FONT)
+    label_font = style.font(lay.px(style.LANDMARK_FONT) * k, "bold")
+    numbers = [(a * k, b * k, c * k, d * k) for a, b, c, d in number_boxes(lay).values()]
+    step = lay.px(style.LANDMARK_FONT) * k
     for mark in lay.board.landmarks:
-        x, y = (left + mark.x * (right - left), top + mark.y * (bottom - top))
-        # The name goes where the file says, or the nearest spot that hides no station number.
-        spots = [(x + dx * step, y + dy * step) for dy, dx in
-                 ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
-                  (-1.5, -2), (3, 0), (-3, 0))]
-        for at in spots:
-            l, t, r, b = label_font.getbbox(mark.text, anchor="mm")
-            box = (at[0] + l, at[1] + t, at[0] + r, at[1] + b)
+        x, y = (left + mark.x * (right - left)) * k, (top + mark.y * (bottom - top)) * k
+        l, t, r, b = label_font.getbbox(mark.text, anchor="mm")
+        at = (x, y)
+        for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
+                       (-1.5, -2), (3, 0), (-3, 0)):
+            spot = (x + dx * step, y + dy * step)
+            box = (spot[0] + l, spot[1] + t, spot[0] + r, spot[1] + b)
             if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers):
+                at = spot
                 break
-        else:
-            at = (x, y)
         draw.text(at, mark.text, font=label_font, fill=style.LANDMARK, anchor="mm",
-                  stroke_width=lay.px(3), stroke_fill=style.PAPER)
+                  stroke_width=lay.px(3) * k, stroke_fill=style.PAPER)
 
 
 def _river_path(board: Board, lay: Layout) -> list[Point]:

@@ -155,15 +155,35 @@ class Tags:
         the tag is left out for want of room). Where tags may be left out, the ``shorter`` texts are
         tried first, in turn."""
         s = self.lay.scale
+        cx, cy = centre
+        if not (0 <= cx <= self.lay.width and self.lay.header <= cy <= self.lay.footer_top):
+            return None
         # an anchor under a pawn reaches as far as the pawn's rim
         r = max([reach * s] + [pr for c, pr in self.pawns if math.dist(c, centre) < 1])
+        sprite = tag_sprite(text, fill, getattr(self.lay, "tag_scale", s), border)  # (a dice layout has none)
+        spot = self._spot(centre, r, *sprite.size, anyhow=not self.leave_out)
+        if spot is None and shorter:
+            return self.add(pic, centre, shorter[0], fill, border, reach, shorter[1:])
+        if spot is None:
+            self.crowded.append(text)
+            return None
+        (x, y), leader = spot
+        if leader is not None:
+            self.leaders.append(leader)
+            _leader(pic, s, leader, fill if fill != style.WHITE else border)
+        pic.paste_at(sprite, (x, y))
+        placed = (x, y, x + sprite.width, y + sprite.height)
+        self.placed.append(placed)
+        return placed
+
+    def _spot(self, centre: Point, r: float, w: int, h: int, anyhow: bool
+              ) -> tuple[tuple[int, int], tuple[Point, Point] | None] | None:
+        """The corner of a free ``w`` by ``h`` spot for a tag by ``centre`` (``r`` its anchor's
+        radius) and the leader line to it, if it needs one; where nothing is free, None, or with
+        ``anyhow`` the spot beside the anchor that covers least."""
         cx, cy = centre
         left, top, right, bottom = 0, self.lay.header, self.lay.width, self.lay.footer_top
-        if not (left <= cx <= right and top <= cy <= bottom):
-            return None
-        sprite = tag_sprite(text, fill, getattr(self.lay, "tag_scale", s), border)
-        w, h = sprite.size
-        gap = 2 * s
+        gap = 2 * self.lay.scale
         far = r + gap + LEADER_RINGS * 1.1 * h + w + h
         hard = self.clear_boxes(centre, far)
         circles = [b for b in _station_circles(self.lay) if _within(b, cx, cy, far)]
@@ -206,23 +226,14 @@ class Tags:
                        for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
-        elif self.leave_out and shorter:
-            return self.add(pic, centre, shorter[0], fill, border, reach, shorter[1:])
-        elif self.leave_out:
-            self.crowded.append(text)
-            return None
-        else:  # nowhere free: the spot beside the anchor that covers least
+        elif anyhow:
             box = min(near, key=lambda b: (faults(b, first=False), soft(b) + 0.1 * near.index(b)))
             leader = None
+        else:
+            return None
         x = min(max(round(box[0]), left), right - w)
         y = min(max(round(box[1]), top), bottom - h)
-        if leader is not None:
-            self.leaders.append(leader)
-            _leader(pic, s, leader, fill if fill != style.WHITE else border)
-        pic.paste_at(sprite, (x, y))
-        placed = (x, y, x + w, y + h)
-        self.placed.append(placed)
-        return placed
+        return (x, y), leader
 
 
 def _near_spots(cx: float, cy: float, w: float, h: float, r: float, gap: float) -> list[Point]:
@@ -252,6 +263,7 @@ def _ring_spots(cx: float, cy: float, w: float, h: float, d: float, r: float):
 
 
 def _leader(pic: Picture, s: float, leader: tuple[Point, Point], colour: style.RGB) -> None:
+    """A thin line in ``colour`` on a white casing, from a pawn (or station) out to its tag."""
     a, b = leader
 
     def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
