@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX
+from bot.i18n import speaker
 from bot.service import outbox
 from bot.families import get_family
 from bot.service.events import PlayerReplaced, event_from_json
@@ -109,13 +110,15 @@ class Announcer:
         """Send one announcement; returns (channel id, message id) it went to (0, 0: nothing was due)."""
         if item.private:
             return await self._mrx_prompt(item)
-        family = get_family((await self.service.get_game(item.game_id)).family)
+        game = await self.service.get_game(item.game_id)
+        family = get_family(game.family)
         words = presenter(family)
+        tr = speaker(game.language)  # public posts speak the game's language
         channel = self.bot.get_partial_messageable(item.channel_id)
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
-            message = await channel.send(words.cancelled_text(payload), allowed_mentions=pinging(()),
+            message = await channel.send(words.cancelled_text(payload, tr), allowed_mentions=pinging(()),
                                          nonce=nonce(item))
             return item.channel_id, message.id
         view = await self.service.public_view(item.game_id)
@@ -127,21 +130,21 @@ class Announcer:
         ping: list[int] = []
         buttons = None
         if kind == outbox.GAME_STARTED:
-            content = words.game_started_text(payload, view, players)
+            content = words.game_started_text(payload, view, players, tr)
             ping = [payload.get("mrx_user_id", 0)]  # his turn; the detectives' comes after his move
             png = await self.bot.pictures.board(view)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
-            content = words.action_text(payload, events, view, owners)
+            content = words.action_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next"))
-            buttons = self._move_button(item.game_id, view, payload.get("next"))
+            buttons = self._move_button(item.game_id, view, payload.get("next"), tr)
         elif kind == outbox.ROUND_SUMMARY:
             round_ = payload.get("round", view.round)
             content = None
             if view.outcome is None and view.round == round_ + 1 and view.to_move == (MRX,):
                 ping = owners.get(MRX, [])
-                content = words.next_up_line({"pawns": [MRX], "user_ids": ping}, view, owners)
+                content = words.next_up_line({"pawns": [MRX], "user_ids": ping}, view, owners, tr)
             # Posted late (after a restart, say), the summary still shows the board of its own round.
             if view.round != round_ + 1 or view.to_move != (MRX,):
                 view = await self.service.public_view(item.game_id, after_round=round_)
@@ -153,21 +156,21 @@ class Announcer:
             zoom = await self.bot.pictures.zoom(view, tracker=tracker) if view.outcome is None else None
             if zoom:  # the close-up a phone can read; the whole board stays in the embed
                 files.append(discord.File(io.BytesIO(zoom), "close-up.png"))
-            embeds.append(words.round_summary_embed(view, round_, name))
+            embeds.append(words.round_summary_embed(view, round_, name, tr))
         elif kind == outbox.GAME_OVER:
             content = None
             png = await self.bot.pictures.route(view)
             name = "route.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
-            embeds.append(words.game_over_embed(view, players, name))
+            embeds.append(words.game_over_embed(view, players, name, tr))
             replay = await self.bot.pictures.replay(await self.service.record(item.game_id))
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
         elif kind == outbox.PLAYERS_CHANGED:
-            content = words.players_changed_text(payload, events, view, owners)
+            content = words.players_changed_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next")) + [e.new_user_id for e in events if isinstance(e, PlayerReplaced)]
-            buttons = self._move_button(item.game_id, view, payload.get("next"))
+            buttons = self._move_button(item.game_id, view, payload.get("next"), tr)
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
@@ -177,13 +180,13 @@ class Announcer:
         return item.channel_id, message.id
 
     @staticmethod
-    def _move_button(game_id: int, view, nxt) -> discord.ui.View | None:
+    def _move_button(game_id: int, view, nxt, tr) -> discord.ui.View | None:
         """The **Move** button under a post that hands the turn to detectives (it opens a private menu)."""
         if view.outcome is not None or not nxt or not nxt.get("pawns") or MRX in nxt["pawns"]:
             return None
         if nxt.get("round") != view.round or not any(p in view.to_move for p in nxt["pawns"]):
             return None  # posted late: the turn has moved on
-        return views.move_button_view(game_id)
+        return views.move_button_view(game_id, tr)
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
         game = await self.service.get_game(item.game_id)
@@ -192,7 +195,8 @@ class Announcer:
             return 0, 0  # he has moved already (e.g. with /sy move before this was sent)
         mview = await self.service.mrx_view(item.game_id, item.recipient_id)
         words = presenter(get_family(game.family))
-        text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>")
+        tr = speaker(await self.service.user_language(item.recipient_id) or game.language)  # his own language
+        text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
         png = await self.bot.pictures.mrx_board(mview)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         try:

@@ -1,5 +1,8 @@
 """Texts and embeds for the game's channel and for answers anyone may read: built from public
 events, the :class:`PublicView` and announcement payloads (which hold public facts only).
+
+Every function speaks the language of the :class:`~bot.i18n.Speaker` it is given (``tr``; English
+when none is): the announcer passes the game's language, a private answer its reader's.
 """
 
 from __future__ import annotations
@@ -20,19 +23,21 @@ from bot.game import (
     TicketHandedOver,
     get_rules,
 )
+from bot.i18n import N_, Speaker
 from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
 from bot.service.events import PlayerReplaced, PlayerResigned, RoleChosen
 from bot.service.models import GameInfo, Player, PlayerStats
 
 from .words import (
     COLOUR,
+    EN,
     MRX_EMOJI,
     WIN_COLOUR,
+    and_list,
     logbook_count,
     mention,
     owners_of,
     pawn_name,
-    plural,
     role_word,
     round_of,
     rules_title,
@@ -41,94 +46,122 @@ from .words import (
     wallet,
 )
 
+#: how a game can end, in the engine's reason words (its English sentences, translated)
+OUTCOMES = {
+    "captured": N_("The detectives caught Mr. X in round {round}."),
+    "mrx_stuck": N_("Mr. X was cornered in round {round}: he had nowhere left to go."),
+    "escaped": N_("Mr. X escaped: the detectives did not catch him by the end of round {round}."),
+    "detectives_stuck": N_("Mr. X escaped in round {round}: no detective could move any more."),
+    "mrx_resigned": N_("Mr. X gave up in round {round}."),
+    "detectives_resigned": N_("The detectives gave up in round {round}."),
+}
 
-def lobby_embed(game: GameInfo, players: Sequence[Player]) -> discord.Embed:
+
+def outcome_sentence(outcome, tr: Speaker = EN) -> str:
+    sentence = OUTCOMES.get(outcome.reason)
+    return tr._(sentence).format(round=outcome.round) if sentence else outcome.describe()
+
+
+def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
     ruleset = get_rules(game.rules)
-    embed = discord.Embed(title="🕵️ Scotland Yard: a new game is forming", colour=COLOUR)
+    embed = discord.Embed(title=tr._("🕵️ Scotland Yard: a new game is forming"), colour=COLOUR)
     lines = []
     for p in players:
-        host = " (host)" if p.user_id == game.host_id else ""
-        lines.append(f"• {mention(p.user_id)}: {role_word(p.role)}{host}")
+        host = tr._(" (host)") if p.user_id == game.host_id else ""
+        lines.append(f"• {mention(p.user_id)}: {role_word(p.role, tr)}{host}")
     embed.description = (
-        f"**{ruleset.title}**, {ruleset.min_players}-{ruleset.max_players} players.\n\n"
-        + "\n".join(lines)
-        + "\n\nPress a button to join. The host starts the game when everyone is in."
+        tr._("**{title}**, {low}-{high} players.").format(title=rules_title(game.rules, tr), low=ruleset.min_players,
+                                                         high=ruleset.max_players)
+        + "\n\n" + "\n".join(lines) + "\n\n"
+        + tr._("Press a button to join. The host starts the game when everyone is in.")
     )
-    options = [o.title for o in ruleset.options if (game.options or {}).get(o.name)]
+    from bot.i18n.reference import OPTION_WORDS
+
+    options = [tr._(OPTION_WORDS.get(o.name, (o.title, ""))[0]) for o in ruleset.options
+               if (game.options or {}).get(o.name)]
     if options:
-        embed.add_field(name="Options", value=", ".join(options))
-    embed.set_footer(text=f"Game #{game.id} · /sy join works too")
+        embed.add_field(name=tr._("Variants"), value=", ".join(options))
+    embed.set_footer(text=tr._("Game #{id} · /sy join works too").format(id=game.id))
     return embed
 
 
-def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str) -> discord.Embed:
+def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: Speaker = EN) -> discord.Embed:
     embed = discord.Embed(title="🕵️ Scotland Yard", colour=COLOUR, description=why)
     if players:
-        embed.add_field(name="Players", value=" ".join(mention(p.user_id) for p in players), inline=False)
-    embed.set_footer(text=f"Game #{game.id}")
+        embed.add_field(name=tr._("Players"), value=" ".join(mention(p.user_id) for p in players), inline=False)
+    embed.set_footer(text=tr._("Game #{id}").format(id=game.id))
     return embed
 
 
-def lobby_event_line(event: Any) -> str:
+def lobby_event_line(event: Any, tr: Speaker = EN) -> str:
     """A short public line for a lobby change (the answer to a slash join/leave)."""
     if isinstance(event, PlayerJoined):
-        return f"{mention(event.user_id)} joined as {role_word(event.role)}."
+        return tr._("{who} joined as {role}.").format(who=mention(event.user_id), role=role_word(event.role, tr))
     if isinstance(event, RoleChosen):
-        return f"{mention(event.user_id)} now plays {role_word(event.role)}."
+        return tr._("{who} now plays {role}.").format(who=mention(event.user_id), role=role_word(event.role, tr))
     if isinstance(event, PlayerLeft):
-        return f"{mention(event.user_id)} left the lobby."
+        return tr._("{who} left the lobby.").format(who=mention(event.user_id))
     if isinstance(event, HostChanged):
-        return f"{mention(event.user_id)} is the host now."
+        return tr._("{who} is the host now.").format(who=mention(event.user_id))
     if isinstance(event, GameCancelled):
-        return "The lobby is empty, so the game is off."
+        return tr._("The lobby is empty, so the game is off.")
     return ""
 
 
 # -- play ----------------------------------------------------------------------------------------
 
 
-def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]) -> str:
+def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
     """One public line for an engine or service event ("" for events that need none)."""
     if isinstance(event, MrXMoved):
-        double = " (double move)" if event.double else ""
-        line = f"{MRX_EMOJI} Mr. X's move {event.entry}: {ticket(event.ticket, view.board)}{double}."
+        line = (tr._("{mrx} Mr. X's move {n}: {ticket} (double move).") if event.double
+                else tr._("{mrx} Mr. X's move {n}: {ticket}.")).format(
+            mrx=MRX_EMOJI, n=event.entry, ticket=ticket(event.ticket, view.board, tr))
         if event.revealed is not None:
-            line += f" 🔍 **Reveal:** he is at {station(event.revealed)}!"
+            line += " " + tr._("🔍 **Reveal:** he is at {station}!").format(station=station(event.revealed))
         return line
     if isinstance(event, MrXSurfaced):
-        taken = ", ".join(f"{view.board.ticket_name(t)} from {view.pawn(p).label}" for p, t in event.taken)
-        back = " and one black ticket comes back to him" if event.black_returned else ""
-        return (f"{MRX_EMOJI} Mr. X surfaces: he is at {station(event.station)}! "
-                f"He takes {taken or 'nothing'}{back}.")
+        taken = ", ".join(tr._("{ticket} from {pawn}").format(ticket=view.board.ticket_name(t, tr.language),
+                                                            pawn=pawn_name(view, p, tr)) for p, t in event.taken)
+        text = (tr._("{mrx} Mr. X surfaces: he is at {station}! He takes {taken} and one black ticket comes back "
+                     "to him.") if event.black_returned
+                else tr._("{mrx} Mr. X surfaces: he is at {station}! He takes {taken}."))
+        return text.format(mrx=MRX_EMOJI, station=station(event.station), taken=taken or tr._("nothing"))
     if isinstance(event, PawnMoved):
-        who = pawn_name(view, event.pawn)
-        line = f"{who} rode {ticket(event.ticket, view.board)} from {station(event.start)} to {station(event.to)}."
+        line = tr._("{who} rode {ticket} from {start} to {to}.").format(
+            who=pawn_name(view, event.pawn, tr), ticket=ticket(event.ticket, view.board, tr),
+            start=station(event.start), to=station(event.to))
         if event.captured:
-            line += " 🚨 **Mr. X is caught!**"
+            line += " " + tr._("🚨 **Mr. X is caught!**")
         return line
     if isinstance(event, TicketHandedOver):
-        return (f"🎟️ {pawn_name(view, event.pawn)} hands a {ticket(event.ticket, view.board)} ticket to "
-                f"{pawn_name(view, event.to)}.")
+        return tr._("🎟️ {giver} hands a {ticket} ticket to {taker}.").format(
+            giver=pawn_name(view, event.pawn, tr), ticket=ticket(event.ticket, view.board, tr),
+            taker=pawn_name(view, event.to, tr))
     if isinstance(event, PawnPassed):
+        who = pawn_name(view, event.pawn, tr)
         if event.reason == "timeout":
-            return f"{pawn_name(view, event.pawn)} was skipped by the host and stays put this round."
+            return tr._("{who} was skipped by the host and stays put this round.").format(who=who)
         if view.pawn(event.pawn).station is None:  # the rules take a stuck pawn off the board (Sanssouci)
-            return f"{pawn_name(view, event.pawn)} cannot move and is out of the game."
-        return f"{pawn_name(view, event.pawn)} cannot move and stays put this round."
+            return tr._("{who} cannot move and is out of the game.").format(who=who)
+        return tr._("{who} cannot move and stays put this round.").format(who=who)
     if isinstance(event, PlayerResigned):
-        side = "Mr. X" if event.role == "mrx" else "a detective"
-        return f"🏳️ {mention(event.user_id)} ({side}) resigned."
+        text = (tr._("🏳️ {who} (Mr. X) resigned.") if event.role == "mrx"
+                else tr._("🏳️ {who} (a detective) resigned."))
+        return text.format(who=mention(event.user_id))
     if isinstance(event, PawnsHandedOver):
-        moved = ", ".join(f"{pawn_name(view, p)} → {mention(u)}" for p, u in event.to)
-        return f"Their pawns go to the team: {moved}." if moved else ""
+        moved = ", ".join(f"{pawn_name(view, p, tr)} → {mention(u)}" for p, u in event.to)
+        return tr._("Their pawns go to the team: {moved}.").format(moved=moved) if moved else ""
     if isinstance(event, HostChanged):
-        return f"{mention(event.user_id)} is the host now."
+        return tr._("{who} is the host now.").format(who=mention(event.user_id))
     if isinstance(event, PlayerReplaced):
-        return f"🔁 {mention(event.new_user_id)} takes over from {mention(event.old_user_id)}."
+        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id),
+                                                            old=mention(event.old_user_id))
     return ""
 
 
-def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mapping[str, Sequence[int]]) -> str:
+def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mapping[str, Sequence[int]],
+                 tr: Speaker = EN) -> str:
     """Who moves now, with mentions."""
     if not nxt or view.outcome is not None:
         return ""
@@ -137,33 +170,34 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
         return ""
     if pawns == [MRX]:
         users = nxt.get("user_ids") or owners.get(MRX, ())
-        who = " ".join(mention(u) for u in users)
-        return f"🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately)."
+        return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately).").format(
+            who=" ".join(mention(u) for u in users))
     if len(pawns) == 1:
-        who = " ".join(mention(u) for u in owners.get(pawns[0], ())) or "nobody"
-        return f"➡️ Next: {pawn_name(view, pawns[0])} ({who}). Press **Move** or use `/sy move`."
-    names = ", ".join(pawn_name(view, p) for p in pawns)
+        who = " ".join(mention(u) for u in owners.get(pawns[0], ())) or tr._("nobody")
+        return tr._("➡️ Next: {pawn} ({who}). Press **Move** or use `/sy move`.").format(
+            pawn=pawn_name(view, pawns[0], tr), who=who)
+    names = ", ".join(pawn_name(view, p, tr) for p in pawns)
     if "ping" in nxt and not nxt["ping"]:
-        return f"➡️ Still to move: {names}."  # the round was opened (and its players mentioned) already
+        return tr._("➡️ Still to move: {names}.").format(names=names)  # the round was opened (and pinged) already
     users: list[int] = []
     for pawn in pawns:
         users += [u for u in owners.get(pawn, ()) if u not in users]
-    return (f"➡️ Detectives to move, in any order: {names}. {' '.join(mention(u) for u in users)}: "
-            "press **Move** or use `/sy move`.")
+    return tr._("➡️ Detectives to move, in any order: {names}. {who}: press **Move** or use `/sy move`.").format(
+        names=names, who=" ".join(mention(u) for u in users))
 
 
 def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
-                owners: Mapping[str, Sequence[int]]) -> str:
-    lines = [line for line in (event_line(e, view, owners) for e in events) if line]
+                owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
+    lines = [line for line in (event_line(e, view, owners, tr) for e in events) if line]
     # At the end of a round the summary comes next and names Mr. X; at the end of the game, nobody.
     if not any(isinstance(e, (GameEnded, RoundEnded)) for e in events):
-        nxt = next_up_line(payload.get("next"), view, owners)
+        nxt = next_up_line(payload.get("next"), view, owners, tr)
         if nxt:
             lines.append(nxt)
     return "\n".join(lines) or "…"
 
 
-def logbook_cells(view: PublicView) -> str:
+def logbook_cells(view: PublicView, tr: Speaker = EN) -> str:
     """Mr. X's logbook in a few lines for an embed field: four cells a line, reveals marked,
     shown stations in bold (``/sy log`` shows the longer form, one line per entry)."""
     cells = []
@@ -175,61 +209,67 @@ def logbook_cells(view: PublicView) -> str:
     done = len(entries)
     upcoming = [n for n in view.reveal_entries if n > done]
     if not cells:
-        text = "No entries yet."
+        text = tr._("No moves yet.")
     else:
         text = "\n".join(" · ".join(cells[i:i + 4]) for i in range(0, len(cells), 4))
     if upcoming and view.outcome is None:
-        text += f"\nNext reveal: move {upcoming[0]}."
-    text += f"\n{logbook_count(view)}."
+        text += "\n" + tr._("Next reveal: move {n}.").format(n=upcoming[0])
+    text += f"\n{logbook_count(view, tr)}."
     return text
 
 
-def round_summary_embed(view: PublicView, round_: int, picture: str | None) -> discord.Embed:
+def round_summary_embed(view: PublicView, round_: int, picture: str | None, tr: Speaker = EN) -> discord.Embed:
     """The end of ``round_``, from the public view as that round ended (the announcer asks the
     service for that view when the summary goes out late)."""
     over = view.outcome is not None
-    embed = discord.Embed(title=f"📋 {round_of(view, round_)} is over", colour=COLOUR)
-    embed.add_field(name="Mr. X's logbook", value=logbook_cells(view)[:1024], inline=False)
+    embed = discord.Embed(title=tr._("📋 {round} is over").format(round=round_of(view, round_, tr)), colour=COLOUR)
+    embed.add_field(name=tr._("Mr. X's logbook"), value=logbook_cells(view, tr)[:1024], inline=False)
     seen = view.last_reveal
-    embed.add_field(name="Last seen", value=f"at {station(seen[1])} (move {seen[0]})" if seen else "not yet",
-                    inline=True)
+    embed.add_field(name=tr._("Last seen"), value=tr._("at {station} (move {n})").format(
+        station=station(seen[1]), n=seen[0]) if seen else tr._("not yet"), inline=True)
     count = len(view.possible)
     if not over:
-        where = "known: he is right there" if count == 1 else f"{plural(count, 'station')}"
-        embed.add_field(name="Where he may be", value=where, inline=True)
+        where = (tr._("known: he is right there") if count == 1
+                 else tr.ngettext("{n} station", "{n} stations", count).format(n=count))
+        embed.add_field(name=tr._("Where he may be"), value=where, inline=True)
     if picture:
         embed.set_image(url=f"attachment://{picture}")
     if not over:
-        embed.set_footer(text=f"{round_of(view, round_ + 1)} next · /sy status for everyone's tickets")
+        embed.set_footer(text=tr._("{round} next · /sy status for everyone's tickets").format(
+            round=round_of(view, round_ + 1, tr)))
     return embed
 
 
 def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player],
-                 waiting: Sequence[str] = ()) -> discord.Embed:
+                 waiting: Sequence[str] = (), tr: Speaker = EN) -> discord.Embed:
     """Where the game stands; ``waiting``: lines on how long the turn has waited and its deadline."""
     owners = owners_of(players)
-    embed = discord.Embed(title=f"🕵️ Game #{game.id} · {round_of(view)}", colour=COLOUR)
+    embed = discord.Embed(title=tr._("🕵️ Game #{id} · {round}").format(id=game.id, round=round_of(view, None, tr)),
+                          colour=COLOUR)
     if view.outcome is not None:
-        embed.description = f"🏁 {view.outcome.describe()}"
+        embed.description = f"🏁 {outcome_sentence(view.outcome, tr)}"
     elif view.to_move == (MRX,):
-        embed.description = "🎩 Mr. X is moving."
+        embed.description = tr._("🎩 Mr. X is moving.")
     else:
-        embed.description = "➡️ To move: " + ", ".join(pawn_name(view, p) for p in view.to_move)
+        embed.description = tr._("➡️ To move: {names}").format(
+            names=", ".join(pawn_name(view, p, tr) for p in view.to_move))
     if waiting and view.outcome is None:
         embed.description += "\n" + "\n".join(waiting)
     for pawn in view.pawns:
         who = " ".join(mention(u) for u in owners.get(pawn.id, ())) or "—"
         if pawn.role == "mrx":
             seen = view.last_reveal
-            where = (f"at {station(view.mrx_shown)}" if view.mrx_shown is not None
-                     else f"hidden (last seen at {station(seen[1])}, move {seen[0]})" if seen
-                     else "hidden (not seen yet)")
-            value = f"{who}\n{where}\n{wallet(view.mrx_tickets, view.board)}"
+            where = (tr._("at {station}").format(station=station(view.mrx_shown)) if view.mrx_shown is not None
+                     else tr._("hidden (last seen at {station}, move {n})").format(station=station(seen[1]), n=seen[0])
+                     if seen else tr._("hidden (not seen yet)"))
+            value = f"{who}\n{where}\n{wallet(view.mrx_tickets, view.board, tr)}"
         else:
-            value = f"{who}\nat {station(pawn.station)}\n{wallet(pawn.tickets, view.board)}"
-        embed.add_field(name=pawn_name(view, pawn.id), value=value, inline=True)
-    embed.add_field(name="Logbook", value=logbook_cells(view)[:1024], inline=False)
-    embed.set_footer(text=f"{rules_title(game.rules)} · {logbook_count(view)}")
+            where = (tr._("at {station}").format(station=station(pawn.station)) if pawn.station is not None
+                     else tr._("out of the game"))
+            value = f"{who}\n{where}\n{wallet(pawn.tickets, view.board, tr)}"
+        embed.add_field(name=pawn_name(view, pawn.id, tr), value=value, inline=True)
+    embed.add_field(name=tr._("Logbook"), value=logbook_cells(view, tr)[:1024], inline=False)
+    embed.set_footer(text=f"{rules_title(game.rules, tr)} · {logbook_count(view, tr)}")
     return embed
 
 
@@ -244,51 +284,54 @@ def route_text(view: PublicView) -> str:
     return " ".join(parts)
 
 
-def game_over_embed(view: PublicView, players: Sequence[Player], picture: str | None) -> discord.Embed:
+def game_over_embed(view: PublicView, players: Sequence[Player], picture: str | None,
+                    tr: Speaker = EN) -> discord.Embed:
     outcome = view.outcome
     assert outcome is not None
     winners = "detectives" if outcome.winner == "detectives" else "mrx"
     people = [p for p in players if p.role and (p.role == "mrx") == (winners == "mrx") and p.status == "playing"]
-    title = "🏆 The detectives win!" if winners == "detectives" else "🏆 Mr. X wins!"
-    embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome.describe())
+    title = tr._("🏆 The detectives win!") if winners == "detectives" else tr._("🏆 Mr. X wins!")
+    embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
     if people:
-        embed.add_field(name="Winners", value=" ".join(mention(p.user_id) for p in people), inline=False)
+        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id) for p in people), inline=False)
     route = route_text(view)
     if route:
-        embed.add_field(name="Mr. X's route", value=route[:1024], inline=False)
+        embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
     if picture:
         embed.set_image(url=f"attachment://{picture}")
-    embed.set_footer(text="/sy export for the record · /sy new for another game")
+    embed.set_footer(text=tr._("/sy export for the record · /sy new for another game"))
     return embed
 
 
-def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Sequence[Player]) -> str:
+def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Sequence[Player],
+                      tr: Speaker = EN) -> str:
     owners = owners_of(players)
     mrx = payload.get("mrx_user_id")
-    drawn = " (drawn at random)" if payload.get("mrx_drawn") else ""
-    lines = [f"🚦 **The game is on!** {mention(mrx)} is {MRX_EMOJI} Mr. X{drawn}."]
+    lines = [(tr._("🚦 **The game is on!** {who} is {mrx} Mr. X (drawn at random).") if payload.get("mrx_drawn")
+              else tr._("🚦 **The game is on!** {who} is {mrx} Mr. X.")).format(who=mention(mrx), mrx=MRX_EMOJI)]
     for pawn, start in payload.get("start_positions", {}).items():
         who = " ".join(mention(u) for u in owners.get(pawn, ()))
-        lines.append(f"{pawn_name(view, pawn)} ({who}) starts at {station(start)}.")
-    lines.append(f"Mr. X shows himself after his moves {_and(str(n) for n in view.reveal_entries)}. "
-                 "He moves first: I've sent him his choices.")
+        lines.append(tr._("{pawn} ({who}) starts at {station}.").format(pawn=pawn_name(view, pawn, tr), who=who,
+                                                                      station=station(start)))
+    lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first: I've sent him his choices.").format(
+        moves=and_list((str(n) for n in view.reveal_entries), tr)))
     return "\n".join(lines)
 
 
-def cancelled_text(payload: Mapping[str, Any]) -> str:
-    return f"🛑 {mention(payload.get('by_user_id', 0))} cancelled the game."
+def cancelled_text(payload: Mapping[str, Any], tr: Speaker = EN) -> str:
+    return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0)))
 
 
 def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
-                         owners: Mapping[str, Sequence[int]]) -> str:
-    lines = [line for line in (event_line(e, view, owners) for e in events) if line]
-    nxt = next_up_line(payload.get("next"), view, owners)
+                         owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
+    lines = [line for line in (event_line(e, view, owners, tr) for e in events) if line]
+    nxt = next_up_line(payload.get("next"), view, owners, tr)
     if nxt:
         lines.append(nxt)
-    return "\n".join(lines) or "The players changed."
+    return "\n".join(lines) or tr._("The players changed.")
 
 
-# -- Mr. X, privately ----------------------------------------------------------------------------
+# -- statistics ----------------------------------------------------------------------------------
 
 
 def stats_text(user_id: int, stats: PlayerStats) -> str:
@@ -312,32 +355,28 @@ def leaderboard_text(rows: Sequence[PlayerStats]) -> str:
 
 
 def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None, waited: str,
-                  deadline: str | None = None) -> str:
+                  deadline: str | None = None, tr: Speaker = EN) -> str:
     """A reminder: ``waited`` says how long the turn has waited (``25 h``), ``deadline`` when the host may
     skip or replace the player (None: no deadline)."""
-    who = " ".join(mention(u) for u in user_ids) or "Players"
-    after = f" The deadline is in {deadline}." if deadline else ""
+    who = " ".join(mention(u) for u in user_ids) or tr._("Players")
+    after = (" " + tr._("The deadline is in {left}.").format(left=deadline)) if deadline else ""
     if list(pawns) == [MRX]:
-        return f"⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).{after}"
-    names = _and(pawn_name(view, p) for p in pawns) if view else _and(pawns)
-    verb = "has" if len(pawns) == 1 else "have"
-    return f"⏰ {who}: {names} {verb} been waiting for {waited}. Press **Move** or use `/sy move`.{after}"
+        return tr._("⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).").format(
+            who=who, waited=waited) + after
+    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
+    text = tr.ngettext("⏰ {who}: {names} has been waiting for {waited}. Press **Move** or use `/sy move`.",
+                       "⏰ {who}: {names} have been waiting for {waited}. Press **Move** or use `/sy move`.",
+                       len(pawns))
+    return text.format(who=who, names=names, waited=waited) + after
 
 
 def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None,
-                 waited: str) -> str:
-    who = " ".join(mention(u) for u in user_ids) or "the player"
+                 waited: str, tr: Speaker = EN) -> str:
+    who = " ".join(mention(u) for u in user_ids) or tr._("the player")
     if list(pawns) == [MRX]:
-        return (f"⌛ {mention(host_id)}: Mr. X's move ({who}) has waited {waited}, past the deadline. "
-                "Mr. X cannot be skipped: `/sy replace` him or `/sy cancel` the game.")
-    names = _and(pawn_name(view, p) for p in pawns) if view else _and(pawns)
-    return (f"⌛ {mention(host_id)}: {names} ({who}) has waited {waited}, past the deadline. "
-            "Skip the turn with the button, or `/sy replace` the player.")
-
-
-def _and(items) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
+                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id), who=who,
+                                                                                  waited=waited)
+    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
+    return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
+                "or `/sy replace` the player.").format(host=mention(host_id), names=names, who=who, waited=waited)

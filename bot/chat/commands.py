@@ -15,7 +15,6 @@ from bot.game import MRX, GameError
 from bot.i18n import Speaker, personal_language, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
-from bot.service.timing import duration
 
 from . import messages
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
@@ -32,6 +31,7 @@ RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(avail
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
 LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
                     app_commands.Choice(name="automatic (my Discord language)", value="auto")]
+GAME_LANGUAGES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")]
 SCOPES = [app_commands.Choice(name="this game", value="game"),
           app_commands.Choice(name="server defaults", value="server")]
 NO_PINGS = discord.AllowedMentions.none()
@@ -128,7 +128,7 @@ class ScotlandYardCommands(app_commands.Group):
             result = await bot.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
                                                    user.display_name, rules.value if rules else None, seed,
                                                    {"voluntary_surfacing": True} if surfacing else None,
-                                                   key=key(interaction))
+                                                   key=key(interaction), server_locale=interaction.guild_locale)
             scope.game_id = result.game.id
             if result.duplicate:
                 await say(interaction, "That game is already open.", ephemeral=True)
@@ -136,7 +136,8 @@ class ScotlandYardCommands(app_commands.Group):
             from .views import lobby_view
 
             message = await say(interaction, None, ephemeral=False,
-                                embed=messages.lobby_embed(result.game, result.players),
+                                embed=messages.lobby_embed(result.game, result.players,
+                                                           speaker(result.game.language)),
                                 view=lobby_view(result.game.id, result.game.rules, result.game.options))
             if message is None:
                 message = await interaction.original_response()
@@ -432,17 +433,20 @@ class ScotlandYardCommands(app_commands.Group):
                            deadline_hours="After this many hours the host may skip or replace an absent player (0: off)",
                            tracker="Round summaries shade the stations where Mr. X may be",
                            scope="This channel's game, or the defaults for the server's new games (server managers)",
-                           rules="Server defaults only: the rules /sy new plays when none are chosen")
-    @app_commands.choices(scope=SCOPES, rules=RULES)
+                           rules="Server defaults only: the rules /sy new plays when none are chosen",
+                           language="The language of the game's posts in the channel")
+    @app_commands.choices(scope=SCOPES, rules=RULES, language=GAME_LANGUAGES)
     async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
                        deadline_hours: Optional[float] = None, tracker: Optional[bool] = None,
                        scope: Optional[app_commands.Choice[str]] = None,
-                       rules: Optional[app_commands.Choice[str]] = None) -> None:
+                       rules: Optional[app_commands.Choice[str]] = None,
+                       language: Optional[app_commands.Choice[str]] = None) -> None:
         if not _first_time(interaction):
             return
         bot = _bot(interaction)
         async with guarded(interaction) as scope_:
-            changes = reminder_hours is not None or deadline_hours is not None or tracker is not None
+            changes = (reminder_hours is not None or deadline_hours is not None or tracker is not None
+                       or language is not None)
             if is_dm(interaction):
                 raise Refused("Settings belong to a server's games: use `/sy settings` in the server.")
             game = await bot.service.game_in_channel(interaction.channel_id)
@@ -453,7 +457,8 @@ class ScotlandYardCommands(app_commands.Group):
                     wanted = GuildSettings(rules.value if rules else current.default_rules,
                                            _hours(reminder_hours, current.reminder_hours),
                                            _hours(deadline_hours, current.deadline_hours),
-                                           current.tracker if tracker is None else tracker)
+                                           current.tracker if tracker is None else tracker,
+                                           current.language if language is None else language.value)
                     current = await bot.service.set_guild_settings(interaction.guild_id, wanted,
                                                                    bool(interaction.permissions.manage_guild))
                 text = (f"⚙️ Server defaults for new games: {current.default_rules} rules, "
@@ -471,7 +476,8 @@ class ScotlandYardCommands(app_commands.Group):
             if changes:
                 wanted = GameSettings(_hours(reminder_hours, current.reminder_hours),
                                       _hours(deadline_hours, current.deadline_hours),
-                                      current.tracker if tracker is None else tracker)
+                                      current.tracker if tracker is None else tracker,
+                                      current.language if language is None else language.value)
                 current = await bot.service.update_settings(game.id, interaction.user.id, wanted,
                                                             bool(interaction.permissions.manage_channels))
             await say(interaction, f"⚙️ Game #{game.id}: {messages.settings_words(current)}.", ephemeral=not changes)
@@ -577,10 +583,11 @@ async def _show_log(bot: "ScotlandYardBot", interaction: discord.Interaction, in
 async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction, info) -> None:
     players = await bot.service.players(info.id)
     if info.status == LOBBY:
-        await say(interaction, embed=messages.lobby_embed(info, players), ephemeral=True)
+        await say(interaction, embed=messages.lobby_embed(info, players, await _speaker(interaction)), ephemeral=True)
         return
     view = await bot.service.public_view(info.id)
-    embed = messages.status_embed(info, view, players, await _waiting(bot, info))
+    t = await _speaker(interaction)
+    embed = messages.status_embed(info, view, players, await _waiting(bot, info, t), tr=t)
     me = next((p for p in players if p.user_id == interaction.user.id and p.status == "playing"), None)
     text = None
     if me is not None and MRX in me.pawns and view.outcome is None:
@@ -592,17 +599,18 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
     await say(interaction, text, embed=embed, ephemeral=True)
 
 
-async def _waiting(bot: "ScotlandYardBot", info) -> list[str]:
+async def _waiting(bot: "ScotlandYardBot", info, t: Speaker) -> list[str]:
     """How long the turn has waited, and when its deadline falls (for ``/sy status``)."""
     if info.status != RUNNING or info.turn_started_at is None:
         return []
     settings = await bot.service.settings(info.id)
     waited = bot.clock() - info.turn_started_at
-    lines = [f"⏳ The turn has been waiting for {duration(waited)}."]
+    lines = [t._("⏳ The turn has been waiting for {waited}.").format(waited=messages.waited(waited, t))]
     if settings.deadline_hours is not None:
         left = settings.deadline_hours * 3600 - waited
-        lines.append(f"⌛ The deadline is in {duration(left)}." if left > 0 else
-                     f"⌛ The deadline passed {duration(-left)} ago: the host may skip or `/sy replace` the player.")
+        lines.append(t._("⌛ The deadline is in {left}.").format(left=messages.waited(left, t)) if left > 0 else
+                     t._("⌛ The deadline passed {ago} ago: the host may skip or `/sy replace` the player.").format(
+                         ago=messages.waited(-left, t)))
     return lines
 
 

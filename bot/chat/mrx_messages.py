@@ -1,5 +1,5 @@
-"""Texts only Mr. X reads (his DM prompt, his receipt): built from his :class:`MrXView`.
-"""
+"""Texts only Mr. X reads (his DM prompt, his receipt): built from his :class:`MrXView`, in his
+own language (``tr``)."""
 
 from __future__ import annotations
 
@@ -10,51 +10,58 @@ from bot.game import (
     MrXMoved,
     MrXView,
 )
+from bot.i18n import Speaker
 from bot.service.models import GameInfo
 
 from .words import (
+    EN,
     MRX_EMOJI,
     logbook_count,
-    round_of,
     pawn_name,
+    round_of,
     station,
     ticket,
     wallet,
 )
 
 
-def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str) -> str:
+def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str, tr: Speaker = EN) -> str:
     public = view.public
     entry = len(public.logbook) + 1
-    reveal = " 🔍 This move is a **reveal**: everyone will see where you land." \
-        if entry in public.reveal_entries else ""
     nxt = public.next_reveal
     lines = [
-        f"{MRX_EMOJI} **Your move, Mr. X** (game #{game.id} in {channel}, {round_of(public).lower()}).",
-        f"You are at {station(view.station)}. This is your move {entry} ({logbook_count(public)}).{reveal}",
-        f"Tickets: {wallet(public.mrx_tickets, public.board)}",
+        tr._("{mrx} **Your move, Mr. X** (game #{id} in {channel}, {round}).").format(
+            mrx=MRX_EMOJI, id=game.id, channel=channel, round=round_of(public, None, tr)),
+        tr._("You are at {station}. This is your move {n} ({logbook}).").format(
+            station=station(view.station), n=entry, logbook=logbook_count(public, tr))
+        + (" " + tr._("🔍 This move is a **reveal**: everyone will see where you land.")
+           if entry in public.reveal_entries else ""),
+        tr._("Tickets: {wallet}").format(wallet=wallet(public.mrx_tickets, public.board, tr)),
     ]
     if nxt is not None and nxt != entry:
-        lines.append(f"Next reveal: move {nxt}.")
-    hunters = ", ".join(f"{pawn_name(public, p.id)} {station(p.station)}" for p in public.detectives)
-    lines.append(f"Detectives: {hunters}")
+        lines.append(tr._("Next reveal: move {n}.").format(n=nxt))
+    hunters = ", ".join(f"{pawn_name(public, p.id, tr)} {station(p.station)}" for p in public.detectives)
+    lines.append(tr._("Detectives: {hunters}").format(hunters=hunters))
     count = len(public.possible)
     if public.logbook and count == 1:
-        lines.append("The detectives know where you are.")
+        lines.append(tr._("The detectives know where you are."))
     elif public.logbook and count:
-        lines.append(f"As far as they can tell, you are at one of {count} stations.")
-    lines.append("Pick where to go below, or type `/sy move to: … ticket: …` here.")
+        lines.append(tr._("As far as they can tell, you are at one of {n} stations.").format(n=count))
+    lines.append(tr._("Pick where to go below, or type `/sy move to: … ticket: …` here."))
     return "\n".join(lines)
 
 
-def mrx_moved_text(events: Sequence[Any], board: Board, now_at: int | None = None) -> str:
+def mrx_moved_text(events: Sequence[Any], board: Board, now_at: int | None = None, tr: Speaker = EN) -> str:
     """Mr. X's private receipt for his move (it may name his station: he alone reads it)."""
     parts = []
     for e in events:
         if isinstance(e, MrXMoved):
-            shown = " 🔍 revealed" if e.revealed is not None else ""
-            parts.append(f"move {e.entry} {ticket(e.ticket, board)}{shown}")
+            text = (tr._("move {n} {ticket} 🔍 revealed") if e.revealed is not None
+                    else tr._("move {n} {ticket}"))
+            parts.append(text.format(n=e.entry, ticket=ticket(e.ticket, board, tr)))
     if not parts:
-        return "✅ Done."
-    where = f" You are at {station(now_at)} now." if now_at is not None else ""
-    return "✅ Done: " + "; ".join(parts) + f".{where} The detectives are on their way."
+        return tr._("✅ Done.")
+    if now_at is not None:
+        return tr._("✅ Done: {moves}. You are at {station} now. The detectives are on their way.").format(
+            moves="; ".join(parts), station=station(now_at))
+    return tr._("✅ Done: {moves}. The detectives are on their way.").format(moves="; ".join(parts))

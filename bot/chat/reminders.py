@@ -11,7 +11,7 @@ import discord
 
 from bot.game import MRX
 from bot.service.errors import ServiceError
-from bot.service.timing import duration
+from bot.i18n import speaker
 
 from . import messages, views
 
@@ -47,19 +47,21 @@ class Reminders:
         for turn in await service.due_reminders(now):
             view = await self._view(turn.game_id)
             settings = await service.settings(turn.game_id)
+            tr = speaker(settings.language)
             deadline = None
             if settings.deadline_hours is not None:
                 left = turn.waiting_since + settings.deadline_hours * 3600 - now
-                deadline = duration(left) if left > 0 else None
-            text = messages.reminder_text(turn.pawns, turn.user_ids, view, duration(now - turn.waiting_since),
-                                          deadline)
+                deadline = messages.waited(left, tr) if left > 0 else None
+            text = messages.reminder_text(turn.pawns, turn.user_ids, view, messages.waited(now - turn.waiting_since, tr),
+                                          deadline, tr)
             if await self._send(turn.channel_id, text):
                 sent += 1
             await service.mark_reminded(turn.game_id, turn.turn)
         for turn in await service.overdue(now):
             view = await self._view(turn.game_id)
+            tr = speaker((await service.settings(turn.game_id)).language)
             text = messages.overdue_text(turn.host_id, turn.pawns, turn.user_ids, view,
-                                         duration(now - turn.waiting_since))
+                                         messages.waited(now - turn.waiting_since, tr), tr)
             buttons = discord.ui.View(timeout=None)
             for pawn in turn.pawns:
                 if pawn != MRX:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
+from bot.i18n import Speaker, personal_language, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -145,12 +146,14 @@ class Table:
             return
         game = await self.service.get_game(game_id)
         players = await self.service.players(game_id)
+        tr = speaker(game.language)
         if game.status == LOBBY:
-            embed, view = messages.lobby_embed(game, players), views.lobby_view(game.id, game.rules, game.options)
+            embed = messages.lobby_embed(game, players, tr)
+            view = views.lobby_view(game.id, game.rules, game.options)
         else:
-            why = {"running": "The game has started. Good luck, detectives!",
-                   "cancelled": "This game was cancelled."}.get(game.status, "This game is over.")
-            embed, view = messages.lobby_closed_embed(game, players, why), None
+            why = {"running": tr._("The game has started. Good luck, detectives!"),
+                   "cancelled": tr._("This game was cancelled.")}.get(game.status, tr._("This game is over."))
+            embed, view = messages.lobby_closed_embed(game, players, why, tr), None
         try:
             await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
                 embed=embed, view=view)
@@ -183,14 +186,15 @@ class Table:
     async def _after_lobby(self, interaction: discord.Interaction, result: CommandResult, what: str,
                            role: str | None, *, from_button: bool) -> None:
         game = result.game
-        lines = [line for line in (messages.lobby_event_line(e) for e in result.events) if line]
+        tr = speaker(game.language)
+        lines = [line for line in (messages.lobby_event_line(e, tr) for e in result.events) if line]
         if what == "start":
             await self._quiet_done(interaction)  # the channel's start post is the answer
             await self.refresh_lobby(game.id)
             await self.bot.announce(game.id)
             return
         if from_button and game.status == LOBBY and not result.duplicate:
-            embed = messages.lobby_embed(game, result.players)
+            embed = messages.lobby_embed(game, result.players, tr)
             await interaction.response.edit_message(embed=embed, view=views.lobby_view(game.id, game.rules,
                                                                                         game.options))
             if lines:
@@ -213,7 +217,8 @@ class Table:
             chosen = {name: True for name in names}
             result = await self.service.set_options(game.channel_id, interaction.user.id, chosen, key=key(interaction))
             game = result.game
-            await interaction.response.edit_message(embed=messages.lobby_embed(game, result.players),
+            await interaction.response.edit_message(embed=messages.lobby_embed(game, result.players,
+                                                                               speaker(game.language)),
                                                     view=views.lobby_view(game.id, game.rules, game.options))
 
     async def check_dms(self, user: discord.abc.User, game: GameInfo) -> bool:
@@ -301,11 +306,21 @@ class Table:
 
     async def _mrx_receipt(self, interaction: discord.Interaction, result: CommandResult) -> None:
         """Mr. X's private receipt, with his board as it is now (he alone sees it)."""
-        text, files = await self.mrx_receipt(result, interaction.user.id)
+        text, files = await self.mrx_receipt(result, interaction)
         await say(interaction, text, ephemeral=True, files=files)
 
-    async def mrx_receipt(self, result: CommandResult, user_id: int) -> tuple[str, list[discord.File]]:
-        text = await self.moved_text(result, MRX, user_id)
+    async def reader(self, interaction: discord.Interaction) -> Speaker:
+        """The language of a reply only the caller sees: their chosen one, else their Discord language."""
+        try:
+            chosen = await self.service.user_language(interaction.user.id)
+        except Exception:
+            chosen = None
+        return speaker(personal_language(chosen, interaction.locale))
+
+    async def mrx_receipt(self, result: CommandResult,
+                          interaction: discord.Interaction) -> tuple[str, list[discord.File]]:
+        user_id = interaction.user.id
+        text = await self.moved_text(result, MRX, user_id, await self.reader(interaction))
         if result.duplicate:
             return text, []
         try:
@@ -335,22 +350,22 @@ class Table:
             else:
                 result = await self.service.double_move(game_id, interaction.user.id, first, second,
                                                         key(interaction), round_)
-            text, files = await self.mrx_receipt(result, interaction.user.id)
+            text, files = await self.mrx_receipt(result, interaction)
             await interaction.edit_original_response(content=text, view=None, attachments=files)
             await self.bot.announce(game_id)
 
-    async def moved_text(self, result: CommandResult, pawn: str, user_id: int) -> str:
+    async def moved_text(self, result: CommandResult, pawn: str, user_id: int, tr: Speaker = messages.EN) -> str:
         if result.duplicate:
-            return "That move was already made."
+            return tr._("That move was already made.")
         if pawn == MRX:
             try:
                 now_at = (await self.service.mrx_view(result.game.id, user_id)).station
             except GameError:
                 now_at = None
-            return messages.mrx_moved_text(result.events, result.view.board, now_at)
+            return messages.mrx_moved_text(result.events, result.view.board, now_at, tr)
         view = result.view
-        lines = [messages.event_line(e, view, {}) for e in result.events if isinstance(e, PawnMoved)]
-        return "✅ " + " ".join(lines) if lines else "✅ Done."
+        lines = [messages.event_line(e, view, {}, tr) for e in result.events if isinstance(e, PawnMoved)]
+        return "✅ " + " ".join(lines) if lines else tr._("✅ Done.")
 
     async def trade(self, interaction: discord.Interaction, to: str, ticket: str, pawn: str | None) -> None:
         """``/sy trade`` (a sanssouci variant): on its own turn, before moving, an agent hands one ticket

@@ -335,7 +335,7 @@ class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:xback:(?P
         async with guarded(interaction, self.game_id):
             mview = await bot.table.mrx_menu_view(interaction, self.game_id, self.round)
             game = await bot.service.get_game(self.game_id)
-            text = messages.mrx_prompt_text(game, mview, f"<#{game.channel_id}>")
+            text = messages.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", await bot.table.reader(interaction))
             await interaction.response.edit_message(content=text, view=mrx_menu(self.game_id, mview))
 
 
@@ -373,8 +373,8 @@ def ticket_view(game_id: int, round_: int, station: int, tickets: Sequence[str],
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:dmove:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Move", emoji="🧭", style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, label: str = "Move") -> None:
+        super().__init__(discord.ui.Button(label=label, emoji="🧭", style=discord.ButtonStyle.primary,
                                            custom_id=f"sy:dmove:{game_id}"))
         self.game_id = game_id
 
@@ -389,9 +389,10 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:dmove:
         await bot.table.detective_menu(interaction, self.game_id)
 
 
-def move_button_view(game_id: int) -> discord.ui.View:
+def move_button_view(game_id: int, tr=None) -> discord.ui.View:
+    """The **Move** button, labelled in the game's language."""
     view = discord.ui.View(timeout=None)
-    view.add_item(MoveButton(game_id))
+    view.add_item(MoveButton(game_id, tr._("Move") if tr is not None else "Move"))
     return view
 
 

@@ -13,6 +13,7 @@ from bot.game import (
     PublicView,
     get_rules,
 )
+from bot.i18n import N_, Speaker, speaker
 from bot.service.models import Player
 
 PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
@@ -26,44 +27,69 @@ WIN_COLOUR = 0xC9A227
 
 # -- small words ---------------------------------------------------------------------------------
 
+#: English, the source language: what a text is in when nobody says otherwise
+EN = speaker("en")
+
+#: the detectives' colours as the rulebooks name them
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow"),
+                "purple": N_("Purple"), "black": N_("Black"), "white": N_("White")}
+
 
 def station(number: int | None) -> str:
     return "?" if number is None else f"**{number}**"
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """``1 station``, ``2 stations`` (``many`` for an irregular plural)."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
+def and_list(items: Iterable[str], tr: Speaker = EN) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``und`` in German)."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return tr._("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def round_of(view: PublicView, round_: int | None = None) -> str:
+def round_of(view: PublicView, round_: int | None = None, tr: Speaker = EN) -> str:
     """``Round 6``, or ``Round 6 of 22`` when the rules end the game after a number of rounds."""
     n = view.round if round_ is None else round_
-    return f"Round {n} of {view.max_rounds}" if view.max_rounds else f"Round {n}"
+    if view.max_rounds:
+        return tr._("Round {n} of {last}").format(n=n, last=view.max_rounds)
+    return tr._("Round {n}").format(n=n)
 
 
-def logbook_count(view: PublicView) -> str:
+def logbook_count(view: PublicView, tr: Speaker = EN) -> str:
     """``Logbook 5/24``: Mr. X's moves so far, of the moves his logbook holds."""
-    return f"Logbook {len(view.logbook)}/{view.log_entries}"
+    return tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_entries)
+
+
+def waited(seconds: float, tr: Speaker = EN) -> str:
+    """A wait in words a player reads at a glance: ``45 minutes``, ``25 h``, ``3 days 2 h``."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 90:
+        return tr.ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+    hours = round(minutes / 60)
+    if hours < 72:
+        return tr._("{n} h").format(n=hours)
+    days, rest = divmod(hours, 24)
+    text = tr.ngettext("{n} day", "{n} days", days).format(n=days)
+    return text + (" " + tr._("{n} h").format(n=rest) if rest else "")
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def ticket(t: str, board: Board) -> str:
+def ticket(t: str, board: Board, tr: Speaker = EN) -> str:
     """A ticket in the board's words: ``🚕 taxi``, ``🚶 walking ticket``, ``⬛ black``."""
-    return f"{board.ticket_emoji(t)} {board.ticket_name(t)}"
+    return f"{board.ticket_emoji(t)} {board.ticket_name(t, tr.language)}"
 
 
-def tickets_list(tickets: Iterable[str], board: Board) -> str:
-    return ", ".join(board.ticket_name(t) for t in tickets)
+def tickets_list(tickets: Iterable[str], board: Board, tr: Speaker = EN) -> str:
+    return ", ".join(board.ticket_name(t, tr.language) for t in tickets)
 
 
-def wallet(tickets: Mapping[str, int | None] | None, board: Board) -> str:
+def wallet(tickets: Mapping[str, int | None] | None, board: Board, tr: Speaker = EN) -> str:
     """``🚕 10 · 🚌 8 · 🚇 4`` (``∞`` for an unlimited supply), in the wallet's order; bobbies need none."""
     if tickets is None:
-        return "no tickets needed"
+        return tr._("no tickets needed")
     parts = []
     for kind, count in tickets.items():
         parts.append(f"{board.ticket_emoji(kind)} {'∞' if count is None else count}")
@@ -78,9 +104,19 @@ def pawn_emoji(role: str, colour: str) -> str:
     return PAWN_EMOJI.get(colour, "⚪")
 
 
-def pawn_name(view: PublicView, pawn: str) -> str:
+def pawn_label(view: PublicView, pawn: str, tr: Speaker = EN) -> str:
+    """``Red``, ``Bobby 1``, ``Mr. X`` in the reader's language (``Rot``, ``Bobby 1``, ``Mister X``)."""
     p = view.pawn(pawn)
-    return f"{pawn_emoji(p.role, p.colour)} {p.label}"
+    if p.role == "mrx":
+        return tr._("Mr. X")
+    if p.role == "bobby":
+        return tr._("Bobby {n}").format(n=p.id[1:])
+    return tr._(COLOUR_NAMES[p.colour]) if p.colour in COLOUR_NAMES else p.label
+
+
+def pawn_name(view: PublicView, pawn: str, tr: Speaker = EN) -> str:
+    p = view.pawn(pawn)
+    return f"{pawn_emoji(p.role, p.colour)} {pawn_label(view, pawn, tr)}"
 
 
 def owners_of(players: Iterable[Player]) -> dict[str, list[int]]:
@@ -94,23 +130,28 @@ def owners_of(players: Iterable[Player]) -> dict[str, list[int]]:
     return found
 
 
-def role_word(role: str | None) -> str:
-    return {"mrx": f"{MRX_EMOJI} Mr. X", "detective": "🕵️ detective"}.get(role or "", "either role")
+def role_word(role: str | None, tr: Speaker = EN) -> str:
+    return {"mrx": f"{MRX_EMOJI} " + tr._("Mr. X"), "detective": "🕵️ " + tr._("detective")}.get(
+        role or "", tr._("either role"))
 
 
-def rules_title(name: str) -> str:
+def rules_title(name: str, tr: Speaker = EN) -> str:
+    from bot.i18n.reference import RULE_WORDS
+
     try:
-        return get_rules(name).title
+        return tr._(RULE_WORDS[name][0]) if name in RULE_WORDS else get_rules(name).title
     except Exception:
         return name
 
 
-def settings_words(settings) -> str:
-    """``reminders after 12 h, deadline 48 h, tracker on`` (game or server settings)."""
+def settings_words(settings, tr: Speaker = EN) -> str:
+    """``reminders after 12 h, deadline 48 h, tracker on, posts in English`` (game or server settings)."""
     def hours(h: float | None) -> str:
-        return "off" if h is None else f"{h:g} h"
-    return (f"reminders after {hours(settings.reminder_hours)}, deadline {hours(settings.deadline_hours)}, "
-            f"tracker {'on' if settings.tracker else 'off'}")
+        return tr._("off") if h is None else tr._("{n} h").format(n=f"{h:g}")
+    language = {"de": "Deutsch", "en": "English"}.get(settings.language or "", tr._("the server's language"))
+    return tr._("reminders after {reminders}, deadline {deadline}, tracker {tracker}, posts in {language}").format(
+        reminders=hours(settings.reminder_hours), deadline=hours(settings.deadline_hours),
+        tracker=tr._("on") if settings.tracker else tr._("off"), language=language)
 
 
 # -- the lobby -----------------------------------------------------------------------------------

@@ -49,6 +49,8 @@ class GameInfo:
     outcome: Outcome | None
     #: the game family whose engine plays it (bot.families): "london", "dice"
     family: str = "london"
+    #: the language of its public posts: "en" or "de"
+    language: str = "en"
 
     @property
     def active(self) -> bool:
@@ -123,6 +125,8 @@ class GameSettings:
     deadline_hours: float | None = DEFAULT_DEADLINE_HOURS
     #: round summaries shade the stations where Mr. X may be
     tracker: bool = True
+    #: the language of the game's public posts ("en", "de")
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,8 @@ class GuildSettings:
     reminder_hours: float | None = DEFAULT_REMINDER_HOURS
     deadline_hours: float | None = DEFAULT_DEADLINE_HOURS
     tracker: bool = True
+    #: the language of new games' public posts (None: the server's preferred locale)
+    language: str | None = None
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ def game_info(row: sqlite3.Row) -> GameInfo:
         updated_at=row["updated_at"],
         outcome=outcome,
         family=row["family"],
+        language=row["language"],
     )
 
 

@@ -26,6 +26,7 @@ from bot.game import Surface, quoted
 from bot.game.players import PLAYERS
 from bot.families import Family, RulesEntry, family_for_rules, get_family
 from bot.store import Database, one, rows
+from bot.i18n import LANGUAGES, game_language
 
 from . import outbox, rebuild, steps
 from . import rows as read
@@ -132,9 +133,12 @@ class GameService:
 
     async def create_game(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                           rules: str | None = None, seed: int | None = None,
-                          options: dict[str, bool] | None = None, *, key: str | None = None) -> CommandResult:
+                          options: dict[str, bool] | None = None, *, key: str | None = None,
+                          server_locale: object = None) -> CommandResult:
         """Open a lobby in ``channel_id`` with the host as its first player. ``rules`` None: the
-        guild's default. Raises GameAlreadyRunning if the channel has an active game."""
+        guild's default. The game speaks the server's default language, else ``server_locale``'s
+        (Discord's preferred locale of the server). Raises GameAlreadyRunning if the channel has an
+        active game."""
         async with self._command(key, "create", host_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
@@ -147,10 +151,11 @@ class GameService:
             options = family.new_game(ruleset.name, ruleset.min_players, seed, options or {}).options
             cursor = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-                "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
+                "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, LOBBY, ruleset.name, ruleset.board, json.dumps(options), seed, host_id,
-                 guild.reminder_hours, guild.deadline_hours, int(guild.tracker), now, now, family.name),
+                 guild.reminder_hours, guild.deadline_hours, int(guild.tracker), now, now, family.name,
+                 game_language(None, guild.language, server_locale)),
             )
             game_id = cursor.lastrowid
             await steps.add_player(tx, game_id, host_id, host_name, None, now)
@@ -587,12 +592,14 @@ class GameService:
 
     async def settings(self, game_id: int) -> GameSettings:
         game = await read.game_row(self._db.reader, game_id)
-        return GameSettings(game["reminder_hours"], game["deadline_hours"], bool(game["show_tracker"]))
+        return GameSettings(game["reminder_hours"], game["deadline_hours"], bool(game["show_tracker"]),
+                            game["language"])
 
     async def update_settings(self, game_id: int, user_id: int, settings: GameSettings,
                               can_manage_channel: bool = False) -> GameSettings:
         """The host (or a channel manager) changes reminders, the deadline and the summaries' tracker."""
         _check_hours(settings.reminder_hours, settings.deadline_hours)
+        _check_language(settings.language)
         async with self._db.transaction() as tx:
             now = self._clock()
             game = await read.game_row(tx, game_id)
@@ -600,8 +607,9 @@ class GameService:
                 raise GameClosed("This game is over; its settings can no longer change.")
             if game["host_id"] != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can change the game's settings.")
-            await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ?, show_tracker = ? WHERE id = ?",
-                             (settings.reminder_hours, settings.deadline_hours, int(settings.tracker), game_id))
+            await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ? "
+                             "WHERE id = ?", (settings.reminder_hours, settings.deadline_hours,
+                                              int(settings.tracker), settings.language, game_id))
             await steps.bump(tx, now, game)
         return settings
 
@@ -614,15 +622,17 @@ class GameService:
             raise NotAllowed("Only someone who manages this server can change its game settings.")
         _rules(settings.default_rules)
         _check_hours(settings.reminder_hours, settings.deadline_hours)
+        if settings.language is not None:
+            _check_language(settings.language)
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, default_rules, reminder_hours, deadline_hours, show_tracker, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "language, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "default_rules = excluded.default_rules, reminder_hours = excluded.reminder_hours, "
                 "deadline_hours = excluded.deadline_hours, show_tracker = excluded.show_tracker, "
-                "updated_at = excluded.updated_at",
+                "language = excluded.language, updated_at = excluded.updated_at",
                 (guild_id, settings.default_rules, settings.reminder_hours, settings.deadline_hours,
-                 int(settings.tracker), self._clock()),
+                 int(settings.tracker), settings.language, self._clock()),
             )
         return settings
 
@@ -745,7 +755,7 @@ class GameService:
         if row is None:
             return GuildSettings()
         return GuildSettings(row["default_rules"], row["reminder_hours"], row["deadline_hours"],
-                             bool(row["show_tracker"]))
+                             bool(row["show_tracker"]), row["language"])
 
 
 def _rules(name: str) -> tuple[Family, RulesEntry]:
@@ -789,6 +799,11 @@ def _require_host(game: sqlite3.Row, user_id: int) -> None:
 
 #: reminders and deadlines, in hours: from 6 minutes to 30 days (None: off)
 HOURS_RANGE = (0.1, 24 * 30)
+
+
+def _check_language(language: object) -> None:
+    if language not in LANGUAGES:
+        raise BadSetting(f"The language must be one of {', '.join(LANGUAGES)}.")
 
 
 def _check_hours(reminder: float | None, deadline: float | None) -> None:

@@ -108,7 +108,7 @@ def test_the_logbook_shows_only_shown_stations() -> None:
     finished = play_game("classic", players=3, seed=4).public_view()
     assert all(f"**{s}**" in messages.logbook_cells(finished) for s in finished.route[1:])  # over: all shown
     running = GameState.new("classic", players=3, seed=4)
-    assert messages.logbook_cells(running.public_view()).startswith("No entries yet.")
+    assert messages.logbook_cells(running.public_view()).startswith("No moves yet.")
     move = running.legal_moves(MRX)[0]
     running.apply(move)
     text = messages.logbook_cells(running.public_view())

@@ -326,6 +326,8 @@ class FakeGuild:
     channels: List[FakeChannel] = field(default_factory=list)
     members: Dict[int, FakeMember] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso)
+    #: the server's preferred locale (Community servers set it; Discord sends it as ``guild_locale``)
+    preferred_locale: str = 'en-US'
 
     @property
     def everyone(self) -> FakeRole:
@@ -377,7 +379,7 @@ class FakeGuild:
             'premium_tier': 0,
             'premium_subscription_count': 0,
             'premium_progress_bar_enabled': False,
-            'preferred_locale': 'en-US',
+            'preferred_locale': self.preferred_locale,
             'nsfw_level': 0,
             'max_members': 500000,
             'max_video_channel_users': 25,

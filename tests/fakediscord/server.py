@@ -419,14 +419,14 @@ class FakeDiscord:
     def add_guild(self, name: str = 'Test Guild', *, owner: Optional[FakeUser] = None,
                   everyone_permissions: Union[discord.Permissions, int] = DEFAULT_EVERYONE_PERMISSIONS,
                   bot_permissions: Union[discord.Permissions, int] = DEFAULT_BOT_PERMISSIONS,
-                  id: Optional[int] = None) -> FakeGuild:
+                  id: Optional[int] = None, preferred_locale: str = 'en-US') -> FakeGuild:
         """A guild the bot is in, with an @everyone role and the bot's managed role.
 
         ``owner`` (made a member) gets every permission; by default the application owner owns it
         without being a member.
         """
         gid = id or snowflake()
-        guild = FakeGuild(id=gid, name=name, owner_id=(owner or self.owner).id)
+        guild = FakeGuild(id=gid, name=name, owner_id=(owner or self.owner).id, preferred_locale=preferred_locale)
         guild.roles[gid] = FakeRole(id=gid, guild_id=gid, name='@everyone', permissions=_pv(everyone_permissions))
         bot_role = FakeRole(id=snowflake(), guild_id=gid, name=self.application_name, position=1,
                             permissions=_pv(bot_permissions), managed=True, bot_id=self.bot_user.id)
@@ -1454,8 +1454,8 @@ class FakeDiscord:
             bot_member = guild.member(self.bot_user)
             payload.update({
                 'guild_id': str(guild.id),
-                'guild': {'id': str(guild.id), 'locale': 'en-US', 'features': []},
-                'guild_locale': 'en-US',
+                'guild': {'id': str(guild.id), 'locale': guild.preferred_locale, 'features': []},
+                'guild_locale': guild.preferred_locale,
                 'member': member.to_payload(channel=channel, with_permissions=True),
                 'channel': channel.to_payload() | {'permissions': str(member.permissions_in(channel))},
                 'app_permissions': str(bot_member.permissions_in(channel) if bot_member else 0),
