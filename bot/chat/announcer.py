@@ -204,12 +204,13 @@ class Announcer:
             message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview), nonce=nonce(item))
         except discord.Forbidden:
             who = words.mention(item.recipient_id)
+            public = speaker(game.language)  # the channel reads this
             if (game.id, item.recipient_id) in self._told:
-                note = (f"🎩 {who}, your turn as Mr. X (round {game.round}). My DMs can't reach you: "
-                        "use `/sy move` here, my answers to you stay private.")
+                note = public._("🎩 {who}, your turn as Mr. X (round {round}). My DMs can't reach you: use "
+                                "`/sy move` here, my answers to you stay private.").format(who=who, round=game.round)
             else:
                 self._told.add((game.id, item.recipient_id))
-                note = DMS_CLOSED.format(who=who)
+                note = public._(DMS_CLOSED).format(who=who)
             message = await self.bot.get_partial_messageable(game.channel_id).send(
                 note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
             return game.channel_id, message.id

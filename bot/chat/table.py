@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
-from bot.i18n import Speaker, personal_language, speaker
+from bot.i18n import N_, Speaker, personal_language, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DMS_CLOSED = (
+DMS_CLOSED = N_(
     "⚠️ {who}, I can't send you direct messages. To get Mr. X's moves by DM, allow direct messages "
     "from members of this server (server name ▸ Privacy Settings ▸ Direct Messages). Until then you can "
     "play from this channel: `/sy move` and `/sy status` answer you privately."
@@ -204,7 +204,7 @@ class Table:
                       allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_lobby(game.id)
         if what == "join" and role == "mrx" and not result.duplicate:
-            await self.check_dms(interaction.user, game)
+            await self.check_dms(interaction.user, game, await self.reader(interaction))
         if game.status != LOBBY:
             await self.bot.announce(game.id)
 
@@ -221,15 +221,16 @@ class Table:
                                                                                speaker(game.language)),
                                                     view=views.lobby_view(game.id, game.rules, game.options))
 
-    async def check_dms(self, user: discord.abc.User, game: GameInfo) -> bool:
-        """Say hello by DM; if DMs are closed, tell the channel what to change."""
+    async def check_dms(self, user: discord.abc.User, game: GameInfo, tr: Speaker) -> bool:
+        """Say hello by DM (in ``tr``, the joiner's language); if DMs are closed, tell the channel (in the
+        game's language) what to change."""
         try:
-            await user.send(f"🎩 You'll play Mr. X in game #{game.id} (<#{game.channel_id}>). "
-                            "Your secret moves will come here.")
+            await user.send(tr._("🎩 You'll play Mr. X in game #{id} ({channel}). Your secret moves will come "
+                                 "here.").format(id=game.id, channel=f"<#{game.channel_id}>"))
             return True
         except discord.Forbidden:
             await self.bot.get_partial_messageable(game.channel_id).send(
-                DMS_CLOSED.format(who=messages.mention(user.id)))
+                speaker(game.language)._(DMS_CLOSED).format(who=messages.mention(user.id)))
             return False
 
     # -- moving ----------------------------------------------------------------------------------

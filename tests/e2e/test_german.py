@@ -1,0 +1,40 @@
+"""A German server: the game's public posts speak German, each person's private answers their own
+language, and Mr. X's DMs his; nothing in either language gives his station away."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import MRX
+
+from .helpers import Game
+
+
+@pytest.mark.asyncio
+async def test_a_whole_classic_game_on_a_german_server_with_an_english_detective(game: Game) -> None:
+    w, fake = game.world, game.fake
+    w.guild.preferred_locale = "de"
+    lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+    assert "Ein neues Spiel beginnt" in lobby.text
+    await game.reply(w.bob, "language", {"language": "de"}, channel="dm")  # Mr. X reads German
+    await game.start()
+    public = fake.channel_messages(w.channel)
+    assert "Das Spiel beginnt!" in public[-1].text and "Mister X zeigt sich nach seinen Zügen" in public[-1].text
+    assert "Dein Zug, Mister X" in game.prompt().text
+    # Carol's Discord is English: what only she reads is English, the channel stays German.
+    status = await game.reply(w.carol, "status")
+    assert status.kind == "ephemeral" and "Game #" in status.text and "Spiel #" not in status.text
+    state = await game.play(mrx="greedy", detectives="greedy", ways=("menu", "dm"),
+                            detective_ways=("command", "menu"))
+    texts = [m.text for m in fake.channel_messages(w.channel)]
+    assert any("von Mister X:" in t for t in texts) and any(" fuhr mit " in t for t in texts)
+    assert any("📋 Runde 1 ist vorbei" in t for t in texts)
+    assert any("Ziehen" in (b.get("label") or "") for m in fake.channel_messages(w.channel) for b in m.buttons)
+    over = texts[-1]
+    assert ("Die Detektive gewinnen!" in over) if state.outcome.winner == "detectives" else ("Mister X gewinnt!" in over)
+    # No English sentence of the game's own reached the German channel after the start.
+    for english in ("Mr. X's move", " rode ", "is over", "Next: ", "The game is on"):
+        assert not any(english in t for t in texts), english
+    # Mr. X's receipts came in German too.
+    assert any(m.content.startswith("✅ Erledigt") for m in fake.dm_messages(w.bob))
+    assert MRX in {p.id for p in state.pawns}
