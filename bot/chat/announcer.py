@@ -132,7 +132,7 @@ class Announcer:
         if kind == outbox.GAME_STARTED:
             content = words.game_started_text(payload, view, players, tr)
             ping = [payload.get("mrx_user_id", 0)]  # his turn; the detectives' comes after his move
-            png = await self.bot.pictures.board(view)
+            png = await self.bot.pictures.board(view, language=game.language)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
@@ -149,17 +149,18 @@ class Announcer:
             if view.round != round_ + 1 or view.to_move != (MRX,):
                 view = await self.service.public_view(item.game_id, after_round=round_)
             tracker = (await self.service.settings(item.game_id)).tracker
-            png = await self.bot.pictures.board(view, tracker=tracker)
+            png = await self.bot.pictures.board(view, tracker=tracker, language=game.language)
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
-            zoom = await self.bot.pictures.zoom(view, tracker=tracker) if view.outcome is None else None
+            zoom = (await self.bot.pictures.zoom(view, tracker=tracker, language=game.language)
+                    if view.outcome is None else None)
             if zoom:  # the close-up a phone can read; the whole board stays in the embed
                 files.append(discord.File(io.BytesIO(zoom), "close-up.png"))
             embeds.append(words.round_summary_embed(view, round_, name, tr))
         elif kind == outbox.GAME_OVER:
             content = None
-            png = await self.bot.pictures.route(view)
+            png = await self.bot.pictures.route(view, language=game.language)
             name = "route.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
@@ -197,7 +198,7 @@ class Announcer:
         words = presenter(get_family(game.family))
         tr = speaker(await self.service.user_language(item.recipient_id) or game.language)  # his own language
         text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
-        png = await self.bot.pictures.mrx_board(mview)
+        png = await self.bot.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         try:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)

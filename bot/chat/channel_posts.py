@@ -23,7 +23,8 @@ from bot.game import (
     TicketHandedOver,
     get_rules,
 )
-from bot.i18n import N_, Speaker
+from bot.i18n import Speaker
+from bot.i18n.names import outcome_sentence
 from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
 from bot.service.events import PlayerReplaced, PlayerResigned, RoleChosen
 from bot.service.models import GameInfo, Player, PlayerStats
@@ -45,22 +46,6 @@ from .words import (
     ticket,
     wallet,
 )
-
-#: how a game can end, in the engine's reason words (its English sentences, translated)
-OUTCOMES = {
-    "captured": N_("The detectives caught Mr. X in round {round}."),
-    "mrx_stuck": N_("Mr. X was cornered in round {round}: he had nowhere left to go."),
-    "escaped": N_("Mr. X escaped: the detectives did not catch him by the end of round {round}."),
-    "detectives_stuck": N_("Mr. X escaped in round {round}: no detective could move any more."),
-    "mrx_resigned": N_("Mr. X gave up in round {round}."),
-    "detectives_resigned": N_("The detectives gave up in round {round}."),
-}
-
-
-def outcome_sentence(outcome, tr: Speaker = EN) -> str:
-    sentence = OUTCOMES.get(outcome.reason)
-    return tr._(sentence).format(round=outcome.round) if sentence else outcome.describe()
-
 
 def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
     ruleset = get_rules(game.rules)

@@ -33,21 +33,21 @@ class Pictures:
             return None
         return data or None
 
-    async def board(self, view: PublicView, tracker: bool = False) -> bytes | None:
+    async def board(self, view: PublicView, tracker: bool = False, language: str = "en") -> bytes | None:
         if not isinstance(view, PublicView):
             raise TypeError("the public board is drawn from a PublicView only")
-        return await self._draw(drawing.render_board, view, tracker=tracker, **self._size())
+        return await self._draw(drawing.render_board, view, tracker=tracker, language=language, **self._size())
 
-    async def zoom(self, view: PublicView, tracker: bool = True) -> bytes | None:
+    async def zoom(self, view: PublicView, tracker: bool = True, language: str = "en") -> bytes | None:
         """The phone picture: the pawns and where Mr. X may be, with station numbers legible at 420 px."""
         if not isinstance(view, PublicView):
             raise TypeError("the close-up is drawn from a PublicView only")
-        return await self._draw(drawing.render_zoom, view, tracker=tracker)
+        return await self._draw(drawing.render_zoom, view, tracker=tracker, language=language)
 
-    async def route(self, view: PublicView) -> bytes | None:
+    async def route(self, view: PublicView, language: str = "en") -> bytes | None:
         if not isinstance(view, PublicView) or view.outcome is None:
             raise TypeError("Mr. X's route is drawn from a finished game's PublicView only")
-        return await self._draw(drawing.render_route, view, **self._size())
+        return await self._draw(drawing.render_route, view, language=language, **self._size())
 
     @staticmethod
     def logbook_text(view: PublicView) -> str:
@@ -65,11 +65,11 @@ class Pictures:
             raise TypeError("the replay is drawn from a finished game's record only")
         return await self._draw(_replay, record)
 
-    async def mrx_board(self, view: MrXView) -> bytes | None:
+    async def mrx_board(self, view: MrXView, language: str = "en") -> bytes | None:
         """Mr. X's private board: for his DM or an ephemeral reply only."""
         if not isinstance(view, MrXView):
             raise TypeError("Mr. X's board is drawn from an MrXView")
-        return await self._draw(drawing.render_mrx_board, view, **self._size())
+        return await self._draw(drawing.render_mrx_board, view, language=language, **self._size())
 
 
 def _replay(record: dict) -> bytes:

@@ -328,7 +328,7 @@ class Table:
             mview = await self.service.mrx_view(result.game.id, user_id)
         except GameError:
             return text, []
-        png = await self.bot.pictures.mrx_board(mview)
+        png = await self.bot.pictures.mrx_board(mview, language=(await self.reader(interaction)).language)
         return text, [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
 
     async def mrx_choice(self, interaction: discord.Interaction, game_id: int, round_: int,

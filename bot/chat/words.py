@@ -13,7 +13,7 @@ from bot.game import (
     PublicView,
     get_rules,
 )
-from bot.i18n import N_, Speaker, speaker
+from bot.i18n import Speaker, names, speaker
 from bot.service.models import Player
 
 PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
@@ -29,11 +29,6 @@ WIN_COLOUR = 0xC9A227
 
 #: English, the source language: what a text is in when nobody says otherwise
 EN = speaker("en")
-
-#: the detectives' colours as the rulebooks name them
-COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow"),
-                "purple": N_("Purple"), "black": N_("Black"), "white": N_("White")}
-
 
 def station(number: int | None) -> str:
     return "?" if number is None else f"**{number}**"
@@ -106,12 +101,7 @@ def pawn_emoji(role: str, colour: str) -> str:
 
 def pawn_label(view: PublicView, pawn: str, tr: Speaker = EN) -> str:
     """``Red``, ``Bobby 1``, ``Mr. X`` in the reader's language (``Rot``, ``Bobby 1``, ``Mister X``)."""
-    p = view.pawn(pawn)
-    if p.role == "mrx":
-        return tr._("Mr. X")
-    if p.role == "bobby":
-        return tr._("Bobby {n}").format(n=p.id[1:])
-    return tr._(COLOUR_NAMES[p.colour]) if p.colour in COLOUR_NAMES else p.label
+    return names.pawn_label(view.pawn(pawn), tr)
 
 
 def pawn_name(view: PublicView, pawn: str, tr: Speaker = EN) -> str:
@@ -136,12 +126,7 @@ def role_word(role: str | None, tr: Speaker = EN) -> str:
 
 
 def rules_title(name: str, tr: Speaker = EN) -> str:
-    from bot.i18n.reference import RULE_WORDS
-
-    try:
-        return tr._(RULE_WORDS[name][0]) if name in RULE_WORDS else get_rules(name).title
-    except Exception:
-        return name
+    return names.rules_title(name, tr)
 
 
 def settings_words(settings, tr: Speaker = EN) -> str:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.game import Board
+from bot.i18n import speaker
 
 from . import style
 from .canvas import Box, Layout, Picture, Point, dashed, disc, layout, thick_line
@@ -19,22 +20,22 @@ from .canvas import Box, Layout, Picture, Point, dashed, disc, layout, thick_lin
 SUPERSAMPLE = 3
 
 
-@lru_cache(maxsize=8)
-def base_map(board: Board, width: int, dim: bool = False) -> Image.Image:
-    """The static picture of ``board`` (read-only: pictures draw on a copy). ``dim`` fades the
-    map, so that what is drawn on it (Mr. X's route) stands out."""
+@lru_cache(maxsize=16)
+def base_map(board: Board, width: int, dim: bool = False, language: str = "en") -> Image.Image:
+    """The static picture of ``board`` (read-only: pictures draw on a copy), its legend in
+    ``language``. ``dim`` fades the map, so that what is drawn on it (Mr. X's route) stands out."""
     if dim:
-        img = base_map(board, width).copy()
+        img = base_map(board, width, language=language).copy()
         lay = layout(board, width)
         box = (0, lay.header, img.width, lay.footer_top)
         faded = Image.blend(img.crop(box), Image.new("RGB", (box[2] - box[0], box[3] - box[1]), style.PAPER),
                             style.DIM)
         img.paste(faded, box[:2])
         return img
-    return draw_map(layout(board, width), legend=True)
+    return draw_map(layout(board, width), legend=True, language=language)
 
 
-def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.Image:
+def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: str = "en") -> Image.Image:
     """The board as ``lay`` places it on a ``lay.width`` by ``lay.height`` picture: water, parks,
     lines, stations and their numbers, place names; with ``legend``, the bands above and below the
     map and the legend too. A zoomed layout (see ``zoom``) places a part of the board on the picture.
@@ -60,7 +61,7 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.I
         _draw_station(draw, lay, sid, at(sid), k)
     if legend:
         _draw_bands(draw, lay, k)
-        _legend_shapes(draw, lay, k)
+        _legend_shapes(draw, lay, k, language)
     img = big.reduce(k)
 
     draw = ImageDraw.Draw(img)
@@ -68,7 +69,7 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE) -> Image.I
     for sid in shown:
         draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
     if legend:
-        _legend_text(draw, lay)
+        _legend_text(draw, lay, language)
     return img
 
 
@@ -288,7 +289,7 @@ def _draw_bands(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
 
 # -- the legend: one row at the top of the footer -------------------------------------------------
 
-def _legend_items(lay: Layout) -> list[tuple[str, object, float]]:
+def _legend_items(lay: Layout, language: str = "en") -> list[tuple[str, object, float]]:
     """(kind, what, x) for each legend sample: transport lines, then the kinds of station."""
     board = lay.board
     items: list[tuple[str, object, float]] = []
@@ -298,20 +299,20 @@ def _legend_items(lay: Layout) -> list[tuple[str, object, float]]:
         if not board.edges(transport):
             continue
         items.append(("line", transport, x))
-        x += lay.px(64) + label_font.getlength(legend_label(board, transport)) + lay.px(34)
+        x += lay.px(64) + label_font.getlength(legend_label(board, transport, language)) + lay.px(34)
     x += lay.px(20)
     for kind in _station_kinds(board):
         items.append(("station", kind, x))
-        x += lay.px(50) + label_font.getlength(_station_label(board, kind)) + lay.px(34)
+        x += lay.px(50) + label_font.getlength(_station_label(board, kind, language)) + lay.px(34)
     return items
 
 
-def legend_label(board: Board, transport: str) -> str:
+def legend_label(board: Board, transport: str, language: str = "en") -> str:
     kind = board.transports[transport]
-    name = kind.name()
+    name = kind.name(language)
     name = name[:1].upper() + name[1:]
     if kind.mrx_only:
-        return f"{name} (Mr. X only, black ticket)"
+        return speaker(language)._("{name} (Mr. X only, black ticket)").format(name=name)
     return name
 
 
@@ -322,17 +323,18 @@ def _station_kinds(board: Board) -> list[tuple[str, ...]]:
     return sorted((k for k in kinds if k), key=lambda k: [land.index(t) for t in k], reverse=True)
 
 
-def _station_label(board: Board, kind: tuple[str, ...]) -> str:
-    return " + ".join(board.transports[t].name() for t in kind) + " stop"
+def _station_label(board: Board, kind: tuple[str, ...], language: str = "en") -> str:
+    return speaker(language)._("{transports} stop").format(
+        transports=" + ".join(board.transports[t].name(language) for t in kind))
 
 
 def _legend_row(lay: Layout) -> float:
     return lay.footer_top + lay.px(36)
 
 
-def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int, language: str = "en") -> None:
     y = _legend_row(lay) * k
-    for kind, what, x in _legend_items(lay):
+    for kind, what, x in _legend_items(lay, language):
         if kind == "line":
             transport: str = what  # type: ignore[assignment]
             a, b = (x * k, y), ((x + lay.px(52)) * k, y)
@@ -352,15 +354,15 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
                          _bands(lay.board, what))  # type: ignore[arg-type]
 
 
-def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
+def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout, language: str = "en") -> None:
     y = _legend_row(lay)
     label_font = style.font(lay.px(style.LEGEND_FONT), "bold")
-    for kind, what, x in _legend_items(lay):
+    for kind, what, x in _legend_items(lay, language):
         if kind == "line":
-            draw.text((x + lay.px(64), y), legend_label(lay.board, what), font=label_font,  # type: ignore[arg-type]
+            draw.text((x + lay.px(64), y), legend_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
         else:
-            draw.text((x + lay.px(50), y), _station_label(lay.board, what), font=label_font,  # type: ignore[arg-type]
+            draw.text((x + lay.px(50), y), _station_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
 
 
@@ -380,10 +382,10 @@ def _overlay_colours() -> list[style.RGB]:
     return out
 
 
-@lru_cache(maxsize=8)
-def base_palette(board: Board, width: int, dim: bool = False) -> tuple[Image.Image, Image.Image]:
+@lru_cache(maxsize=16)
+def base_palette(board: Board, width: int, dim: bool = False, language: str = "en") -> tuple[Image.Image, Image.Image]:
     """(palette, base map in that palette): the base's own colours plus the overlays' colours."""
-    base = base_map(board, width, dim)
+    base = base_map(board, width, dim, language)
     extra = _overlay_colours()[: 256 - 128]
     own = base.quantize(colors=256 - len(extra), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     flat = own.getpalette()[: 3 * (256 - len(extra))] + [c for rgb in extra for c in rgb]
@@ -392,8 +394,8 @@ def base_palette(board: Board, width: int, dim: bool = False) -> tuple[Image.Ima
     return palette, base.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def new_picture(board: Board, width: int, dim: bool = False) -> tuple[Layout, Picture]:
-    """A fresh picture of ``board``: a copy of the base map, ready for an overlay."""
-    palette, indexed = base_palette(board, width, dim)
-    return layout(board, width), Picture(base_map(board, width, dim), palette, indexed,
-                                         bright=base_map(board, width))
+def new_picture(board: Board, width: int, dim: bool = False, language: str = "en") -> tuple[Layout, Picture]:
+    """A fresh picture of ``board``: a copy of the base map (its legend in ``language``), ready for an overlay."""
+    palette, indexed = base_palette(board, width, dim, language)
+    return layout(board, width), Picture(base_map(board, width, dim, language), palette, indexed,
+                                         bright=base_map(board, width, language=language))

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.game import PublicView, get_rules
+from bot.game import PublicView
+from bot.i18n import Speaker, speaker
+from bot.i18n.names import outcome_sentence, pawn_label
+from bot.i18n.names import rules_title as _rules_title
 
 from . import style
 from .canvas import Layout, Picture
@@ -12,14 +15,18 @@ from .marks import pawn_sprite
 
 
 
+#: pictures speak English unless told otherwise (``tr``: the reader's or the game's language)
+EN = speaker("en")
+
+
 def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView,
-           note: tuple[str, style.RGB] | None = None) -> None:
+           note: tuple[str, style.RGB] | None = None, tr: Speaker = EN) -> None:
     """The headline (``title``), a line of ``details`` under it, and on the right the board and
     the rules (or a ``note`` in its colour, where the picture needs explaining)."""
     s = lay.scale
     x = 28 * s
     right = lay.width - 28 * s
-    text, colour = note or (rules_title(view.rules), style.PANEL_MUTED)
+    text, colour = note or (rules_title(view.rules, tr), style.PANEL_MUTED)
     note_font = style.font(lay.px(20), "bold" if note else "regular")
     room = right - x - note_font.getlength(text) - 30 * s
     pic.text((x, 16 * s), title, style.fitting_font(title, room, lay.px(34)), style.PANEL_TEXT)
@@ -29,54 +36,60 @@ def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView
     pic.text((right, 60 * s), text, note_font, colour, anchor="ra")
 
 
-def rules_title(name: str) -> str:
-    try:
-        return get_rules(name).title
-    except Exception:  # an unknown preset still gets a picture
-        return name
+def rules_title(name: str, tr: Speaker = EN) -> str:
+    return _rules_title(name, tr)
 
 
-def status(view: PublicView) -> str:
+def round_words(view: PublicView, tr: Speaker = EN) -> str:
+    if view.max_rounds:
+        return tr._("Round {n} of {last}").format(n=view.round, last=view.max_rounds)
+    return tr._("Round {n}").format(n=view.round)
+
+
+def status(view: PublicView, tr: Speaker = EN) -> str:
     """Whose turn it is, in a few words (or how the game ended)."""
     if view.outcome is not None:
-        return view.outcome.describe()
-    game_round = f"Round {view.round}" + (f" of {view.max_rounds}" if view.max_rounds else "")
+        return outcome_sentence(view.outcome, tr)
+    game_round = round_words(view, tr)
     if view.phase == "mrx":
-        return f"{game_round} · Mr. X to move"
+        return tr._("{round} · Mr. X to move").format(round=game_round)
     if view.any_order or len(view.to_move) != 1:
-        return f"{game_round} · detectives to move"
-    return f"{game_round} · {view.pawn(view.to_move[0]).label} to move"
+        return tr._("{round} · detectives to move").format(round=game_round)
+    return tr._("{round} · {pawn} to move").format(round=game_round, pawn=pawn_label(view.pawn(view.to_move[0]), tr))
 
 
-def logbook_line(view: PublicView) -> str:
+def logbook_line(view: PublicView, tr: Speaker = EN) -> str:
     """Logbook progress, the next reveal and where Mr. X was last seen."""
-    parts = [f"Logbook {len(view.logbook)}/{view.log_entries}"]
+    parts = [tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_entries)]
     nxt = view.next_reveal
     if view.outcome is None and nxt is not None:
-        parts.append("next reveal: his next move" if nxt == len(view.logbook) + 1 else f"next reveal: move {nxt}")
+        parts.append(tr._("next reveal: his next move") if nxt == len(view.logbook) + 1
+                     else tr._("next reveal: move {n}").format(n=nxt))
     if view.last_reveal is not None:
         entry, station = view.last_reveal
-        parts.append(f"Mr. X last seen at {station} (move {entry})")
+        parts.append(tr._("Mr. X last seen at {station} (move {n})").format(station=station, n=entry))
     elif view.outcome is None:
-        parts.append("Mr. X not seen yet")
+        parts.append(tr._("Mr. X not seen yet"))
     return " · ".join(parts)
 
 
-def pawn_chips(pic: Picture, lay: Layout, view: PublicView) -> None:
+def pawn_chips(pic: Picture, lay: Layout, view: PublicView, tr: Speaker = EN) -> None:
     """Every pawn in a row along the footer: its marker, its name and its tickets left."""
     s = lay.scale
     y = lay.footer_top + 98 * s
     chips = []
     for p in view.pawns:
+        name = pawn_label(p, tr)
         if p.role == "mrx":
-            chips.append((p.label, style.MRX_COLOUR, "disc", _counts(view.board, view.mrx_tickets, tuple(view.mrx_tickets))))
+            chips.append((name, style.MRX_COLOUR, "disc", _counts(view.board, view.mrx_tickets, tuple(view.mrx_tickets))))
         elif p.tickets is None:
-            chips.append((p.label, style.pawn_colour(p.colour), "square", []))
+            chips.append((name, style.pawn_colour(p.colour), "square", []))
         elif p.wallet != p.id:
-            owner = view.pawn(p.wallet).label if p.wallet else "?"
-            chips.append((p.label, style.pawn_colour(p.colour), "disc", [(None, f"{owner}'s tickets")]))
+            owner = pawn_label(view.pawn(p.wallet), tr) if p.wallet else "?"
+            chips.append((name, style.pawn_colour(p.colour), "disc",
+                          [(None, tr._("{owner}'s tickets").format(owner=owner))]))
         else:
-            chips.append((p.label, style.pawn_colour(p.colour), "disc", _counts(view.board, p.tickets, view.board.ride_tickets)))
+            chips.append((name, style.pawn_colour(p.colour), "disc", _counts(view.board, p.tickets, view.board.ride_tickets)))
     _row(pic, lay, y, chips)
 
 

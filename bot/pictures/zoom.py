@@ -28,7 +28,8 @@ from . import style
 from .basemap import draw_map, number_boxes
 from .board import expect, public_marks
 from .canvas import BASE_WIDTH, Box, Layout, Picture, Point, layout
-from .panels import status
+from .panels import EN, status
+from bot.i18n import Speaker, speaker
 
 ZOOM_WIDTH = 900
 PHONE_WIDTH = 420
@@ -96,46 +97,49 @@ class Zoom:
     windows: tuple[Picture, ...]
 
 
-def render_zoom(view: PublicView, *, tracker: bool = True) -> bytes:
+def render_zoom(view: PublicView, *, tracker: bool = True, language: str = "en") -> bytes:
     """The phone picture: the detectives and where Mr. X may be (pink rings with ``tracker``),
-    zoomed until the station numbers are easy to read on a phone."""
-    return draw_zoom(view, tracker=tracker).picture.png()
+    zoomed until the station numbers are easy to read on a phone; its words in ``language``."""
+    return draw_zoom(view, tracker=tracker, tr=speaker(language)).picture.png()
 
 
-def draw_zoom(view: PublicView, *, tracker: bool = True) -> Zoom:
+def draw_zoom(view: PublicView, *, tracker: bool = True, tr: Speaker = EN) -> Zoom:
     expect(view, PublicView, "render_zoom", "state.public_view()")
     plan = plan_zoom(view)
     canvas = Image.new("RGB", (plan.width, plan.height), style.PANEL)
     pic = Picture(canvas, palette=None)
-    _header(pic, plan, view)
+    _header(pic, plan, view, tr)
     drawn = []
     for window in plan.windows:
         lay = plan.layout(view.board, window)
         part = Picture(draw_map(lay, k=SUPERSAMPLE), palette=None)
-        public_marks(part, lay, view, tracker=tracker, brief=True)
+        public_marks(part, lay, view, tracker=tracker, brief=True, tr=tr)
         pic.img.paste(part.img, window.slot[:2])
         drawn.append(part)
     return Zoom(plan, pic, tuple(drawn))
 
 
-def _header(pic: Picture, plan: ZoomPlan, view: PublicView) -> None:
+def _header(pic: Picture, plan: ZoomPlan, view: PublicView, tr: Speaker = EN) -> None:
     x = 22
     room = plan.width - 2 * x
-    title = status(view)
+    title = status(view, tr)
     pic.text((x, 14), title, style.fitting_font(title, room, 34), style.PANEL_TEXT)
-    details = mrx_line(view)
+    details = mrx_line(view, tr)
     pic.text((x, 58), details, style.fitting_font(details, room, 26, "regular"), style.PANEL_MUTED)
 
 
-def mrx_line(view: PublicView) -> str:
+def mrx_line(view: PublicView, tr: Speaker = EN) -> str:
     """Where Mr. X is or may be, in a few words."""
-    seen = f"last seen at {view.last_reveal[1]} (move {view.last_reveal[0]})" if view.last_reveal else "not seen yet"
+    seen = (tr._("last seen at {station} (move {n})").format(station=view.last_reveal[1], n=view.last_reveal[0])
+            if view.last_reveal else tr._("not seen yet"))
     if view.outcome is not None:
-        return f"Mr. X's last station: {view.route[-1]}" if view.route else seen[:1].upper() + seen[1:]
+        return (tr._("Mr. X's last station: {station}").format(station=view.route[-1]) if view.route
+                else seen[:1].upper() + seen[1:])
     if view.mrx_shown is not None:
-        return f"Mr. X is at {view.mrx_shown} · {seen}"
+        return tr._("Mr. X is at {station} · {seen}").format(station=view.mrx_shown, seen=seen)
     n = len(view.possible)
-    return f"Where Mr. X may be: {n} station{'s' if n != 1 else ''} · {seen}"
+    return tr.ngettext("Where Mr. X may be: {n} station · {seen}", "Where Mr. X may be: {n} stations · {seen}",
+                       n).format(n=n, seen=seen)
 
 
 # -- where the windows go -----------------------------------------------------------------------

@@ -37,17 +37,17 @@ class RecordingPictures(Pictures):
         self.private: set[bytes] = set()
         self.kinds: list[str] = []
 
-    async def board(self, view, tracker=False):
+    async def board(self, view, tracker=False, language="en"):
         assert type(view) is PublicView
-        return self._keep(await super().board(view, tracker), "board", public=True)
+        return self._keep(await super().board(view, tracker, language), "board", public=True)
 
-    async def zoom(self, view, tracker=True):
+    async def zoom(self, view, tracker=True, language="en"):
         assert type(view) is PublicView
-        return self._keep(await super().zoom(view, tracker), "zoom", public=True)
+        return self._keep(await super().zoom(view, tracker, language), "zoom", public=True)
 
-    async def route(self, view):
+    async def route(self, view, language="en"):
         assert type(view) is PublicView and view.outcome is not None
-        return self._keep(await super().route(view), "route", public=True)
+        return self._keep(await super().route(view, language), "route", public=True)
 
     async def logbook(self, view):
         assert type(view) is PublicView
@@ -57,9 +57,9 @@ class RecordingPictures(Pictures):
         assert record.get("outcome")
         return self._keep(await super().replay(record), "replay", public=True)
 
-    async def mrx_board(self, view):
+    async def mrx_board(self, view, language="en"):
         assert type(view) is MrXView
-        return self._keep(await super().mrx_board(view), "mrx_board", public=False)
+        return self._keep(await super().mrx_board(view, language), "mrx_board", public=False)
 
     def _keep(self, data, kind: str, public: bool):
         if data:

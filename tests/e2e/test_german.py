@@ -38,3 +38,25 @@ async def test_a_whole_classic_game_on_a_german_server_with_an_english_detective
     # Mr. X's receipts came in German too.
     assert any(m.content.startswith("✅ Erledigt") for m in fake.dm_messages(w.bob))
     assert MRX in {p.id for p in state.pawns}
+
+
+@pytest.mark.asyncio
+async def test_the_pictures_of_a_german_game_speak_german(game: Game) -> None:
+    import re
+
+    from bot.chat.picture_jobs import Pictures
+
+    from .helpers import WIDTH
+
+    w = game.world
+    w.guild.preferred_locale = "de"
+    await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    await game.play(ways=("dm",), until=lambda s: s.round >= 3 and s.phase == "mrx")
+    summary = [m for m in game.fake.channel_messages(w.channel) if "close-up.png" in m.files][-1]
+    ended = int(re.search(r"Runde (\d+) ist vorbei", summary.text)[1])
+    then = await game.service.public_view(game.game_id, after_round=ended)
+    drawn = Pictures(width=WIDTH)
+    assert summary.files["board.png"] == await drawn.board(then, tracker=True, language="de")
+    assert summary.files["board.png"] != await drawn.board(then, tracker=True, language="en")
+    assert summary.files["close-up.png"] == await drawn.zoom(then, tracker=True, language="de")

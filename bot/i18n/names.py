@@ -1,0 +1,45 @@
+"""Names every text and picture shares, in the reader's language: pawns, endings, board words."""
+
+from __future__ import annotations
+
+from . import N_, Speaker
+
+#: the detectives' colours as the rulebooks name them
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "green": N_("Green"), "yellow": N_("Yellow"),
+                "purple": N_("Purple"), "black": N_("Black"), "white": N_("White")}
+
+#: how a game can end, in the engine's reason words (its English sentences, translated)
+OUTCOMES = {
+    "captured": N_("The detectives caught Mr. X in round {round}."),
+    "mrx_stuck": N_("Mr. X was cornered in round {round}: he had nowhere left to go."),
+    "escaped": N_("Mr. X escaped: the detectives did not catch him by the end of round {round}."),
+    "detectives_stuck": N_("Mr. X escaped in round {round}: no detective could move any more."),
+    "mrx_resigned": N_("Mr. X gave up in round {round}."),
+    "detectives_resigned": N_("The detectives gave up in round {round}."),
+}
+
+
+def pawn_label(pawn, tr: Speaker) -> str:
+    """``Red``, ``Bobby 1``, ``Mr. X`` (``Rot``, ``Bobby 1``, ``Mister X``) for a pawn of a view."""
+    if pawn.role == "mrx":
+        return tr._("Mr. X")
+    if pawn.role == "bobby":
+        return tr._("Bobby {n}").format(n=pawn.id[1:])
+    return tr._(COLOUR_NAMES[pawn.colour]) if pawn.colour in COLOUR_NAMES else pawn.label
+
+
+def outcome_sentence(outcome, tr: Speaker) -> str:
+    sentence = OUTCOMES.get(outcome.reason)
+    return tr._(sentence).format(round=outcome.round) if sentence else outcome.describe()
+
+
+def rules_title(name: str, tr: Speaker) -> str:
+    """A rule system's title in the reader's language."""
+    from bot.game import get_rules
+
+    from .reference import RULE_WORDS
+
+    try:
+        return tr._(RULE_WORDS[name][0]) if name in RULE_WORDS else get_rules(name).title
+    except Exception:  # an unknown preset still gets a name
+        return name
