@@ -19,6 +19,12 @@ sys.path.insert(0, str(ROOT))
 from bot.i18n import DOMAIN, LANGUAGES, ENGLISH, LOCALES, po_path  # noqa: E402
 
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+#: refusals a player reads: a constant sentence given to one of these is a message id too
+REFUSALS = ("Refused", "InvalidAction", "IllegalMove", "NoTicket", "NotYourTurn", "StationOccupied", "GameOver",
+            "NoGameHere", "GameNotFound", "GameAlreadyRunning", "GameNotStarted", "GameAlreadyStarted", "GameClosed",
+            "NotInGame", "NotHost", "NotAllowed", "NotYourPawn", "BadSetting", "DeadlineNotPassed", "StaleAction",
+            "RoleTaken", "LobbyFull", "AlreadyJoined", "GameNotOver", "RulesUnavailable", "NotEnoughPlayers")
+
 POT = LOCALES / f"{DOMAIN}.pot"
 
 
@@ -32,7 +38,43 @@ def template() -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
             ROOT / "bot", method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)):
         catalog.add(message, context=context, locations=[(f"bot/{filename}", lineno)], auto_comments=comments)
+    for message, where in refusals():
+        catalog.add(message, locations=[where])
     return catalog
+
+
+def refusals() -> list[tuple[str, tuple[str, int]]]:
+    """The constant sentences refusals carry: a plain string given to one of REFUSALS (an f-string
+    or a choice between two is not a message id), and the defaults refusals have without one."""
+    import ast
+
+    found: list[tuple[str, tuple[str, int]]] = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in REFUSALS
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.append((node.args[0].value, (str(path.relative_to(ROOT)), node.lineno)))
+    found += [(message, ("bot/service/errors.py", 0)) for message in default_refusals()]
+    return found
+
+
+def default_refusals() -> list[str]:
+    """The sentences refusals carry when they are raised without one of their own."""
+    from bot.game import GameError
+    import bot.service.errors  # noqa: F401  (the service's refusals, with their defaults)
+
+    found, todo = [], [GameError]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        try:
+            message = cls().message  # type: ignore[call-arg]
+        except TypeError:
+            continue
+        if message and message not in found:
+            found.append(message)
+    return found
 
 
 def extract() -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX
-from bot.i18n import speaker
+from bot.i18n import reading, speaker
 from bot.service import outbox
 from bot.families import get_family
 from bot.service.events import PlayerReplaced, event_from_json
@@ -202,7 +202,9 @@ class Announcer:
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         try:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
-            message = await user.send(text, files=files, view=views.mrx_menu(game.id, mview), nonce=nonce(item))
+            with reading(tr.language):  # his menu speaks his language
+                menu = views.mrx_menu(game.id, mview)
+            message = await user.send(text, files=files, view=menu, nonce=nonce(item))
         except discord.Forbidden:
             who = words.mention(item.recipient_id)
             public = speaker(game.language)  # the channel reads this

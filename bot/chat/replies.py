@@ -11,6 +11,7 @@ from typing import AsyncIterator, Any
 import discord
 
 from bot.game import GameError
+from bot.i18n import personal_language, reading
 from bot.store import DatabaseUnavailable
 
 from . import messages
@@ -87,24 +88,36 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
     if busy is not None:
         busy.enter()
     try:
-        yield scope
-    except GameError as exc:
-        await _safe_say(interaction, f"⚠️ {exc.message}")
-    except DatabaseUnavailable as exc:
-        log.error("%s: refusing interaction %s (game %s)", exc.message, interaction.id, scope.game_id)
-        await _safe_say(interaction, messages.DATABASE_GONE)
-    except discord.HTTPException as exc:
-        if exc.code in (40060, 10062):  # already answered / too late: nothing more to say
-            log.info("interaction %s: %s", interaction.id, exc)
-            return
-        log.exception("Discord refused a request (game %s, interaction %s)", scope.game_id, interaction.id)
-        await _safe_say(interaction, messages.APOLOGY)
-    except Exception:
-        log.exception("unexpected error (game %s, interaction %s)", scope.game_id, interaction.id)
-        await _safe_say(interaction, messages.APOLOGY)
+        with reading(await reader_language(interaction)) as tr:
+            try:
+                yield scope
+            except GameError as exc:
+                await _safe_say(interaction, f"⚠️ {tr._(exc.message)}")
+            except DatabaseUnavailable as exc:
+                log.error("%s: refusing interaction %s (game %s)", exc.message, interaction.id, scope.game_id)
+                await _safe_say(interaction, tr._(messages.DATABASE_GONE))
+            except discord.HTTPException as exc:
+                if exc.code in (40060, 10062):  # already answered / too late: nothing more to say
+                    log.info("interaction %s: %s", interaction.id, exc)
+                    return
+                log.exception("Discord refused a request (game %s, interaction %s)", scope.game_id, interaction.id)
+                await _safe_say(interaction, tr._(messages.APOLOGY))
+            except Exception:
+                log.exception("unexpected error (game %s, interaction %s)", scope.game_id, interaction.id)
+                await _safe_say(interaction, tr._(messages.APOLOGY))
     finally:
         if busy is not None:
             busy.leave()
+
+
+async def reader_language(interaction: discord.Interaction) -> str:
+    """The language of the answers only this person sees: their own choice, else their Discord language."""
+    service = getattr(interaction.client, "service", None)
+    try:
+        chosen = await service.user_language(interaction.user.id) if service is not None else None
+    except Exception:  # the database may be gone; the answer still goes out
+        chosen = None
+    return personal_language(chosen, interaction.locale)
 
 
 class Busy:

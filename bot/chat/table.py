@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
-from bot.i18n import N_, Speaker, personal_language, speaker
+from bot.i18n import N_, Speaker, personal_language, reader, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -149,7 +149,7 @@ class Table:
         tr = speaker(game.language)
         if game.status == LOBBY:
             embed = messages.lobby_embed(game, players, tr)
-            view = views.lobby_view(game.id, game.rules, game.options)
+            view = views.lobby_view(game.id, game.rules, game.options, tr)
         else:
             why = {"running": tr._("The game has started. Good luck, detectives!"),
                    "cancelled": tr._("This game was cancelled.")}.get(game.status, tr._("This game is over."))
@@ -196,7 +196,7 @@ class Table:
         if from_button and game.status == LOBBY and not result.duplicate:
             embed = messages.lobby_embed(game, result.players, tr)
             await interaction.response.edit_message(embed=embed, view=views.lobby_view(game.id, game.rules,
-                                                                                        game.options))
+                                                                                        game.options, tr))
             if lines:
                 await interaction.followup.send("\n".join(lines), ephemeral=True)
         else:
@@ -219,7 +219,8 @@ class Table:
             game = result.game
             await interaction.response.edit_message(embed=messages.lobby_embed(game, result.players,
                                                                                speaker(game.language)),
-                                                    view=views.lobby_view(game.id, game.rules, game.options))
+                                                    view=views.lobby_view(game.id, game.rules, game.options,
+                                                                          speaker(game.language)))
 
     async def check_dms(self, user: discord.abc.User, game: GameInfo, tr: Speaker) -> bool:
         """Say hello by DM (in ``tr``, the joiner's language); if DMs are closed, tell the channel (in the
@@ -459,17 +460,22 @@ class Table:
             if pawn is not None:
                 mine = [p for p in mine if p == pawn]
             if not mine:
-                raise Refused("It is not your turn yet; you'll be mentioned when it is." if pawn is None else
-                              "That pawn has moved already or cannot move now.")
+                if pawn is None:
+                    raise Refused("It is not your turn yet; you'll be mentioned when it is.")
+                raise Refused("That pawn has moved already or cannot move now.")
             view = await self.service.public_view(game_id)
             if len(mine) > 1:
-                labels = [(p, f"{messages.pawn_name(view, p)} at {view.pawn(p).station}") for p in mine]
-                text, menu = "🧭 Which pawn do you move?", views.detective_pawn_view(game_id, view.round, labels)
+                tr = reader()
+                labels = [(p, tr._("{pawn} at {station}").format(pawn=messages.pawn_name(view, p, tr),
+                                                                 station=view.pawn(p).station)) for p in mine]
+                text = tr._("🧭 Which pawn do you move?")
+                menu = views.detective_pawn_view(game_id, view.round, labels)
             else:
                 reach = detective_destinations(view, mine[0])
                 if not reach:
                     raise Refused(f"{messages.pawn_name(view, mine[0])} has no move this round.")
-                text = f"🧭 {messages.pawn_name(view, mine[0])} at {messages.station(view.pawn(mine[0]).station)}: where to?"
+                text = reader()._("🧭 {pawn} at {station}: where to?").format(
+                    pawn=messages.pawn_name(view, mine[0], reader()), station=messages.station(view.pawn(mine[0]).station))
                 menu = views.detective_destination_view(game_id, view.round, mine[0], reach, view.board)
             if edit:
                 await interaction.response.edit_message(content=text, view=menu)
@@ -487,7 +493,8 @@ class Table:
                 return
             if not tickets:
                 raise Refused("That move is no longer possible: press **Move** again for your moves now.")
-            text = f"🧭 {messages.pawn_name(view, pawn)} to {messages.station(to)} with which ticket?"
+            text = reader()._("🧭 {pawn} to {station} with which ticket?").format(
+                pawn=messages.pawn_name(view, pawn, reader()), station=messages.station(to))
             menu = views.detective_ticket_view(game_id, round_, pawn, to, tickets, view.board)
             await interaction.response.edit_message(content=text, view=menu)
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import discord
 
 from bot.game import get_rules
+from bot.i18n import N_, Speaker, reader
 
 from . import messages
 from .moves import mrx_destinations, mrx_second_steps, mrx_third_steps
@@ -28,10 +29,10 @@ if TYPE_CHECKING:
 
 MAX_OPTIONS = 25
 LOBBY_BUTTONS = (
-    ("join_d", "Join as detective", "🕵️", discord.ButtonStyle.primary),
-    ("join_x", "Join as Mr. X", "🎩", discord.ButtonStyle.secondary),
-    ("leave", "Leave", None, discord.ButtonStyle.secondary),
-    ("start", "Start", "🚦", discord.ButtonStyle.success),
+    ("join_d", N_("Join as detective"), "🕵️", discord.ButtonStyle.primary),
+    ("join_x", N_("Join as Mr. X"), "🎩", discord.ButtonStyle.secondary),
+    ("leave", N_("Leave"), None, discord.ButtonStyle.secondary),
+    ("start", N_("Start"), "🚦", discord.ButtonStyle.success),
 )
 #: button styles for the ride tickets, in the board's order (Discord has only these colours)
 RIDE_STYLES = (discord.ButtonStyle.success, discord.ButtonStyle.primary, discord.ButtonStyle.danger)
@@ -41,7 +42,7 @@ def _ticket_button(board, ticket: str, label: str | None = None) -> dict:
     """Label, emoji and style of a ticket's button (plain when rebuilt from its custom id alone)."""
     if board is None:
         return {"label": label or ticket, "style": discord.ButtonStyle.secondary}
-    name = board.ticket_name(ticket)
+    name = board.ticket_name(ticket, reader().language)
     rides = board.ride_tickets
     style = RIDE_STYLES[rides.index(ticket) % len(RIDE_STYLES)] if ticket in rides else discord.ButtonStyle.secondary
     return {"label": label or name[:1].upper() + name[1:], "emoji": board.ticket_emoji(ticket), "style": style}
@@ -65,9 +66,10 @@ def _t(text: str) -> str:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby:(?P<game>\d+):(?P<action>\w+)"):
-    def __init__(self, game_id: int, action: str) -> None:
+    def __init__(self, game_id: int, action: str, tr: Speaker | None = None) -> None:
         label, emoji, style = next(((lb, em, st) for a, lb, em, st in LOBBY_BUTTONS if a == action),
                                    (action, None, discord.ButtonStyle.secondary))
+        label = (tr or reader())._(label)
         super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
                                            custom_id=f"sy:lobby:{game_id}:{action}"))
         self.game_id = game_id
@@ -92,16 +94,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby
             await table.lobby_change(interaction, "start", button_game=self.game_id)
 
 
-def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool] | None = None) -> discord.ui.View:
-    """The lobby's buttons, and for rules with variants the host's select of them."""
+def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool] | None = None,
+               tr: Speaker | None = None) -> discord.ui.View:
+    """The lobby's buttons, and for rules with variants the host's select of them (in ``tr``, the
+    game's language: everyone reads the lobby)."""
+    from bot.i18n.reference import OPTION_WORDS
+
+    tr = tr or reader()
     view = discord.ui.View(timeout=None)
     for action, *_ in LOBBY_BUTTONS:
-        view.add_item(LobbyButton(game_id, action))
+        view.add_item(LobbyButton(game_id, action, tr))
     offered = get_rules(rules).options if rules else ()
     if offered:
-        options = [discord.SelectOption(label=o.title[:100], value=o.name, description=o.description[:100],
+        words = {o.name: OPTION_WORDS.get(o.name, (o.title, o.description)) for o in offered}
+        options = [discord.SelectOption(label=tr._(words[o.name][0])[:100], value=o.name,
+                                        description=tr._(words[o.name][1])[:100],
                                         default=bool((chosen or {}).get(o.name))) for o in offered][:MAX_OPTIONS]
-        view.add_item(VariantSelect(game_id, options))
+        view.add_item(VariantSelect(game_id, options, placeholder=tr._("Variants (host)")))
     return view
 
 
@@ -109,10 +118,10 @@ class VariantSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:var
     """The host picks the game's variants in the lobby (any number, none included)."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
-                 select: discord.ui.Select | None = None) -> None:
+                 select: discord.ui.Select | None = None, placeholder: str = "Variants (host)") -> None:
         if select is None:
             options = options or [discord.SelectOption(label="none", value="none")]
-            select = discord.ui.Select(custom_id=f"sy:variants:{game_id}", placeholder="Variants (host)",
+            select = discord.ui.Select(custom_id=f"sy:variants:{game_id}", placeholder=placeholder,
                                        min_values=0, max_values=len(options), options=options)
         super().__init__(select)
         self.game_id = game_id
@@ -135,7 +144,7 @@ def destination_options(reach: Mapping[int, Sequence[str]], board) -> list[disco
     options = []
     for station, tickets in list(reach.items())[:MAX_OPTIONS]:
         emoji = "".join(board.ticket_emoji(t) for t in tickets)
-        options.append(discord.SelectOption(label=messages.destination_label(station, tickets, board),
+        options.append(discord.SelectOption(label=messages.destination_label(station, tickets, board, reader()),
                                             value=str(station), description=emoji))
     return options
 
@@ -148,7 +157,7 @@ class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
                  options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None) -> None:
         custom_id = f"sy:xto:{game_id}:{round_}" + (f":{first[0]}:{first[1]}" if first else "")
         if select is None:
-            placeholder = "Then where? (second ride)" if first else "Where to, Mr. X?"
+            placeholder = reader()._("Then where? (second ride)") if first else reader()._("Where to, Mr. X?")
             select = discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
                                        options=options or [discord.SelectOption(label="nowhere", value="0")])
         super().__init__(select)
@@ -168,13 +177,15 @@ class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
             station = int(self.item.values[0])
             if self.first is None:
                 tickets = mrx_destinations(mview).get(station, ())
-                text = f"🎩 Go to {messages.station(station)} with which ticket?"
+                text = reader()._("🎩 Go to {station} with which ticket?").format(station=messages.station(station))
                 view = ticket_view(self.game_id, self.round, station, tickets, mview.can_double,
                                    board=mview.public.board)
             else:
                 tickets = mrx_second_steps(mview, *self.first).get(station, ())
-                text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1], mview.public.board)} to "
-                        f"{messages.station(self.first[0])}, then to {messages.station(station)} with which ticket?")
+                text = reader()._("🎩 ⏩ Double move: first {ticket} to {first}, then to {second} with which "
+                                  "ticket?").format(ticket=messages.ticket(self.first[1], mview.public.board, reader()),
+                                                    first=messages.station(self.first[0]),
+                                                    second=messages.station(station))
                 view = ticket_view(self.game_id, self.round, station, tickets, False, first=self.first,
                                    board=mview.public.board, can_triple=mview.can_triple)
             await interaction.response.edit_message(content=text, view=view)
@@ -192,7 +203,7 @@ class MrXGo(discord.ui.DynamicItem[discord.ui.Button],
         for part in (second, third):
             if part:
                 custom_id += f":{part[0]}:{part[1]}"
-        label = f"{third[0]} · {board.ticket_name(third[1])}" if third and board is not None else None
+        label = f"{third[0]} · {board.ticket_name(third[1], reader().language)}" if third and board is not None else None
         super().__init__(discord.ui.Button(custom_id=custom_id, **_ticket_button(board, ride[1], label)))
         self.game_id, self.round, self.first, self.second, self.third = game_id, round_, first, second, third
 
@@ -217,9 +228,10 @@ class MrXTriple(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, game_id: int, round_: int, first: tuple[int, str], second: tuple[int, str],
                  board=None) -> None:
-        name = board.ticket_name(second[1]) if board is not None else second[1]
+        name = board.ticket_name(second[1], reader().language) if board is not None else second[1]
         super().__init__(discord.ui.Button(
-            label=f"{name[:1].upper() + name[1:]}, then a third ride", emoji="⏭️", style=discord.ButtonStyle.secondary,
+            label=reader()._("{ticket}, then a third ride").format(ticket=name[:1].upper() + name[1:]), emoji="⏭️",
+            style=discord.ButtonStyle.secondary,
             custom_id=f"sy:xtri:{game_id}:{round_}:{first[0]}:{first[1]}:{second[0]}:{second[1]}"))
         self.game_id, self.round, self.first, self.second = game_id, round_, first, second
 
@@ -237,19 +249,22 @@ class MrXTriple(discord.ui.DynamicItem[discord.ui.Button],
             board = mview.public.board
             thirds = mrx_third_steps(mview, self.first, self.second)
             if not thirds:
-                await interaction.response.send_message("No third ride is possible from there.", ephemeral=True)
+                await interaction.response.send_message(reader()._("No third ride is possible from there."),
+                                                        ephemeral=True)
                 return
             rides = [(s, t) for s, ts in thirds.items() for t in ts]
             view = discord.ui.View(timeout=None)
             for part in range(min(4, (len(rides) + MAX_OPTIONS - 1) // MAX_OPTIONS)):
                 chunk = rides[part * MAX_OPTIONS:(part + 1) * MAX_OPTIONS]
-                options = [discord.SelectOption(label=f"{s} — {board.ticket_name(t)}", value=f"{s}:{t}",
+                options = [discord.SelectOption(label=f"{s} — {board.ticket_name(t, reader().language)}", value=f"{s}:{t}",
                                                 emoji=board.ticket_emoji(t)) for s, t in chunk]
                 view.add_item(MrXThird(self.game_id, self.round, self.first, self.second, part, options))
             view.add_item(MrXBack(self.game_id, self.round))
-            text = (f"🎩 ⏭️ Triple move: {messages.ticket(self.first[1], board)} to {messages.station(self.first[0])}, "
-                    f"then {messages.ticket(self.second[1], board)} to {messages.station(self.second[0])}. "
-                    "Pick the third ride: you ride at once.")
+            text = reader()._("🎩 ⏭️ Triple move: {first} to {one}, then {second} to {two}. Pick the third ride: you "
+                              "ride at once.").format(first=messages.ticket(self.first[1], board, reader()),
+                                                      one=messages.station(self.first[0]),
+                                                      second=messages.ticket(self.second[1], board, reader()),
+                                                      two=messages.station(self.second[0]))
             await interaction.response.edit_message(content=text, view=view)
 
 
@@ -263,7 +278,7 @@ class MrXThird(discord.ui.DynamicItem[discord.ui.Select],
         if select is None:
             select = discord.ui.Select(
                 custom_id=f"sy:xthird:{game_id}:{round_}:{first[0]}:{first[1]}:{second[0]}:{second[1]}:{part}",
-                placeholder="Third ride (rides at once)",
+                placeholder=reader()._("Third ride (rides at once)"),
                 options=options or [discord.SelectOption(label="nowhere", value="0:none")])
         super().__init__(select)
         self.game_id, self.round, self.first, self.second = game_id, round_, first, second
@@ -287,8 +302,9 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
     """Start a double move with this ride: shows the second steps."""
 
     def __init__(self, game_id: int, round_: int, first: tuple[int, str], board=None) -> None:
-        name = board.ticket_name(first[1]) if board is not None else first[1]
-        super().__init__(discord.ui.Button(label=f"{name[:1].upper() + name[1:]}, then again", emoji="⏩",
+        name = board.ticket_name(first[1], reader().language) if board is not None else first[1]
+        super().__init__(discord.ui.Button(label=reader()._("{ticket}, then again").format(
+                                               ticket=name[:1].upper() + name[1:]), emoji="⏩",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"sy:xdbl:{game_id}:{round_}:{first[0]}:{first[1]}"))
         self.game_id, self.round, self.first = game_id, round_, first
@@ -306,21 +322,20 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
             steps = mrx_second_steps(mview, *self.first)
             if not steps:
                 await interaction.response.send_message(
-                    "No second ride is possible from there; pick a single move.", ephemeral=True)
+                    reader()._("No second ride is possible from there; pick a single move."), ephemeral=True)
                 return
             view = discord.ui.View(timeout=None)
             view.add_item(MrXDestination(self.game_id, self.round, self.first,
                                          destination_options(steps, mview.public.board)))
             view.add_item(MrXBack(self.game_id, self.round))
-            text = (f"🎩 ⏩ Double move: first {messages.ticket(self.first[1], mview.public.board)} to "
-                    f"{messages.station(self.first[0])}. "
-                    "Where next?")
+            text = reader()._("🎩 ⏩ Double move: first {ticket} to {first}. Where next?").format(
+                ticket=messages.ticket(self.first[1], mview.public.board, reader()), first=messages.station(self.first[0]))
             await interaction.response.edit_message(content=text, view=view)
 
 
 class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:xback:(?P<game>\d+):(?P<round>\d+)"):
     def __init__(self, game_id: int, round_: int) -> None:
-        super().__init__(discord.ui.Button(label="Back", emoji="↩️", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=reader()._("Back"), emoji="↩️", style=discord.ButtonStyle.secondary,
                                            custom_id=f"sy:xback:{game_id}:{round_}"))
         self.game_id, self.round = game_id, round_
 
@@ -402,7 +417,7 @@ class DetectivePawn(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:dpa
     def __init__(self, game_id: int, round_: int, options: list[discord.SelectOption] | None = None,
                  select: discord.ui.Select | None = None) -> None:
         if select is None:
-            select = discord.ui.Select(custom_id=f"sy:dpawn:{game_id}:{round_}", placeholder="Which pawn?",
+            select = discord.ui.Select(custom_id=f"sy:dpawn:{game_id}:{round_}", placeholder=reader()._("Which pawn?"),
                                        options=options or [discord.SelectOption(label="none", value="none")])
         super().__init__(select)
         self.game_id, self.round = game_id, round_
@@ -426,7 +441,8 @@ class DetectiveDestination(discord.ui.DynamicItem[discord.ui.Select],
                  options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None) -> None:
         if select is None:
             first = options[0].value if options else "?"
-            placeholder = "Where to?" if part == 0 else f"More stations (from {first})"
+            placeholder = (reader()._("Where to?") if part == 0
+                           else reader()._("More stations (from {first})").format(first=first))
             select = discord.ui.Select(custom_id=f"sy:dto:{game_id}:{round_}:{pawn}:{part}", placeholder=placeholder,
                                        options=options or [discord.SelectOption(label="nowhere", value="0")])
         super().__init__(select)
@@ -465,7 +481,7 @@ class DetectiveGo(discord.ui.DynamicItem[discord.ui.Button],
 class DetectiveBack(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"sy:dback:(?P<game>\d+):(?P<pawn>[a-z0-9]+)"):
     def __init__(self, game_id: int, pawn: str) -> None:
-        super().__init__(discord.ui.Button(label="Back", emoji="↩️", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=reader()._("Back"), emoji="↩️", style=discord.ButtonStyle.secondary,
                                            custom_id=f"sy:dback:{game_id}:{pawn}"))
         self.game_id, self.pawn = game_id, pawn
 
@@ -513,7 +529,7 @@ def detective_ticket_view(game_id: int, round_: int, pawn: str, to: int, tickets
 class SkipButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"sy:skip:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z0-9]+)"):
     def __init__(self, game_id: int, round_: int, pawn: str, label: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label or f"Skip {pawn}", emoji="⏭️",
+        super().__init__(discord.ui.Button(label=label or reader()._("Skip {pawn}").format(pawn=pawn), emoji="⏭️",
                                            style=discord.ButtonStyle.danger,
                                            custom_id=f"sy:skip:{game_id}:{round_}:{pawn}"))
         self.game_id, self.round, self.pawn = game_id, round_, pawn
@@ -531,7 +547,7 @@ class SkipButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:resign:(?P<game>\d+)"):
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Yes, resign", emoji="🏳️", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=reader()._("Yes, resign"), emoji="🏳️", style=discord.ButtonStyle.danger,
                                            custom_id=f"sy:resign:{game_id}"))
         self.game_id = game_id
 

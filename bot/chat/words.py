@@ -13,7 +13,7 @@ from bot.game import (
     PublicView,
     get_rules,
 )
-from bot.i18n import Speaker, names, speaker
+from bot.i18n import N_, Speaker, names, speaker
 from bot.service.models import Player
 
 PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
@@ -142,14 +142,15 @@ def settings_words(settings, tr: Speaker = EN) -> str:
 # -- the lobby -----------------------------------------------------------------------------------
 
 
-def destination_label(to: int, tickets: Sequence[str], board: Board) -> str:
+def destination_label(to: int, tickets: Sequence[str], board: Board, tr: Speaker = EN) -> str:
     """An autocomplete or menu label: ``54 — taxi, bus``."""
-    return f"{to} — {tickets_list(tickets, board)}"
+    return f"{to} — {tickets_list(tickets, board, tr)}"
 
 
 # -- reference -----------------------------------------------------------------------------------
 
 
-DATABASE_GONE = ("⛔ I can't record moves right now: my game database is unavailable, so nothing was changed. "
-                 "The bot's operator has been told; please try again later.")
-APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment; `/sy status` shows where the game stands."
+DATABASE_GONE = N_("⛔ I can't record moves right now: my game database is unavailable, so nothing was changed. "
+                   "The bot's operator has been told; please try again later.")
+APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment; `/sy status` shows where the "
+             "game stands.")

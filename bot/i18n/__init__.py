@@ -7,9 +7,12 @@ and a checkout all work from the same source files, with no build step to forget
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -97,3 +100,23 @@ def speaker(language: str) -> Speaker:
 def N_(message: str) -> str:
     """Marks a string for extraction where it is translated later (a constant)."""
     return message
+
+
+#: the language of the person the code is answering right now (set around each interaction, and
+#: around a DM to Mr. X): what private menus and refusals speak
+_READER: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)
+
+
+def reader() -> Speaker:
+    """The gettext helpers of the person being answered now (English outside an answer)."""
+    return speaker(_READER.get())
+
+
+@contextlib.contextmanager
+def reading(language: str) -> Iterator[Speaker]:
+    """Answer one person in ``language`` inside the block."""
+    token = _READER.set(language if language in LANGUAGES else ENGLISH)
+    try:
+        yield reader()
+    finally:
+        _READER.reset(token)

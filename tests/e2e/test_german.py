@@ -21,6 +21,8 @@ async def test_a_whole_classic_game_on_a_german_server_with_an_english_detective
     public = fake.channel_messages(w.channel)
     assert "Das Spiel beginnt!" in public[-1].text and "Mister X zeigt sich nach seinen Zügen" in public[-1].text
     assert "Dein Zug, Mister X" in game.prompt().text
+    assert any(c.get("placeholder") == "Wohin, Mister X?" for c in game.prompt().walk_components())
+    assert "Als Detektiv mitspielen" in [b.get("label") for b in lobby.buttons]
     # Carol's Discord is English: what only she reads is English, the channel stays German.
     status = await game.reply(w.carol, "status")
     assert status.kind == "ephemeral" and "Game #" in status.text and "Spiel #" not in status.text
@@ -60,3 +62,18 @@ async def test_the_pictures_of_a_german_game_speak_german(game: Game) -> None:
     assert summary.files["board.png"] == await drawn.board(then, tracker=True, language="de")
     assert summary.files["board.png"] != await drawn.board(then, tracker=True, language="en")
     assert summary.files["close-up.png"] == await drawn.zoom(then, tracker=True, language="de")
+
+
+@pytest.mark.asyncio
+async def test_refusals_speak_the_reader_s_language_whatever_the_game_s(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))  # an English server
+    await game.start()
+    version = (await game.service.get_game(game.game_id)).version
+    for locale, says in (("de", "Mister X ist dran"), ("en-GB", "It is Mr. X's turn")):
+        handle = await fake.slash(w.carol, w.channel, "sy", "move", {"to": 1}, locale=locale)
+        answer = await handle.wait_reply()
+        assert answer.kind == "ephemeral" and says in answer.text, answer.text
+    handle = await fake.slash(w.dave, w.channel, "sy", "move", {"to": 1}, locale="de")
+    assert "Du spielst in diesem Spiel nicht mit." in (await handle.wait_reply()).text
+    assert (await game.service.get_game(game.game_id)).version == version
