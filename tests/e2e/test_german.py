@@ -16,13 +16,13 @@ async def test_a_whole_classic_game_on_a_german_server_with_an_english_detective
     w.guild.preferred_locale = "de"
     lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
     assert "Ein neues Spiel beginnt" in lobby.text
+    assert "Als Detektiv mitspielen" in [b.get("label") for b in lobby.buttons]
     await game.reply(w.bob, "language", {"language": "de"}, channel="dm")  # Mr. X reads German
     await game.start()
     public = fake.channel_messages(w.channel)
     assert "Das Spiel beginnt!" in public[-1].text and "Mister X zeigt sich nach seinen Zügen" in public[-1].text
     assert "Dein Zug, Mister X" in game.prompt().text
     assert any(c.get("placeholder") == "Wohin, Mister X?" for c in game.prompt().walk_components())
-    assert "Als Detektiv mitspielen" in [b.get("label") for b in lobby.buttons]
     # Carol's Discord is English: what only she reads is English, the channel stays German.
     status = await game.reply(w.carol, "status")
     assert status.kind == "ephemeral" and "Game #" in status.text and "Spiel #" not in status.text
