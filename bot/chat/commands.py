@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.families import all_rules
 from bot.game import MRX, GameError
-from bot.i18n import Speaker, personal_language, reference, speaker
+from bot.i18n import Speaker, personal_language, reader, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
 
@@ -66,9 +66,10 @@ def _int(text: object) -> int | None:
         return None
 
 
-def _matching(reach: dict[int, tuple[str, ...]], current: str, board) -> list[app_commands.Choice[int]]:
+def _matching(reach: dict[int, tuple[str, ...]], current: str, board,
+              tr: Speaker | None = None) -> list[app_commands.Choice[int]]:
     typed = str(current or "").strip()
-    return [app_commands.Choice(name=messages.destination_label(s, t, board), value=s)
+    return [app_commands.Choice(name=messages.destination_label(s, t, board, tr or messages.EN), value=s)
             for s, t in reach.items() if str(s).startswith(typed)][:25]
 
 
@@ -90,9 +91,10 @@ async def _game_choices(interaction: discord.Interaction, current: str) -> list[
     except Exception:
         return []
     choices = []
+    tr = await _speaker(interaction)
     for g in games:
-        turn = " · your move" if g.your_turn else ""
-        name = f"#{g.game.id} · round {g.game.round}{turn}"
+        turn = " · " + tr._("your move") if g.your_turn else ""
+        name = f"#{g.game.id} · " + tr._("round {n}").format(n=g.game.round) + turn
         if str(current or "").strip() in str(g.game.id):
             choices.append(app_commands.Choice(name=name, value=g.game.id))
     return choices[:25]
@@ -131,7 +133,7 @@ class ScotlandYardCommands(app_commands.Group):
                                                    key=key(interaction), server_locale=interaction.guild_locale)
             scope.game_id = result.game.id
             if result.duplicate:
-                await say(interaction, "That game is already open.", ephemeral=True)
+                await say(interaction, reader()._("That game is already open."), ephemeral=True)
                 return
             from .views import lobby_view
 
@@ -190,7 +192,7 @@ class ScotlandYardCommands(app_commands.Group):
             view = await _bot(interaction).service.public_view(game.id)
             board, reach = view.board, detective_destinations(view, pawn)
         tickets = reach.get(to, ()) if to is not None else tuple(dict.fromkeys(t for ts in reach.values() for t in ts))
-        return _ticket_choices(board, tickets, current)
+        return _ticket_choices(board, tickets, current, (await _speaker(interaction)).language)
 
     @move.autocomplete("then_ticket")
     async def move_then_ticket(self, interaction: discord.Interaction,
@@ -206,7 +208,7 @@ class ScotlandYardCommands(app_commands.Group):
             for station, seconds in mrx_second_steps(mview, first, t).items():
                 if second is None or station == second:
                     tickets.extend(s for s in seconds if s not in tickets)
-        return _ticket_choices(board, tickets, current)
+        return _ticket_choices(board, tickets, current, (await _speaker(interaction)).language)
 
     @move.autocomplete("to")
     async def move_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -214,10 +216,11 @@ class ScotlandYardCommands(app_commands.Group):
         if found is None:
             return []
         game, pawn, mview = found
+        tr = await _speaker(interaction)
         if pawn == MRX:
-            return _matching(mrx_destinations(mview), current, mview.public.board)
+            return _matching(mrx_destinations(mview), current, mview.public.board, tr)
         view = await _bot(interaction).service.public_view(game.id)
-        return _matching(detective_destinations(view, pawn), current, view.board)
+        return _matching(detective_destinations(view, pawn), current, view.board, tr)
 
     @move.autocomplete("then_to")
     async def move_then_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -241,7 +244,8 @@ class ScotlandYardCommands(app_commands.Group):
                 for s in seconds:
                     if s not in reach.setdefault(station, []):
                         reach[station].append(s)
-        return _matching({s: tuple(t) for s, t in sorted(reach.items())}, current, mview.public.board)
+        return _matching({s: tuple(t) for s, t in sorted(reach.items())}, current, mview.public.board,
+                         await _speaker(interaction))
 
     @move.autocomplete("pawn")
     async def move_pawn(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -303,7 +307,8 @@ class ScotlandYardCommands(app_commands.Group):
             return []
         pawn, view = found
         wallet = view.pawn(pawn).tickets or {}
-        return _ticket_choices(view.board, [t for t in view.board.ride_tickets if wallet.get(t)], current)
+        return _ticket_choices(view.board, [t for t in view.board.ride_tickets if wallet.get(t)], current,
+                               (await _speaker(interaction)).language)
 
     async def _trader(self, interaction: discord.Interaction):
         """(the caller's agent to move now, the public view), or None when they have nothing to trade."""
@@ -326,7 +331,7 @@ class ScotlandYardCommands(app_commands.Group):
         if found is None or found[1] != MRX:
             return []
         board = found[2].public.board
-        return _ticket_choices(board, board.ride_tickets, current)
+        return _ticket_choices(board, board.ride_tickets, current, (await _speaker(interaction)).language)
 
     @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
     @app_commands.autocomplete(game=_game_choices)
@@ -404,7 +409,7 @@ class ScotlandYardCommands(app_commands.Group):
             scope.game_id = game.id
             manages = bool(interaction.permissions.manage_channels)
             await bot.service.cancel(interaction.channel_id, interaction.user.id, manages, key=key(interaction))
-            await say(interaction, "🛑 Cancelled.", ephemeral=True)
+            await say(interaction, reader()._("🛑 Cancelled."), ephemeral=True)
             await bot.table.refresh_lobby(game.id)
             await bot.announce(game.id)
 
@@ -421,7 +426,8 @@ class ScotlandYardCommands(app_commands.Group):
                 raise Refused("A bot cannot take a seat.")
             result = await bot.service.replace(interaction.channel_id, interaction.user.id, old.id, new.id,
                                                new.display_name, key=key(interaction))
-            await say(interaction, f"🔁 {new.mention} takes over from {old.mention}.", ephemeral=True)
+            await say(interaction, reader()._("🔁 {new} takes over from {old}.").format(new=new.mention, old=old.mention),
+                      ephemeral=True)
             if result.game.status == LOBBY:
                 await bot.table.refresh_lobby(game.id)
                 await bot.get_partial_messageable(game.channel_id).send(
@@ -462,10 +468,11 @@ class ScotlandYardCommands(app_commands.Group):
                                            current.language if language is None else language.value)
                     current = await bot.service.set_guild_settings(interaction.guild_id, wanted,
                                                                    bool(interaction.permissions.manage_guild))
-                text = (f"⚙️ Server defaults for new games: {current.default_rules} rules, "
-                        f"{messages.settings_words(current)}.")
+                tr = reader()
+                text = tr._("⚙️ Server defaults for new games: {rules}, {settings}.").format(
+                    rules=messages.rules_title(current.default_rules, tr), settings=messages.settings_words(current, tr))
                 if game is None and not changes and rules is None:
-                    text += " There is no game in this channel; `/sy new` opens one."
+                    text += " " + tr._("There is no game in this channel; `/sy new` opens one.")
                 await say(interaction, text, ephemeral=not (changes or rules is not None))
                 return
             if rules is not None:
@@ -481,7 +488,9 @@ class ScotlandYardCommands(app_commands.Group):
                                       current.language if language is None else language.value)
                 current = await bot.service.update_settings(game.id, interaction.user.id, wanted,
                                                             bool(interaction.permissions.manage_channels))
-            await say(interaction, f"⚙️ Game #{game.id}: {messages.settings_words(current)}.", ephemeral=not changes)
+            tr = speaker(game.language) if changes else reader()  # a change is posted to the channel
+            await say(interaction, tr._("⚙️ Game #{id}: {settings}.").format(
+                id=game.id, settings=messages.settings_words(current, tr)), ephemeral=not changes)
 
     # -- after the game --------------------------------------------------------------------------
 
@@ -506,7 +515,8 @@ class ScotlandYardCommands(app_commands.Group):
             in_server = interaction.guild_id == info.guild_id or await _member_of(bot, info.guild_id, interaction.user)
             record = await bot.service.record(game_id, user_id=interaction.user.id, in_server=in_server)
             data = json.dumps(record, indent=1).encode()
-            await say(interaction, f"📦 The record of game #{game_id} (`scotland-yard-record/1`).", ephemeral=True,
+            await say(interaction, reader()._("📦 The record of game #{id} (`scotland-yard-record/1`).").format(
+                id=game_id), ephemeral=True,
                       file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))
 
     @app_commands.command(name="stats", description="Wins and games on this server")
@@ -558,20 +568,20 @@ async def _show_board(bot: "ScotlandYardBot", interaction: discord.Interaction, 
     me = await _player_or_none(bot, info, interaction.user.id)
     if me is not None and MRX in me.pawns:
         mview = await bot.service.mrx_view(info.id, interaction.user.id)
-        png, name = await bot.pictures.mrx_board(mview), "mrx-board.png"
-        text = f"🎩 Your board, Mr. X: you are at {messages.station(mview.station)}."
+        png, name = await bot.pictures.mrx_board(mview, language=reader().language), "mrx-board.png"
+        text = reader()._("🎩 Your board, Mr. X: you are at {station}.").format(station=messages.station(mview.station))
     else:
         view = await bot.service.public_view(info.id)
-        png, name = await bot.pictures.board(view, tracker=tracker), "board.png"
-        text = f"🗺️ Game #{info.id}, round {view.round}."
+        png, name = await bot.pictures.board(view, tracker=tracker, language=reader().language), "board.png"
+        text = reader()._("🗺️ Game #{id}, round {n}.").format(id=info.id, n=view.round)
     files = [discord.File(io.BytesIO(png), name)] if png else []
-    await say(interaction, text if png else text + " (No picture available right now.)", ephemeral=True,
-              files=files)
+    await say(interaction, text if png else text + " " + reader()._("(No picture available right now.)"),
+              ephemeral=True, files=files)
 
 
 async def _show_log(bot: "ScotlandYardBot", interaction: discord.Interaction, info) -> None:
     view = await bot.service.public_view(info.id)
-    embed = discord.Embed(title=f"📒 Mr. X's logbook, game #{info.id}", colour=messages.COLOUR,
+    embed = discord.Embed(title=reader()._("📒 Mr. X's logbook, game #{id}").format(id=info.id), colour=messages.COLOUR,
                           description=bot.pictures.logbook_text(view))
     png = await bot.pictures.logbook(view)
     files = []
@@ -593,10 +603,11 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
     text = None
     if me is not None and MRX in me.pawns and view.outcome is None:
         mview = await bot.service.mrx_view(info.id, interaction.user.id)
-        text = f"🎩 Only you see this: you are at {messages.station(mview.station)}."
+        text = t._("🎩 Only you see this: you are at {station}.").format(station=messages.station(mview.station))
         if view.to_move == (MRX,):
-            reach = ", ".join(messages.destination_label(s, t, view.board) for s, t in mrx_destinations(mview).items())
-            text += f"\nYou can go to: {reach}."[:1500]
+            reach = ", ".join(messages.destination_label(s, ts, view.board, t)
+                              for s, ts in mrx_destinations(mview).items())
+            text += ("\n" + t._("You can go to: {stations}.").format(stations=reach))[:1500]
     await say(interaction, text, embed=embed, ephemeral=True)
 
 
@@ -627,12 +638,12 @@ async def _member_of(bot, guild_id: int, user: discord.abc.User) -> bool:
     return True
 
 
-def _ticket_choices(board, tickets, current: str) -> list[app_commands.Choice[str]]:
+def _ticket_choices(board, tickets, current: str, language: str = "en") -> list[app_commands.Choice[str]]:
     """Autocomplete choices for tickets, in the board's words: "🚶 walking ticket" -> walk."""
     wanted = str(current or "").strip().lower()
     choices = []
     for t in tickets:
-        label = f"{board.ticket_emoji(t)} {board.ticket_name(t)}"
+        label = f"{board.ticket_emoji(t)} {board.ticket_name(t, language)}"
         if wanted in label.lower() or wanted in t:
             choices.append(app_commands.Choice(name=label, value=t))
     return choices[:25]

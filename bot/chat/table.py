@@ -200,7 +200,7 @@ class Table:
             if lines:
                 await interaction.followup.send("\n".join(lines), ephemeral=True)
         else:
-            await say(interaction, "\n".join(lines) or "Done.", ephemeral=from_button,
+            await say(interaction, "\n".join(lines) or tr._("✅ Done."), ephemeral=from_button,
                       allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_lobby(game.id)
         if what == "join" and role == "mrx" and not result.duplicate:
@@ -266,7 +266,7 @@ class Table:
                 await self._mrx_receipt(interaction, result)
                 await self.retire_prompt(game.id)
             elif result.duplicate:
-                await say(interaction, "That move was already made.", ephemeral=True)
+                await say(interaction, reader()._("That move was already made."), ephemeral=True)
             else:
                 await self._quiet_done(interaction)  # the channel shows the move: no private echo
             await self.bot.announce(game.id)
@@ -304,7 +304,7 @@ class Table:
         try:
             await interaction.delete_original_response()
         except discord.HTTPException:
-            await say(interaction, "✅ Done.", ephemeral=True)
+            await say(interaction, reader()._("✅ Done."), ephemeral=True)
 
     async def _mrx_receipt(self, interaction: discord.Interaction, result: CommandResult) -> None:
         """Mr. X's private receipt, with his board as it is now (he alone sees it)."""
@@ -387,7 +387,7 @@ class Table:
             result = await self.service.act(game.id, interaction.user.id,
                                             Trade(giver, taker, view.board.parse_ticket(ticket)), key(interaction))
             if result.duplicate:
-                await say(interaction, "That was done already.", ephemeral=True)
+                await say(interaction, reader()._("That was done already."), ephemeral=True)
             else:
                 await self._quiet_done(interaction)
             await self.bot.announce(game.id)
@@ -399,7 +399,7 @@ class Table:
             game = await self.game_for(interaction, game_id)
             scope.game_id = game.id
             await self.service.surface(game.id, interaction.user.id, None, key(interaction), prefer=take)
-            await say(interaction, "✅ You surfaced: everyone sees where you are now.", ephemeral=True)
+            await say(interaction, reader()._("✅ You surfaced: everyone sees where you are now."), ephemeral=True)
             await self.bot.announce(game.id)
 
     async def resign(self, interaction: discord.Interaction, game_id: int | None, *, confirmed: bool = False) -> None:
@@ -416,13 +416,15 @@ class Table:
                 raise Refused("The game has not started: use `/sy leave` to leave the lobby.")
             if not confirmed:
                 me = await self.me(game, interaction.user.id)
-                what = ("Mr. X resigning ends the game: the detectives win." if MRX in me.pawns else
-                        "Your pawns go to the other detectives (if nobody is left, Mr. X wins).")
-                await say(interaction, f"🏳️ Really resign from game #{game.id}? {what}", ephemeral=True,
+                tr = reader()
+                what = (tr._("Mr. X resigning ends the game: the detectives win.") if MRX in me.pawns else
+                        tr._("Your pawns go to the other detectives (if nobody is left, Mr. X wins)."))
+                await say(interaction, tr._("🏳️ Really resign from game #{id}? {what}").format(id=game.id, what=what),
+                          ephemeral=True,
                           view=views.resign_view(game.id))
                 return
             await self.service.resign(game.id, interaction.user.id, key(interaction))
-            await say(interaction, "🏳️ You resigned.", ephemeral=True)
+            await say(interaction, reader()._("🏳️ You resigned."), ephemeral=True)
             await self.bot.announce(game.id)
 
     async def skip(self, interaction: discord.Interaction, game_id: int, round_: int, pawn: str) -> None:
@@ -430,7 +432,7 @@ class Table:
             return
         async with guarded(interaction, game_id):
             await self.service.skip(game_id, interaction.user.id, pawn, key(interaction), round_)
-            await say(interaction, "⏭️ Skipped.", ephemeral=True)
+            await say(interaction, reader()._("⏭️ Skipped."), ephemeral=True)
             await self.bot.announce(game_id)
 
     async def retire_prompt(self, game_id: int) -> None:
