@@ -155,7 +155,7 @@ async def test_games_remind_after_12_hours_by_default_and_a_server_manager_sets_
     answer = await game.reply(manager, "settings", {"scope": "server", "reminder_hours": 6.0, "deadline_hours": 0.0,
                                                     "tracker": False, "rules": "master"})
     assert answer.kind == "channel"
-    assert "master rules, reminders after 6 h, deadline off, tracker off" in answer.text
+    assert "Scotland Yard Master (2013, basic game), reminders after 6 h, deadline off, tracker off" in answer.text
     # This channel's game keeps its own; a new game elsewhere takes the server's.
     assert (await game.service.settings(game.game_id)).reminder_hours == 12.0
     await game.reply(w.alice, "new", channel=w.other)
