@@ -124,8 +124,8 @@ class ScotlandYardCommands(app_commands.Group):
                 raise Refused("Games live in a server channel: use `/sy new` there.")
             missing = missing_permissions(interaction.app_permissions)
             if missing:
-                raise Refused(f"I can't run a game in this channel: I need {missing} here. "
-                              "Ask someone who manages the channel to allow it.")
+                raise Refused("I can't run a game in this channel: I need {missing} here. "
+                              "Ask someone who manages the channel to allow it.", missing=missing)
             user = interaction.user
             result = await bot.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
                                                    user.display_name, rules.value if rules else None, seed,

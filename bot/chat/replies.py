@@ -92,7 +92,7 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
             try:
                 yield scope
             except GameError as exc:
-                await _safe_say(interaction, f"⚠️ {tr._(exc.message)}")
+                await _safe_say(interaction, f"⚠️ {exc.said_in(tr)}")
             except DatabaseUnavailable as exc:
                 log.error("%s: refusing interaction %s (game %s)", exc.message, interaction.id, scope.game_id)
                 await _safe_say(interaction, tr._(messages.DATABASE_GONE))

@@ -66,12 +66,12 @@ class Table:
             for g in mine:
                 if g.game.id == game_id:
                     return g.game
-            raise Refused(f"You are not Mr. X in a running game #{game_id}.")
+            raise Refused("You are not Mr. X in a running game #{game_id}.", game_id=game_id)
         if len(mine) == 1:
             return mine[0].game
         if len(mine) > 1:
             ids = ", ".join(f"#{g.game.id}" for g in mine)
-            raise Refused(f"You are Mr. X in several games ({ids}): add the `game` option to say which.")
+            raise Refused("You are Mr. X in several games ({ids}): add the `game` option to say which.", ids=ids)
         if await self.my_games(interaction.user.id, "detective"):
             raise Refused("Detectives play in the game's channel: use `/sy` commands there.")
         raise Refused("You are not Mr. X in any running game. Start one in a server channel with `/sy new`.")
@@ -286,11 +286,11 @@ class Table:
             if len(options) == 1:
                 return options[0]
             if not options:
-                raise Refused(f"You can't reach {messages.station(station)} from where you are now: "
-                              "`/sy move` offers the stations you can reach.")
-            names = messages.tickets_list(options, board)
-            raise Refused(f"More than one ticket takes you to {messages.station(station)} ({names}): "
-                          f"choose one with `{option}`.")
+                raise Refused("You can't reach {station} from where you are now: `/sy move` offers the stations "
+                              "you can reach.", station=messages.station(station))
+            names = messages.tickets_list(options, board, reader())
+            raise Refused("More than one ticket takes you to {station} ({names}): choose one with `{option}`.",
+                          station=messages.station(station), names=names, option=option)
 
         if ticket is None:
             ticket = only(reach.get(to, ()), to, "ticket")
@@ -475,7 +475,7 @@ class Table:
             else:
                 reach = detective_destinations(view, mine[0])
                 if not reach:
-                    raise Refused(f"{messages.pawn_name(view, mine[0])} has no move this round.")
+                    raise Refused("{pawn} has no move this round.", pawn=messages.pawn_name(view, mine[0]))
                 text = reader()._("🧭 {pawn} at {station}: where to?").format(
                     pawn=messages.pawn_name(view, mine[0], reader()), station=messages.station(view.pawn(mine[0]).station))
                 menu = views.detective_destination_view(game_id, view.round, mine[0], reach, view.board)

@@ -16,11 +16,28 @@ def quoted(text: object, limit: int = 40) -> str:
 
 
 class GameError(Exception):
-    """Base class for every refusal of the rules engine."""
+    """Base class for every refusal of the rules engine.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    ``message`` is an English sentence; with ``params`` it is a template (``"Station {station} is
+    taken."``) whose English id the catalogue translates, so the bot can say it in the reader's
+    language (:meth:`said_in`). ``.message`` is always the finished English sentence."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        text = message.format(**params) if params else message
+        super().__init__(text)
+        self.message = text
+        self.template = message
+        self.params = params
+
+    def said_in(self, tr) -> str:
+        """The sentence in ``tr``'s language (a gettext Speaker)."""
+        template = tr._(self.template)
+        # words in the values that the catalogue knows (a pawn's colour, "Mr. X") are said in kind
+        params = {k: tr._(v) if isinstance(v, str) and v else v for k, v in self.params.items()}
+        try:
+            return template.format(**params) if params else template
+        except (KeyError, IndexError, ValueError):  # a broken translation never hides the refusal
+            return self.message
 
 
 class BoardError(GameError):

@@ -378,42 +378,43 @@ class GameState:
         elif isinstance(action, Pass):
             self._pass(action, events)
         else:
-            raise InvalidAction(f"Unknown action {action!r}.")
+            raise InvalidAction("Unknown action {repr_action}.", repr_action=repr(action))
         self._advance(events)
         return events
 
     def _require_turn(self, pawn: str) -> None:
         if pawn not in self.pawn:
-            raise InvalidAction(f"There is no pawn called {quoted(pawn)} in this game.")
+            raise InvalidAction("There is no pawn called {pawn} in this game.", pawn=quoted(pawn))
         if pawn not in self.to_move():
             if pawn == MRX:
                 raise NotYourTurn("It is the detectives' turn; Mr. X moves at the start of the next round.")
             if self.phase == MRX_PHASE:
                 raise NotYourTurn("Mr. X has not moved yet this round; wait for his move.")
             if pawn not in self.pending:
-                raise NotYourTurn(f"{self.pawn[pawn].label} has already moved this round.")
-            raise NotYourTurn(f"It is {self.pawn[self.pending[0]].label}'s turn, not {self.pawn[pawn].label}'s.")
+                raise NotYourTurn("{pawn} has already moved this round.", pawn=self.pawn[pawn].label)
+            raise NotYourTurn("It is {pawn}'s turn, not {pawn2}'s.", pawn=self.pawn[self.pending[0]].label, pawn2=self.pawn[pawn].label)
 
     def _check_mrx_move(self, move: Move, here: int, wallet: dict[str, int | None], part: str = "") -> None:
         """Refuse an illegal move by Mr. X. He knows his own station, so the message may name it."""
         if move.ticket == DOUBLE:
             raise InvalidAction("Use a double move (two stations and two tickets) to spend a double-move ticket.")
         if move.ticket not in wallet:
-            raise InvalidAction(f"{part}There is no {quoted(move.ticket)} ticket on the {self.board.title} board.")
+            raise InvalidAction("{part}There is no {ticket} ticket on the {board} board.", part=part, ticket=quoted(move.ticket),
+                                board=self.board.title)
         count = wallet[move.ticket]
         if count is not None and count <= 0:
-            raise NoTicket(f"{part}You have no {_ticket_name(self.board, move.ticket)} tickets left.")
+            raise NoTicket("{part}You have no {ticket} tickets left.", part=part, ticket=_ticket_name(self.board, move.ticket))
         if move.to not in self.board.stations:
-            raise IllegalMove(f"{part}There is no station {move.to} on this board.")
+            raise IllegalMove("{part}There is no station {station} on this board.", part=part, station=move.to)
         staying = move.to == here and move.ticket == self.rules.stay_put_ticket
         if not staying and move.to not in self._targets(here, move.ticket, mrx=True):
             if move.ticket == BLACK:
-                raise IllegalMove(f"{part}Station {move.to} is not one ride from {here}.")
-            raise IllegalMove(_not_connected(self.board, part, here, move))
+                raise IllegalMove("{part}Station {station} is not one ride from {here}.", part=part, station=move.to, here=here)
+            raise _not_connected(self.board, part, here, move)
         if move.to in self.blockers():
-            raise StationOccupied(f"{part}Station {move.to} is occupied by a detective; Mr. X may not move there.")
+            raise StationOccupied("{part}Station {station} is occupied by a detective; Mr. X may not move there.", part=part, station=move.to)
         if self._cut_off(here, move.to, move.ticket):
-            raise IllegalMove(f"{part}Cut-off: the ride from {here} to {move.to} passes a station a detective holds.")
+            raise IllegalMove("{part}Cut-off: the ride from {here} to {station} passes a station a detective holds.", part=part, here=here, station=move.to)
 
     def _mrx_single(self, move: Move, events: list[Event]) -> None:
         self._require_turn(MRX)
@@ -448,7 +449,7 @@ class GameState:
         if (self.wallets[MRX][DOUBLE] or 0) < 2:
             raise NoTicket("A triple move needs both double-move tickets.")
         if self.entries_left < 3:
-            raise IllegalMove(f"A triple move needs three free logbook entries; only {self.entries_left} left.")
+            raise IllegalMove("A triple move needs three free logbook entries; only {entries_left} left.", entries_left=self.entries_left)
         wallet = dict(self.wallets[MRX])
         here = self.mrx_station
         for part, name in zip(action.parts, ("First move: ", "Second move: ", "Third move: ")):
@@ -470,12 +471,12 @@ class GameState:
         if giver.role != "detective" or taker is None or taker.role != "detective":
             raise InvalidAction("Tickets go from one detective to another.")
         if taker.wallet == giver.wallet or self.positions[taker.id] is None:
-            raise InvalidAction(f"{giver.label} cannot hand a ticket to {taker.label}.")
+            raise InvalidAction("{pawn} cannot hand a ticket to {pawn2}.", pawn=giver.label, pawn2=taker.label)
         if action.ticket not in self.board.ride_tickets:
-            raise InvalidAction(f"Only {_names(self.board, self.board.ride_tickets)} tickets can be handed over.")
+            raise InvalidAction("Only {names} tickets can be handed over.", names=_names(self.board, self.board.ride_tickets))
         wallet = self.wallets[giver.wallet]  # type: ignore[index]
         if not wallet[action.ticket]:
-            raise NoTicket(f"{giver.label} has no {_ticket_name(self.board, action.ticket)} ticket to hand over.")
+            raise NoTicket("{pawn} has no {ticket} ticket to hand over.", pawn=giver.label, ticket=_ticket_name(self.board, action.ticket))
         wallet[action.ticket] -= 1
         self.wallets[taker.wallet][action.ticket] += 1  # type: ignore[index]
         self.history.append({"round": self.round, "pawn": action.pawn, "trade": action.to, "ticket": action.ticket})
@@ -512,18 +513,18 @@ class GameState:
         assert here is not None
         if move.ticket not in self.board.ride_tickets:
             rides = _names(self.board, self.board.ride_tickets)
-            raise IllegalMove(f"{pawn.label} can only ride with {rides} tickets.")
+            raise IllegalMove("{pawn} can only ride with {rides} tickets.", pawn=pawn.label, rides=rides)
         wallet = self.tickets(move.pawn)
         if pawn.wallet is not None and not wallet[move.ticket]:
-            raise NoTicket(f"{pawn.label} has no {_ticket_name(self.board, move.ticket)} tickets left.")
+            raise NoTicket("{pawn} has no {ticket} tickets left.", pawn=pawn.label, ticket=_ticket_name(self.board, move.ticket))
         if move.to not in self.board.stations:
-            raise IllegalMove(f"There is no station {move.to} on this board.")
+            raise IllegalMove("There is no station {station} on this board.", station=move.to)
         if move.to not in self._targets(here, move.ticket):
-            raise IllegalMove(_not_connected(self.board, f"{pawn.label}: ", here, move))
+            raise _not_connected(self.board, "", here, move, pawn=pawn.label)
         for other, station in self.positions.items():
             # Mr. X never blocks a detective: moving onto him is a capture.
             if other != MRX and station == move.to:
-                raise StationOccupied(f"Station {move.to} is occupied by {self.pawn[other].label}.")
+                raise StationOccupied("Station {station} is occupied by {pawn}.", station=move.to, pawn=self.pawn[other].label)
 
         if pawn.wallet is not None:
             wallet[move.ticket] -= 1
@@ -552,9 +553,9 @@ class GameState:
         self._require_turn(action.pawn)
         if action.reason == "stuck":
             if any(True for _ in self._pawn_moves(action.pawn)):
-                raise IllegalMove(f"{self.pawn[action.pawn].label} can still move, so it may not skip.")
+                raise IllegalMove("{pawn} can still move, so it may not skip.", pawn=self.pawn[action.pawn].label)
         elif action.reason != "timeout":
-            raise InvalidAction(f"Unknown reason to skip: {quoted(action.reason)}.")
+            raise InvalidAction("Unknown reason to skip: {reason}.", reason=quoted(action.reason))
         self._record_pass(action.pawn, action.reason, events)
 
     def _record_pass(self, pawn: str, reason: str, events: list[Event]) -> None:
@@ -584,19 +585,19 @@ class GameState:
             raise InvalidAction("Take one ticket from each detective, not two from one.")
         for pawn in take:
             if pawn not in self.pawn or self.pawn[pawn].role != "detective":
-                raise InvalidAction(f"{quoted(pawn)} is not a detective in this game.")
+                raise InvalidAction("{pawn} is not a detective in this game.", pawn=quoted(pawn))
         wallets = {w: dict(c) for w, c in self.wallets.items()}
         for pawn in (p for p in self.pawns if p.role == "detective"):
             wallet = wallets[pawn.wallet]  # type: ignore[index]
             if pawn.id not in take:
                 if any(wallet[t] for t in self.board.ride_tickets):
-                    raise InvalidAction(f"Choose which ticket to take from {pawn.label}.")
+                    raise InvalidAction("Choose which ticket to take from {pawn}.", pawn=pawn.label)
                 continue
             ticket = take[pawn.id]
             if ticket not in self.board.ride_tickets:
-                raise InvalidAction(f"Only {_names(self.board, self.board.ride_tickets)} tickets can be taken.")
+                raise InvalidAction("Only {names} tickets can be taken.", names=_names(self.board, self.board.ride_tickets))
             if not wallet[ticket]:
-                raise NoTicket(f"{pawn.label} has no {_ticket_name(self.board, ticket)} ticket to take.")
+                raise NoTicket("{pawn} has no {ticket} ticket to take.", pawn=pawn.label, ticket=_ticket_name(self.board, ticket))
             wallet[ticket] -= 1
             if wallets[MRX][ticket] is not None:
                 wallets[MRX][ticket] += 1
@@ -822,12 +823,20 @@ def _names(board: Board, tickets) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def _not_connected(board: Board, part: str, here: int, move: Move) -> str:
+def _not_connected(board: Board, part: str, here: int, move: Move, pawn: str | None = None) -> IllegalMove:
+    """Why ``move`` is no ride from ``here`` (``pawn``: the detective's name, said first)."""
     kind = board.transport_of(move.ticket)
     name = kind.name() if kind else move.ticket
     if not any(r in board.stations[here].transports for r in board.ticket_transports.get(move.ticket, ())):
-        return f"{part}Station {here} is not a {name} stop."
-    return f"{part}Station {move.to} is not one {name} ride from {here}."
+        if pawn is not None:
+            return IllegalMove("{pawn}: Station {here} is not a {transport} stop.", pawn=pawn, here=here,
+                               transport=name)
+        return IllegalMove("{part}Station {here} is not a {transport} stop.", part=part, here=here, transport=name)
+    if pawn is not None:
+        return IllegalMove("{pawn}: Station {station} is not one {transport} ride from {here}.", pawn=pawn,
+                           station=move.to, transport=name, here=here)
+    return IllegalMove("{part}Station {station} is not one {transport} ride from {here}.", part=part,
+                       station=move.to, transport=name, here=here)
 
 
 def _wallets_json(wallets: dict[str, dict[str, int | None]]) -> dict[str, dict[str, int | None]]:

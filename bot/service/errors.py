@@ -14,28 +14,28 @@ class ServiceError(GameError):
 
 
 class NoGameHere(ServiceError):
-    def __init__(self, message: str = "There is no game in this channel; create one first.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "There is no game in this channel; create one first.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class GameNotFound(ServiceError):
-    def __init__(self, message: str = "That game does not exist.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "That game does not exist.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class GameAlreadyRunning(ServiceError):
-    def __init__(self, message: str = "This channel already has a game; finish or cancel it first.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "This channel already has a game; finish or cancel it first.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class GameNotStarted(ServiceError):
-    def __init__(self, message: str = "The game has not started yet; wait for the host to start it.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "The game has not started yet; wait for the host to start it.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class GameAlreadyStarted(ServiceError):
-    def __init__(self, message: str = "The game has already started; the lobby is closed.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "The game has already started; the lobby is closed.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class GameClosed(ServiceError):
@@ -43,13 +43,13 @@ class GameClosed(ServiceError):
 
 
 class NotInGame(ServiceError):
-    def __init__(self, message: str = "You are not playing in this game.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "You are not playing in this game.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class NotHost(ServiceError):
-    def __init__(self, message: str = "Only the host of this game can do that.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "Only the host of this game can do that.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class NotAllowed(ServiceError):
@@ -73,13 +73,13 @@ class NeedMorePlayers(ServiceError):
 
 
 class AlreadyJoined(ServiceError):
-    def __init__(self, message: str = "You have already joined this game.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "You have already joined this game.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class RoleTaken(ServiceError):
-    def __init__(self, message: str = "Someone else has already chosen to be Mr. X; join as a detective.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "Someone else has already chosen to be Mr. X; join as a detective.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class DeadlineNotPassed(ServiceError):
@@ -89,8 +89,8 @@ class DeadlineNotPassed(ServiceError):
 class KeyReused(ServiceError):
     """An idempotency key arrived again with a different command (a bug in the caller, not a retry)."""
 
-    def __init__(self, message: str = "That request was already used for something else; please try again.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "That request was already used for something else; please try again.", **params: object) -> None:
+        super().__init__(message, **params)
 
 
 class BadSetting(ServiceError):
@@ -98,5 +98,5 @@ class BadSetting(ServiceError):
 
 
 class GameNotOver(ServiceError):
-    def __init__(self, message: str = "The full record is shown once the game is over.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "The full record is shown once the game is over.", **params: object) -> None:
+        super().__init__(message, **params)

@@ -185,8 +185,8 @@ class GameService:
             else:
                 _, ruleset = _rules(game["rules"])
                 if len(people) >= ruleset.max_players:
-                    raise LobbyFull(f"The lobby is full: {ruleset.title} is for at most "
-                                    f"{ruleset.max_players} players.")
+                    raise LobbyFull("The lobby is full: {rules} is for at most {n} players.", rules=ruleset.title,
+                                    n=ruleset.max_players)
                 await steps.add_player(tx, game["id"], user_id, name, role, now)
                 events = (PlayerJoined(user_id, name, role),)
             version = await steps.bump(tx, now, game)
@@ -342,7 +342,7 @@ class GameService:
         if role not in ("mrx", "detective"):
             raise InvalidAction("A computer plays as 'mrx' or as 'detective'.")
         if strategy not in PLAYERS:
-            raise InvalidAction(f"There is no computer player {quoted(strategy)} (known: {', '.join(PLAYERS)}).")
+            raise InvalidAction("There is no computer player {strategy} (known: {names}).", strategy=quoted(strategy), names=', '.join(PLAYERS))
         async with self._command(key, "add_computer", host_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
@@ -353,7 +353,8 @@ class GameService:
                 raise RoleTaken()
             _, ruleset = _rules(game["rules"])
             if len(people) >= ruleset.max_players:
-                raise LobbyFull(f"The lobby is full: {ruleset.title} is for at most {ruleset.max_players} players.")
+                raise LobbyFull("The lobby is full: {rules} is for at most {n} players.", rules=ruleset.title,
+                                n=ruleset.max_players)
             user_id = min([0, *(p["user_id"] for p in people)]) - 1  # computers have negative ids
             name = f"Computer ({strategy})"
             await steps.add_player(tx, game["id"], user_id, name, role, now)
@@ -448,7 +449,7 @@ class GameService:
             waited = now - game["turn_started_at"]
             left = game["deadline_hours"] * 3600 - waited
             if left > 0:
-                raise DeadlineNotPassed(f"The deadline for this turn passes in {duration(left)}; skip after that.")
+                raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=duration(left))
             family = get_family(game["family"])
             if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
@@ -788,7 +789,7 @@ SEED_RANGE = (-(2**63), 2**63 - 1)
 
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
-        raise BadSetting(f"A seed must be a whole number from {SEED_RANGE[0]} to {SEED_RANGE[1]}.")
+        raise BadSetting("A seed must be a whole number from {seed_range} to {seed_range2}.", seed_range=SEED_RANGE[0], seed_range2=SEED_RANGE[1])
     return seed
 
 
@@ -803,15 +804,18 @@ HOURS_RANGE = (0.1, 24 * 30)
 
 def _check_language(language: object) -> None:
     if language not in LANGUAGES:
-        raise BadSetting(f"The language must be one of {', '.join(LANGUAGES)}.")
+        raise BadSetting("The language must be one of {names}.", names=', '.join(LANGUAGES))
 
 
 def _check_hours(reminder: float | None, deadline: float | None) -> None:
     low, high = HOURS_RANGE
-    for name, hours in (("Reminders", reminder), ("The deadline", deadline)):
+    for name, hours in (("reminders", reminder), ("deadline", deadline)):
         if hours is None:
             continue
         # written so that NaN fails too
         if isinstance(hours, bool) or not isinstance(hours, (int, float)) or not low <= hours <= high:
-            raise BadSetting(f"{name} must be from {low:g} hours (6 minutes) to {high:g} hours (30 days), "
-                             "or 0 for off.")
+            if name == "reminders":
+                raise BadSetting("Reminders must be from {low:g} hours (6 minutes) to {high:g} hours (30 days), "
+                                 "or 0 for off.", low=low, high=high)
+            raise BadSetting("The deadline must be from {low:g} hours (6 minutes) to {high:g} hours (30 days), "
+                             "or 0 for off.", low=low, high=high)

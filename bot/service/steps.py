@@ -66,8 +66,8 @@ async def running(tx: aiosqlite.Connection, game_id: int, expected_round: int | 
     if game["status"] == CANCELLED:
         raise GameClosed("This game was cancelled.")
     if expected_round is not None and expected_round != game["round"]:
-        raise StaleAction(f"That choice is from round {expected_round}; the game is in round "
-                          f"{game['round']} now.")
+        raise StaleAction("That choice is from round {then}; the game is in round {now} now.",
+                          then=expected_round, now=game["round"])
     return game
 
 
@@ -85,14 +85,14 @@ async def require_pawn(tx: aiosqlite.Connection, game_id: int, user_id: int, sta
                        pawn: str) -> None:
     """Refuse unless the person moves ``pawn`` now (their seat's pawns, plus any handed over)."""
     if pawn not in state.pawn:
-        raise InvalidAction(f"There is no pawn called {quoted(pawn)} in this game.")
+        raise InvalidAction("There is no pawn called {pawn} in this game.", pawn=quoted(pawn))
     mine = await one(tx, "SELECT 1 FROM pawn_controls WHERE game_id = ? AND pawn = ? AND user_id = ?",
                      (game_id, pawn, user_id))
     if mine is None:
         await player(tx, game_id, user_id)
         if pawn == MRX:
             raise NotYourPawn("Only Mr. X's player can move Mr. X.")
-        raise NotYourPawn(f"You do not move {state.pawn[pawn].label}.")
+        raise NotYourPawn("You do not move {pawn}.", pawn=state.pawn[pawn].label)
 
 
 async def add_player(tx: aiosqlite.Connection, game_id: int, user_id: int, name: str,

@@ -77,3 +77,25 @@ async def test_refusals_speak_the_reader_s_language_whatever_the_game_s(game: Ga
     handle = await fake.slash(w.dave, w.channel, "sy", "move", {"to": 1}, locale="de")
     assert "Du spielst in diesem Spiel nicht mit." in (await handle.wait_reply()).text
     assert (await game.service.get_game(game.game_id)).version == version
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_with_details_reads_as_one_german_sentence(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    owner = await game.owner(pawn)
+    far = next(s for s in range(1, 200) if s not in {m.to for m in state.legal_moves(pawn)})
+    handle = await fake.slash(owner, w.channel, "sy", "move", {"to": far, "ticket": "taxi", "pawn": pawn}, locale="de")
+    answer = await handle.wait_reply()
+    assert answer.kind == "ephemeral" and f"Haltestelle {far} ist keine Fahrt mit Taxi von" in answer.text, answer.text
+    # A pawn's colour inside the sentence is German too.
+    other = next(u for u in (w.alice, w.carol) if u is not owner)
+    mine = next(p.pawns for p in await game.service.players(game.game_id) if p.user_id == other.id)[0]
+    handle = await fake.slash(other, w.channel, "sy", "move", {"to": 1, "ticket": "taxi", "pawn": mine}, locale="de")
+    text = (await handle.wait_reply()).text
+    assert "ist dran, nicht" in text and not any(c in text for c in ("Red", "Blue", "Green", "Yellow")), text
