@@ -51,3 +51,9 @@ ENGINE_WORDS = (N_("First move: "), N_("Second move: "), N_("Third move: "))
 #: the transports of the bot's boards as the engine names them in English (the board files carry
 #: the German too; these let a refusal's values be said in kind)
 TRANSPORT_WORDS = (N_("taxi"), N_("bus"), N_("underground"), N_("ferry"), N_("walk"), N_("boat"))
+
+
+def shared_ticket(ticket: str, tr: Speaker) -> str | None:
+    """The name a picture gives the tickets every board shares ("Black", "Double"), or None."""
+    names = {"black": tr.pgettext("ticket", "Black"), "double": tr.pgettext("ticket", "Double")}
+    return names.get(ticket)

@@ -81,7 +81,8 @@ def pawn_chips(pic: Picture, lay: Layout, view: PublicView, tr: Speaker = EN) ->
     for p in view.pawns:
         name = pawn_label(p, tr)
         if p.role == "mrx":
-            chips.append((name, style.MRX_COLOUR, "disc", _counts(view.board, view.mrx_tickets, tuple(view.mrx_tickets))))
+            chips.append((name, style.MRX_COLOUR, "disc",
+                          _counts(view.board, view.mrx_tickets, tuple(view.mrx_tickets), tr.language)))
         elif p.tickets is None:
             chips.append((name, style.pawn_colour(p.colour), "square", []))
         elif p.wallet != p.id:
@@ -93,13 +94,13 @@ def pawn_chips(pic: Picture, lay: Layout, view: PublicView, tr: Speaker = EN) ->
     _row(pic, lay, y, chips)
 
 
-def _counts(board, wallet, kinds: Sequence[str]) -> list[tuple[str | None, str]]:
+def _counts(board, wallet, kinds: Sequence[str], language: str = "en") -> list[tuple[str | None, str]]:
     """(ticket, text) per kind: the colour says which ride ticket; black and double are named."""
     out = []
     for t in kinds:
         n = wallet.get(t, 0)
         count = "∞" if n is None else str(n)
-        out.append((t, count if t in board.ride_tickets else f"{style.ticket_name(board, t)} {count}"))
+        out.append((t, count if t in board.ride_tickets else f"{style.ticket_name(board, t, language)} {count}"))
     return out
 
 

@@ -39,7 +39,6 @@ DIM = 0.55  # how far the map fades towards the paper under Mr. X's route
 BLACK_TICKET: RGB = (24, 24, 28)
 DOUBLE_TICKET: RGB = (110, 84, 160)
 #: fixed tickets' names (a board names its own ride tickets)
-FIXED_TICKET_NAME = {"black": "Black", "double": "Double"}
 
 
 def hex_rgb(colour: str) -> RGB:
@@ -70,12 +69,15 @@ def ticket_text(board: Board, ticket: str) -> RGB:
     return text_on(ticket_colour(board, ticket))
 
 
-def ticket_name(board: Board, ticket: str) -> str:
-    """A ticket's name on a picture: "Taxi", "Underground", "Black"."""
+def ticket_name(board: Board, ticket: str, language: str = "en") -> str:
+    """A ticket's name on a picture: "Taxi", "Underground", "Black" (in ``language``)."""
     kind = board.transport_of(ticket)
     if kind is None:
-        return FIXED_TICKET_NAME.get(ticket, ticket.title())
-    name = kind.ticket_names.get("en", ticket)
+        from bot.i18n import speaker
+        from bot.i18n.names import shared_ticket
+
+        return shared_ticket(ticket, speaker(language)) or ticket.title()
+    name = kind.ticket_names.get(language) or kind.ticket_names.get("en", ticket)
     return name[:1].upper() + name[1:]
 
 
