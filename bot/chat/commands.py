@@ -18,7 +18,7 @@ from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
 
 from . import messages
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
-from .replies import defer, guarded, is_dm, key, say
+from .replies import defer, guarded, is_dm, key, reader_language, say
 from .table import Refused
 
 if TYPE_CHECKING:
@@ -48,11 +48,7 @@ def _bot(interaction: discord.Interaction) -> "ScotlandYardBot":
 
 async def _speaker(interaction: discord.Interaction) -> Speaker:
     """The gettext helpers of a reply only the caller sees: their chosen language, else their Discord one."""
-    try:
-        chosen = await _bot(interaction).service.user_language(interaction.user.id)
-    except Exception:
-        chosen = None
-    return speaker(personal_language(chosen, interaction.locale))
+    return speaker(await reader_language(interaction))
 
 
 def _first_time(interaction: discord.Interaction) -> bool:
@@ -386,7 +382,7 @@ class ScotlandYardCommands(app_commands.Group):
     async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
         if not _first_time(interaction):
             return
-        from bot.i18n import AUTO, personal_language, speaker
+        from bot.i18n import AUTO
 
         async with guarded(interaction):
             choice = None if language.value == AUTO else language.value

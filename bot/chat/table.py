@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
-from bot.i18n import N_, Speaker, personal_language, reader, speaker
+from bot.i18n import N_, Speaker, reader, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
 from . import messages, views
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
-from .replies import defer, guarded, is_dm, key, say
+from .replies import defer, guarded, is_dm, key, reader_language, say
 
 if TYPE_CHECKING:
     from .client import ScotlandYardBot
@@ -311,13 +311,10 @@ class Table:
         text, files = await self.mrx_receipt(result, interaction)
         await say(interaction, text, ephemeral=True, files=files)
 
-    async def reader(self, interaction: discord.Interaction) -> Speaker:
+    @staticmethod
+    async def reader(interaction: discord.Interaction) -> Speaker:
         """The language of a reply only the caller sees: their chosen one, else their Discord language."""
-        try:
-            chosen = await self.service.user_language(interaction.user.id)
-        except Exception:
-            chosen = None
-        return speaker(personal_language(chosen, interaction.locale))
+        return speaker(await reader_language(interaction))
 
     async def mrx_receipt(self, result: CommandResult,
                           interaction: discord.Interaction) -> tuple[str, list[discord.File]]:

@@ -11,7 +11,6 @@ from typing import Iterable, Mapping, Sequence
 from bot.game import (
     Board,
     PublicView,
-    get_rules,
 )
 from bot.i18n import N_, Speaker, names, speaker
 from bot.service.models import Player

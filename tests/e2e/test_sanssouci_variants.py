@@ -125,4 +125,4 @@ async def test_a_potsdam_game_with_a_boat_ride_and_an_agent_put_out_of_the_game(
     texts = [m.text for m in fake.channel_messages(w.channel)]
     assert any(f"{label} cannot move and is out of the game." in t for t in texts)
     gone_at = next(i for i, t in enumerate(texts) if f"{label} cannot move and is out of the game." in t)
-    assert not any(f"Next: " in t and label in t.split("Next: ")[1][:30] for t in texts[gone_at + 1:])
+    assert not any("Next: " in t and label in t.split("Next: ")[1][:30] for t in texts[gone_at + 1:])
