@@ -165,7 +165,7 @@ class Announcer:
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
             embeds.append(words.game_over_embed(view, players, name, tr))
-            replay = await self.bot.pictures.replay(await self.service.record(item.game_id))
+            replay = await self.bot.pictures.replay(await self.service.record(item.game_id), language=game.language)
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
         elif kind == outbox.PLAYERS_CHANGED:

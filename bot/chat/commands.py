@@ -578,8 +578,8 @@ async def _show_board(bot: "ScotlandYardBot", interaction: discord.Interaction, 
 async def _show_log(bot: "ScotlandYardBot", interaction: discord.Interaction, info) -> None:
     view = await bot.service.public_view(info.id)
     embed = discord.Embed(title=reader()._("📒 Mr. X's logbook, game #{id}").format(id=info.id), colour=messages.COLOUR,
-                          description=bot.pictures.logbook_text(view))
-    png = await bot.pictures.logbook(view)
+                          description=bot.pictures.logbook_text(view, reader().language))
+    png = await bot.pictures.logbook(view, language=reader().language)
     files = []
     if png:
         files.append(discord.File(io.BytesIO(png), "logbook.png"))

@@ -50,20 +50,20 @@ class Pictures:
         return await self._draw(drawing.render_route, view, language=language, **self._size())
 
     @staticmethod
-    def logbook_text(view: PublicView) -> str:
+    def logbook_text(view: PublicView, language: str = "en") -> str:
         """The logbook as embed text, one line per entry (cheap: no thread needed)."""
-        return drawing.logbook_text(view)
+        return drawing.logbook_text(view, language)
 
-    async def logbook(self, view: PublicView) -> bytes | None:
+    async def logbook(self, view: PublicView, language: str = "en") -> bytes | None:
         if not isinstance(view, PublicView):
             raise TypeError("the logbook is drawn from a PublicView only")
-        return await self._draw(drawing.render_logbook, view)
+        return await self._draw(drawing.render_logbook, view, language=language)
 
-    async def replay(self, record: dict) -> bytes | None:
+    async def replay(self, record: dict, language: str = "en") -> bytes | None:
         """The animated replay of a finished game, from its record (public once the game is over)."""
         if not record.get("outcome"):
             raise TypeError("the replay is drawn from a finished game's record only")
-        return await self._draw(_replay, record)
+        return await self._draw(_replay, record, language)
 
     async def mrx_board(self, view: MrXView, language: str = "en") -> bytes | None:
         """Mr. X's private board: for his DM or an ephemeral reply only."""
@@ -72,8 +72,8 @@ class Pictures:
         return await self._draw(drawing.render_mrx_board, view, language=language, **self._size())
 
 
-def _replay(record: dict) -> bytes:
-    return drawing.render_replay(drawing.round_views(record))
+def _replay(record: dict, language: str = "en") -> bytes:
+    return drawing.render_replay(drawing.round_views(record), language=language)
 
 
 def extension(data: bytes) -> str:

@@ -11,7 +11,11 @@ from typing import Any, Sequence
 
 from bot.game import GameState, PublicView, replay
 
+from bot.i18n import Speaker, speaker
+from bot.i18n.names import outcome_sentence
+
 from .board import draw_board, expect
+from .panels import EN
 
 REPLAY_WIDTH = 1200
 FRAME_MS = 900
@@ -36,9 +40,11 @@ def round_states(record: dict[str, Any]) -> list[GameState]:
     return [replay({**record, "actions": actions[:cut]}) for cut in [0, *cuts, len(actions)]]
 
 
-def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH) -> bytes:
+def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH, language: str = "en") -> bytes:
     """An animated GIF of ``views`` (from :func:`round_views`): the detectives round by round and
-    Mr. X's true route growing behind him. The last view must be of the finished game."""
+    Mr. X's true route growing behind him, its words in ``language``. The last view must be of the
+    finished game."""
+    tr = speaker(language)
     if not views:
         raise ValueError("A replay needs at least one view.")
     for view in views:
@@ -49,17 +55,17 @@ def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH) -> 
     frames = []
     for i, view in enumerate(views):
         moves = len(view.logbook)
-        title = _title(view, i, len(views))
-        frames.append(draw_board(view, width=width, mrx_route=route[: moves + 1], title=title).to_indexed())
+        title = _title(view, i, len(views), tr)
+        frames.append(draw_board(view, width=width, mrx_route=route[: moves + 1], title=title, tr=tr).to_indexed())
     durations = [FIRST_MS] + [FRAME_MS] * (len(frames) - 2) + [LAST_MS] if len(frames) > 1 else [LAST_MS]
     out = io.BytesIO()
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
     return out.getvalue()
 
 
-def _title(view: PublicView, index: int, count: int) -> str:
+def _title(view: PublicView, index: int, count: int, tr: Speaker = EN) -> str:
     if index == count - 1 and view.outcome is not None:
-        return view.outcome.describe()
+        return outcome_sentence(view.outcome, tr)
     if index == 0:
-        return "Replay · the start"
-    return f"Replay · after round {view.round - 1 if view.phase == 'mrx' else view.round}"
+        return tr._("Replay · the start")
+    return tr._("Replay · after round {n}").format(n=view.round - 1 if view.phase == "mrx" else view.round)

@@ -15,7 +15,9 @@ from bot.game import LogbookEntryView, PublicView
 from . import style
 from .board import expect
 from .canvas import Picture
-from .panels import rules_title
+from .panels import EN, rules_title
+from bot.i18n import Speaker, speaker
+from bot.i18n.names import outcome_sentence
 
 WIDTH = 1200
 COLUMNS = 6
@@ -29,46 +31,47 @@ FOOTER = 76
 EMBED_LIMIT = 4096
 
 
-def render_logbook(view: PublicView) -> bytes:
+def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
     """The logbook as a grid of entries: ticket cards, reveal entries marked, shown stations written in."""
     expect(view, PublicView, "render_logbook", "state.public_view()")
+    tr = speaker(language)
     rows = math.ceil(view.log_entries / COLUMNS)
     cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
     height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
     img = Image.new("RGB", (WIDTH, height), style.PAPER)
     pic = Picture(img, palette=None)
     pic.rectangle((0, 0, WIDTH, HEADER), style.PANEL)
-    pic.text((MARGIN, 18), "Mr. X's logbook", style.font(34, "bold"), style.PANEL_TEXT)
-    pic.text((MARGIN, 62), _summary(view), style.font(21, "regular"), style.PANEL_MUTED)
-    pic.text((WIDTH - MARGIN, 22), rules_title(view.rules), style.font(20, "regular"), style.PANEL_MUTED,
+    pic.text((MARGIN, 18), tr._("Mr. X's logbook"), style.font(34, "bold"), style.PANEL_TEXT)
+    pic.text((MARGIN, 62), _summary(view, tr), style.font(21, "regular"), style.PANEL_MUTED)
+    pic.text((WIDTH - MARGIN, 22), rules_title(view.rules, tr), style.font(20, "regular"), style.PANEL_MUTED,
              anchor="ra")
 
     entries = {e.number: e for e in view.logbook}
-    doubles = _double_parts(view)
+    doubles = _double_parts(view, tr)
     for number in range(1, view.log_entries + 1):
         row, col = divmod(number - 1, COLUMNS)
         x = MARGIN + col * (cell_w + GAP)
         y = HEADER + MARGIN + row * (CELL_H + GAP)
-        _cell(pic, (x, y, x + cell_w, y + CELL_H), number, entries.get(number), view, doubles.get(number))
+        _cell(pic, (x, y, x + cell_w, y + CELL_H), number, entries.get(number), view, doubles.get(number), tr)
 
-    _footer(pic, view, height - FOOTER)
+    _footer(pic, view, height - FOOTER, tr)
     return pic.png()
 
 
-def _summary(view: PublicView) -> str:
-    parts = [f"{len(view.logbook)} of {view.log_entries} moves"]
+def _summary(view: PublicView, tr: Speaker = EN) -> str:
+    parts = [tr._("{done} of {size} moves").format(done=len(view.logbook), size=view.log_entries)]
     if view.outcome is not None:
-        parts.append(view.outcome.describe())
+        parts.append(outcome_sentence(view.outcome, tr))
     else:
         nxt = view.next_reveal
         if nxt is not None:
-            parts.append(f"next reveal: move {nxt}")
+            parts.append(tr._("next reveal: move {n}").format(n=nxt))
         if view.max_rounds:
-            parts.append(f"round {view.round} of {view.max_rounds}")
+            parts.append(tr._("round {n} of {last}").format(n=view.round, last=view.max_rounds))
     return " · ".join(parts)
 
 
-def _double_parts(view: PublicView) -> dict[int, str]:
+def _double_parts(view: PublicView, tr: Speaker = EN) -> dict[int, str]:
     """Entry number -> "1st"/"2nd" for the two halves of each double move."""
     out: dict[int, str] = {}
     by_round: dict[int, list[int]] = {}
@@ -77,12 +80,12 @@ def _double_parts(view: PublicView) -> dict[int, str]:
             by_round.setdefault(e.round, []).append(e.number)
     for numbers in by_round.values():
         for i, n in enumerate(sorted(numbers)):
-            out[n] = "1st" if i == 0 else "2nd"
+            out[n] = tr._("1st") if i == 0 else tr._("2nd")
     return out
 
 
 def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: PublicView,
-          double: str | None) -> None:
+          double: str | None, tr: Speaker = EN) -> None:
     x0, y0, x1, y1 = box
     reveal = number in view.reveal_entries
     if entry is None:
@@ -90,7 +93,8 @@ def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: 
         pic.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), style.PAPER, radius=12)
         pic.text((x0 + 14, y0 + 10), str(number), style.font(26, "bold"), style.FOOTER_LINE)
         if reveal:
-            pic.text(((x0 + x1) / 2, y1 - 30), "reveal", style.font(21, "bold"), style.TRACKER_SOFT, anchor="mm")
+            pic.text(((x0 + x1) / 2, y1 - 30), tr._("reveal"), style.font(21, "bold"), style.TRACKER_SOFT,
+                     anchor="mm")
         return
     shown_now = entry.reveal or entry.surfaced
     border = style.TRACKER if shown_now else style.FOOTER_LINE
@@ -101,74 +105,79 @@ def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: 
         pic.text((x1 - 14, y0 + 14), f"2× {double}", style.font(17, "bold"), style.DOUBLE_TICKET,
                  anchor="ra")
     elif reveal:
-        pic.text((x1 - 14, y0 + 14), "reveal", style.font(17, "bold"), style.TRACKER, anchor="ra")
+        pic.text((x1 - 14, y0 + 14), tr._("reveal"), style.font(17, "bold"), style.TRACKER, anchor="ra")
     elif entry.surfaced:
-        pic.text((x1 - 14, y0 + 14), "surfaced", style.font(17, "bold"), style.TRACKER, anchor="ra")
+        pic.text((x1 - 14, y0 + 14), tr._("surfaced"), style.font(17, "bold"), style.TRACKER, anchor="ra")
     card = (x0 + 14, y0 + 48, x1 - 14, y0 + 88)
     board = view.board
     pic.rectangle(card, style.ticket_colour(board, entry.ticket), radius=9)
-    name = style.ticket_name(board, entry.ticket).upper()
+    name = style.ticket_name(board, entry.ticket, tr.language).upper()
     pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name,
              style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed"), style.ticket_text(board, entry.ticket),
              anchor="mm")
     if entry.station is not None:
         colour = style.INK if shown_now else style.MUTED
         weight = "bold" if shown_now else "regular"
-        pic.text(((x0 + x1) / 2, y1 - 25), f"at {entry.station}", style.font(27, weight), colour, anchor="mm")
+        pic.text(((x0 + x1) / 2, y1 - 25), tr._("at {station}").format(station=entry.station), style.font(27, weight),
+                 colour, anchor="mm")
 
 
-def _footer(pic: Picture, view: PublicView, top: float) -> None:
+def _footer(pic: Picture, view: PublicView, top: float, tr: Speaker = EN) -> None:
     pic.rectangle((0, top, WIDTH, top + FOOTER), style.FOOTER)
     x = MARGIN
     y = top + FOOTER / 2
-    pic.text((x, y), "Mr. X's tickets:", style.font(21, "bold"), style.INK, anchor="lm")
-    x += style.font(21, "bold").getlength("Mr. X's tickets:") + 14
+    label = tr._("Mr. X's tickets:")
+    pic.text((x, y), label, style.font(21, "bold"), style.INK, anchor="lm")
+    x += style.font(21, "bold").getlength(label) + 14
     small = style.font(19, "bold")
     board = view.board
     for ticket in view.mrx_tickets:
         n = view.mrx_tickets.get(ticket, 0)
-        text = f"{style.ticket_name(board, ticket)} {'∞' if n is None else n}"
+        text = f"{style.ticket_name(board, ticket, tr.language)} {'∞' if n is None else n}"
         w = small.getlength(text) + 24
         pic.rectangle((x, y - 17, x + w, y + 17), style.ticket_colour(board, ticket), radius=7)
         pic.text((x + w / 2, y), text, small, style.ticket_text(board, ticket), anchor="mm")
         x += w + 8
 
 
-def logbook_text(view: PublicView) -> str:
+def logbook_text(view: PublicView, language: str = "en") -> str:
     """The logbook for a Discord embed's description: one short line per entry, phone-friendly."""
     expect(view, PublicView, "logbook_text", "state.public_view()")
-    doubles = _double_parts(view)
+    tr = speaker(language)
+    doubles = _double_parts(view, tr)
     lines = []
     for e in view.logbook:
-        line = f"**{e.number}** {view.board.ticket_emoji(e.ticket)} {view.board.ticket_name(e.ticket)}"
+        line = f"**{e.number}** {view.board.ticket_emoji(e.ticket)} {view.board.ticket_name(e.ticket, language)}"
         notes = []
         if e.number in doubles:
-            notes.append(f"double move, {doubles[e.number]}")
+            notes.append(tr._("double move, {part}").format(part=doubles[e.number]))
         if e.station is not None:
+            station = f"**{e.station}**"
             if e.reveal:
-                notes.append(f"seen at **{e.station}**")
+                notes.append(tr._("seen at {station}").format(station=station))
             elif e.surfaced:
-                notes.append(f"surfaced at **{e.station}**")
+                notes.append(tr._("surfaced at {station}").format(station=station))
             else:
-                notes.append(f"at **{e.station}**")
+                notes.append(tr._("at {station}").format(station=station))
         if notes:
             line += " — " + ", ".join(notes)
         lines.append(line)
     if not lines:
-        lines.append("No moves yet.")
-    footer = [_text_summary(view)]
+        lines.append(tr._("No moves yet."))
+    footer = [_text_summary(view, tr)]
     reveals = ", ".join(str(n) for n in view.reveal_entries)
-    footer.append(f"Mr. X shows himself after moves {reveals}.")
+    footer.append(tr._("Mr. X shows himself after moves {moves}.").format(moves=reveals))
     return _fit(lines, footer)
 
 
-def _text_summary(view: PublicView) -> str:
+def _text_summary(view: PublicView, tr: Speaker = EN) -> str:
     done = len(view.logbook)
-    text = f"{done} of {view.log_entries} moves."
+    text = tr._("{done} of {size} moves.").format(done=done, size=view.log_entries)
     nxt = view.next_reveal
     if view.outcome is None and nxt is not None:
         ahead = nxt - done
-        text += f" Next reveal: move {nxt} ({'his next move' if ahead == 1 else f'in {ahead} moves'})."
+        text += " " + (tr._("Next reveal: move {n} (his next move).").format(n=nxt) if ahead == 1 else
+                       tr._("Next reveal: move {n} (in {ahead} moves).").format(n=nxt, ahead=ahead))
     return text
 
 

@@ -49,13 +49,13 @@ class RecordingPictures(Pictures):
         assert type(view) is PublicView and view.outcome is not None
         return self._keep(await super().route(view, language), "route", public=True)
 
-    async def logbook(self, view):
+    async def logbook(self, view, language="en"):
         assert type(view) is PublicView
-        return self._keep(await super().logbook(view), "logbook", public=True)
+        return self._keep(await super().logbook(view, language), "logbook", public=True)
 
-    async def replay(self, record):
+    async def replay(self, record, language="en"):
         assert record.get("outcome")
-        return self._keep(await super().replay(record), "replay", public=True)
+        return self._keep(await super().replay(record, language), "replay", public=True)
 
     async def mrx_board(self, view, language="en"):
         assert type(view) is MrXView

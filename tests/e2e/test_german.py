@@ -76,6 +76,11 @@ async def test_refusals_speak_the_reader_s_language_whatever_the_game_s(game: Ga
         assert answer.kind == "ephemeral" and says in answer.text, answer.text
     handle = await fake.slash(w.dave, w.channel, "sy", "move", {"to": 1}, locale="de")
     assert "Du spielst in diesem Spiel nicht mit." in (await handle.wait_reply()).text
+    # Looking up the logbook in German: the embed and its picture speak German, in an English game.
+    handle = await fake.slash(w.carol, w.channel, "sy", "log", {}, locale="de")
+    log = await handle.wait_reply()
+    assert "📒 Fahrtentafel von Mister X, Spiel #" in log.text and "von 24 Zügen" in log.text, log.text
+    assert "logbook.png" in log.files
     assert (await game.service.get_game(game.game_id)).version == version
 
 

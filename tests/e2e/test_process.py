@@ -30,7 +30,7 @@ async def test_python_dash_m_bot_runs_against_a_discord_compatible_server(tmp_pa
             sys.executable, "-m", "bot", cwd=tmp_path, env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         try:
-            await fake.wait_for_ready(timeout=20)
+            await fake.wait_for_ready(timeout=45)  # a ceiling: a loaded machine starts Python slowly
             await fake.wait_until(lambda: fake.command_syncs, timeout=10)
             await asyncio.sleep(0.3)  # the guild's GUILD_CREATE, then the interaction
             handle = await fake.slash(alice, channel, "sy", "new", {"rules": "classic"})
