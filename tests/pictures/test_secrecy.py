@@ -12,9 +12,12 @@ from bot.pictures import (logbook_text, render_board, render_logbook, render_mrx
 
 
 def public_pictures(state: GameState) -> list[bytes]:
+    """Every public picture of the state, in both languages."""
     view = state.public_view()
-    return [render_board(view), render_board(view, tracker=True), render_logbook(view),
-            logbook_text(view).encode(), render_zoom(view), render_zoom(view, tracker=False)]
+    return [picture for language in ("en", "de") for picture in (
+        render_board(view, language=language), render_board(view, tracker=True, language=language),
+        render_logbook(view, language=language), logbook_text(view, language).encode(),
+        render_zoom(view, language=language), render_zoom(view, tracker=False, language=language))]
 
 
 def hide_elsewhere(state: GameState) -> GameState | None:
