@@ -484,9 +484,11 @@ class ScotlandYardCommands(app_commands.Group):
                                       current.language if language is None else language.value)
                 current = await bot.service.update_settings(game.id, interaction.user.id, wanted,
                                                             bool(interaction.permissions.manage_channels))
-            tr = speaker(game.language) if changes else reader()  # a change is posted to the channel
+            tr = speaker(current.language) if changes else reader()  # a change is posted to the channel
             await say(interaction, tr._("⚙️ Game #{id}: {settings}.").format(
                 id=game.id, settings=messages.settings_words(current, tr)), ephemeral=not changes)
+            if changes and game.status == LOBBY:
+                await bot.table.refresh_lobby(game.id)  # the lobby shows the game's language
 
     # -- after the game --------------------------------------------------------------------------
 

@@ -104,3 +104,21 @@ async def test_a_refusal_with_details_reads_as_one_german_sentence(game: Game) -
     handle = await fake.slash(other, w.channel, "sy", "move", {"to": 1, "ticket": "taxi", "pawn": mine}, locale="de")
     text = (await handle.wait_reply()).text
     assert "ist dran, nicht" in text and not any(c in text for c in ("Red", "Blue", "Green", "Yellow")), text
+
+
+@pytest.mark.asyncio
+async def test_the_host_switches_a_lobby_to_german_and_reminders_follow(game: Game) -> None:
+    w, fake = game.world, game.fake
+    lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+    assert "a new game is forming" in lobby.text
+    answer = await game.reply(w.alice, "settings", {"language": "de", "reminder_hours": 1.0})
+    assert answer.kind == "channel" and "Nachrichten auf Deutsch" in answer.text, answer.text
+    assert "Ein neues Spiel beginnt" in lobby.text and "Als Detektiv mitspielen" in [b.get("label") for b in lobby.buttons]
+    refused = await game.reply(w.carol, "settings", {"language": "en"})
+    assert refused.kind == "ephemeral"
+    await game.start()
+    await game.mrx_moves((await game.truth()).legal_moves(MRX)[0], "dm")
+    game.clock.advance(1.2)
+    assert await game.bot.reminders.tick() == 1
+    reminder = fake.channel_messages(w.channel)[-1]
+    assert reminder.text.startswith("⏰") and "wartet seit 72 Minuten" in reminder.text, reminder.text
