@@ -12,7 +12,7 @@ from bot.game import (
     Board,
     PublicView,
 )
-from bot.i18n import N_, Speaker, names, speaker
+from bot.i18n import EN, N_, Speaker, names
 from bot.service.models import Player
 
 PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", "purple": "🟣", "black": "⚫", "white": "⚪"}
@@ -26,8 +26,6 @@ WIN_COLOUR = 0xC9A227
 
 # -- small words ---------------------------------------------------------------------------------
 
-#: English, the source language: what a text is in when nobody says otherwise
-EN = speaker("en")
 
 def station(number: int | None) -> str:
     return "?" if number is None else f"**{number}**"

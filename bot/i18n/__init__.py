@@ -97,6 +97,10 @@ def speaker(language: str) -> Speaker:
     return Speaker(language)
 
 
+#: English, the source language: what a text or picture speaks when nobody says otherwise
+EN = Speaker(ENGLISH)
+
+
 def N_(message: str) -> str:
     """Marks a string for extraction where it is translated later (a constant)."""
     return message

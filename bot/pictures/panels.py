@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from bot.game import PublicView
-from bot.i18n import Speaker, speaker
+from bot.i18n import EN, Speaker
 from bot.i18n.names import outcome_sentence, pawn_label
 from bot.i18n.names import rules_title as _rules_title
 
@@ -15,8 +15,6 @@ from .marks import pawn_sprite
 
 
 
-#: pictures speak English unless told otherwise (``tr``: the reader's or the game's language)
-EN = speaker("en")
 
 
 def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView,
