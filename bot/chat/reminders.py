@@ -65,7 +65,8 @@ class Reminders:
             buttons = discord.ui.View(timeout=None)
             for pawn in turn.pawns:
                 if pawn != MRX:
-                    label = f"Skip {view.pawn(pawn).label}" if view else f"Skip {pawn}"
+                    name = messages.pawn_label(view, pawn, tr) if view else pawn
+                    label = tr._("Skip {pawn}").format(pawn=name)
                     buttons.add_item(views.SkipButton(turn.game_id, turn.round, pawn, label))
             if await self._send(turn.channel_id, text, buttons if buttons.children else None):
                 sent += 1
