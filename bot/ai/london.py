@@ -15,7 +15,7 @@ from bot.game.actions import MRX, Action, DoubleMove, Move, TripleMove
 from bot.game.rules import get_rules
 from bot.game.views import MrXView, PublicView
 
-from .policy import aim, hunter_pick, mrx_candidates, mrx_pick, nearest, playout
+from .policy import aim, hunter_order, hunter_pick, mrx_candidates, mrx_pick, nearest, playout
 from .sim import HUNTER_TURN, HUNTERS_WIN, MRX_TURN, PLENTY, Setup, Sim, apply_hunter, apply_mrx, settle
 from .tables import mask_of, tables_of
 
@@ -127,10 +127,10 @@ class LondonSearch:
             if actor == 0:
                 return 0, self.mrx_options(s, moves)
             if self.side == "detectives":
-                return actor, [((actor, to, t), (to, t)) for to, t in moves]
+                return actor, [((actor, to, t), (to, t)) for to, t in hunter_order(S, s, actor, moves)]
             # Mr. X's own tree holds only his choices: the detectives move as in a playout.
-            target = aim(S, s, rng, self.paranoia)[actor]
-            to, t = hunter_pick(S, s, actor, moves, target, rng, self.eps)
+            targets = aim(S, s, rng, self.paranoia)[actor]
+            to, t = hunter_pick(S, s, actor, moves, targets, rng, self.eps)
             apply_hunter(S, s, actor, to, t)
 
     def mrx_options(self, s: Sim, moves) -> list[tuple[object, Parts]]:

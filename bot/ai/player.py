@@ -17,7 +17,7 @@ from bot.game.views import MrXView, PublicView
 
 from .london import (LondonSearch, detective_setup, from_move, location_weights, mrx_quick, mrx_root_options,
                      mrx_setup, to_action)
-from .policy import hunter_pick
+from .policy import hunter_order
 from .search import Choice, search
 
 
@@ -91,13 +91,10 @@ class ComputerPlayer:
         setup, state, index = detective_setup(view, pawn)
         weights = location_weights(setup, state, view.possible or view.board.stations)
         game = LondonSearch(setup, state, "detectives", weights, self.settings.horizon, self.settings.eps)
-        options = [((index, *from_move(setup, m)), m) for m in legal]
-        if not self.iterations:
-            target = game.determinize(rng).pos[0]
-            to, t = hunter_pick(setup, state, index, [from_move(setup, m) for m in legal], target, rng,
-                                self.settings.eps)
-            return to_action(setup, pawn, ((to, t),))
-        self.last = search(game, [(k, (m.to, k[2])) for k, m in options], index, self.iterations, rng,
+        moves = hunter_order(setup, state, index, [from_move(setup, m) for m in legal])
+        if not self.iterations:  # the playout judgement, with mistakes
+            return to_action(setup, pawn, (rng.choice(moves) if rng.random() < self.settings.eps else moves[0],))
+        self.last = search(game, [((index, *m), m) for m in moves], index, self.iterations, rng,
                            self._deadline())
         to, t = self.last.action
         return to_action(setup, pawn, ((to, t),))

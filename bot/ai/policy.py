@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from random import Random
 
-from .sim import HUNTER_TURN, MRX_WINS, Setup, Sim, apply_hunter, apply_mrx, can_multi, mrx_moves, settle
-from .tables import FAR, nth_station
+from .sim import MRX_WINS, Setup, Sim, apply_hunter, apply_mrx, can_multi, mrx_moves, settle
+from .tables import FAR, nth_station, stations_in
 
 #: beyond this many rides a detective is no more threat than at this many
 SAFE = 4
@@ -156,34 +156,77 @@ def _multis(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int) -> list[t
     return [route for _, route in found[:limit]]
 
 
-def hunter_pick(S: Setup, s: Sim, i: int, moves, target: int, rng: Random, eps: float) -> tuple[int, int]:
-    """A detective's playout move: the ride that gets closest to ``target``; on a tie, the ticket it has
-    most of; now and then (``eps``) any ride."""
+def hunter_pick(S: Setup, s: Sim, i: int, moves, targets, rng: Random, eps: float) -> tuple[int, int]:
+    """A detective's playout move: the ride that ends closest to any of ``targets`` (stations Mr. X
+    may be on); on a tie, the ticket it has most of; now and then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
-    row = S.tables.dist[target]
+    dist = S.tables.dist
+    rows = [dist[t] for t in targets]
     wallet = S.wallet_of[i]
     counts = s.tix[wallet] if wallet >= 0 else None
-    best, best_key = moves[0], 1 << 30
+    best, best_key = moves[0], 1e18
+    random = rng.random
     for move in moves:
-        key = row[move[0]] * 64 - (counts[move[1]] if counts is not None else 0)
+        to = move[0]
+        near = FAR
+        total = 0
+        for row in rows:
+            d = row[to]
+            total += d
+            if d < near:
+                near = d
+        # Closest to any target, then to all of them, then the ticket it has most of, then by chance.
+        key = near * 1048576 + total * 16 - (counts[move[1]] if counts is not None else 0) + random()
         if key < best_key:
             best, best_key = move, key
     return best
 
 
-def aim(S: Setup, s: Sim, rng: Random, paranoia: float) -> list[int]:
-    """A station for each detective to head for, drawn from where Mr. X may be."""
+def hunter_order(S: Setup, s: Sim, i: int, moves) -> list[tuple[int, int]]:
+    """Detective ``i``'s rides, best first by the playout judgement, the same in every determinization
+    (it reads the public belief, never Mr. X's station): closest to where he may be first."""
+    stations = stations_in(s.belief)
+    if len(stations) > ORDER_LOOKS:
+        stations = stations[::len(stations) // ORDER_LOOKS + 1]
+    dist = S.tables.dist
+    rows = [dist[t] for t in stations]
+    wallet = S.wallet_of[i]
+    counts = s.tix[wallet] if wallet >= 0 else None
+    keyed = []
+    for move in moves:
+        to = move[0]
+        near, total = FAR, 0
+        for row in rows:
+            d = row[to]
+            total += d
+            if d < near:
+                near = d
+        keyed.append((near * 1048576 + total * 16 - (counts[move[1]] if counts is not None else 0), move))
+    keyed.sort()
+    return [move for _, move in keyed]
+
+
+#: how many of the stations Mr. X may be on :func:`hunter_order` looks at
+ORDER_LOOKS = 24
+#: how many of the stations Mr. X may be on a simulated detective keeps in mind
+LOOKS = 6
+
+
+def aim(S: Setup, s: Sim, rng: Random, paranoia: float) -> list[list[int]]:
+    """For each detective the stations it heads for: up to ``LOOKS`` drawn from where Mr. X may be
+    (his true station instead, for a ``paranoia`` share of them)."""
     belief = s.belief
     count = belief.bit_count()
-    targets = [0] * len(s.pos)
-    for i in range(1, len(s.pos)):
-        if paranoia and rng.random() < paranoia:
-            targets[i] = s.pos[0]
-        elif count:
-            targets[i] = nth_station(belief, rng.randrange(count))
-        else:
-            targets[i] = s.pos[0]
+    if count <= LOOKS:
+        shared = stations_in(belief) if count else [s.pos[0]]
+    else:
+        shared = [nth_station(belief, rng.randrange(count)) for _ in range(LOOKS)]
+    targets = [shared] * len(s.pos)
+    if paranoia:
+        for i in range(1, len(s.pos)):
+            if rng.random() < paranoia:
+                targets[i] = [s.pos[0]]
     return targets
 
 
@@ -208,24 +251,24 @@ def playout(S: Setup, s: Sim, rng: Random, stop_round: int, eps_mrx: float = 0.1
             apply_hunter(S, s, actor, to, t)
 
 
-#: logistic weights of :func:`evaluate` (see ``features``), fitted on playout positions
-WEIGHTS = (-1.2, 0.55, 0.25, -0.10, 0.0)
+#: logistic weights of :func:`evaluate` over its :func:`features`, fitted (log loss) on the outcomes of
+#: whole playouts from positions of greedy games in every rule system
+WEIGHTS = (1.134, 0.729, 0.071, -0.556, -0.351)
 
 
 def features(S: Setup, s: Sim) -> tuple[float, ...]:
-    """(1, nearest detective capped, log2 of the stations he may be on, rounds left, 0)."""
+    """(1, nearest detective up to 5 rides, log2 of how many stations he may be on, tens of rounds
+    left, the second times the fourth)."""
     hunters = [p for p in s.pos[1:] if p]
-    near = min(nearest(S.tables.dist, s.pos[0], hunters), 6) if hunters else 6
-    left = min(S.log_entries - s.entries, S.max_rounds - s.round + 1)
+    near = min(nearest(S.tables.dist, s.pos[0], hunters), 5) if hunters else 5
+    left = min(S.log_entries - s.entries, S.max_rounds - s.round + 1) / 10
     spread = math.log2(max(s.belief.bit_count(), 1))
-    return (1.0, float(near), spread, float(left), 0.0)
+    return (1.0, float(near), spread, left, near * left)
 
 
 def evaluate(S: Setup, s: Sim) -> float:
     """Mr. X's chance to win from a position where the playout stopped (at the start of his turn)."""
-    z = sum(w * f for w, f in zip(WEIGHTS, features(S, s)))
+    z = 0.0
+    for w, f in zip(WEIGHTS, features(S, s)):
+        z += w * f
     return 1.0 / (1.0 + math.exp(-z))
-
-
-def detectives_phase(s: Sim) -> bool:
-    return s.phase == HUNTER_TURN

@@ -62,10 +62,14 @@ class Choice(Generic[A]):
 
 
 def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, iterations: int, rng: Random,
-           deadline: float | None = None, exploration: float = 0.7) -> Choice[A]:
+           deadline: float | None = None, exploration: float = 0.4, widening: float = 0.5) -> Choice[A]:
     """Run up to ``iterations`` iterations (fewer if ``deadline``, a ``time.perf_counter()`` value, comes
     first) and pick the root action visited most. ``root`` lists the legal (key, action) pairs of
-    ``actor`` now, best first, each key once (as :meth:`SearchGame.turn` does)."""
+    ``actor`` now, best first, each key once (as :meth:`SearchGame.turn` does).
+
+    Progressive widening: a node visited n times considers only its first 1 + ``widening`` * sqrt(n)
+    actions, so a rarely visited node plays like the game's own ordering (the playout judgement)
+    instead of trying every action once."""
     start = time.perf_counter()
     tree = Node(-1)
     root = list(root)
@@ -79,6 +83,9 @@ def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, ite
         while who >= 0:
             children = node.children
             fresh = None
+            width = 1 + int(widening * sqrt(node.visits + 1))
+            if width < len(options):
+                options = options[:width]
             for key, action in options:
                 child = children.get(key)
                 if child is None:
@@ -103,6 +110,7 @@ def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, ite
             node = child
             who, options = game.turn(state, rng)
         result = game.playout(state, rng)
+        tree.visits += 1
         for n in path:
             n.visits += 1
             n.total += game.reward(result, n.actor)
