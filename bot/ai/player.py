@@ -31,6 +31,8 @@ class Level:
     horizon: int = 6
     #: how often a playout (or the easy player) makes a random move instead of its usual one
     eps: float = 0.1
+    #: rounds the tree looks ahead before the playouts take over
+    tree_rounds: int = 2
 
 
 LEVEL_SETTINGS = {
@@ -95,7 +97,7 @@ class ComputerPlayer:
         if not self.iterations:  # the playout judgement, with mistakes
             return to_action(setup, pawn, (rng.choice(moves) if rng.random() < self.settings.eps else moves[0],))
         self.last = search(game, [((index, *m), m) for m in moves], index, self.iterations, rng,
-                           self._deadline())
+                           self._deadline(), depth=self.settings.tree_rounds * len(setup.pawn_ids))
         to, t = self.last.action
         return to_action(setup, pawn, ((to, t),))
 
@@ -109,5 +111,6 @@ class ComputerPlayer:
         options = mrx_root_options(game, view)
         if len(options) == 1:
             return to_action(setup, MRX, options[0][1])
-        self.last = search(game, options, 0, self.iterations, rng, self._deadline())
+        self.last = search(game, options, 0, self.iterations, rng, self._deadline(),
+                           depth=self.settings.tree_rounds + 1)
         return to_action(setup, MRX, self.last.action)

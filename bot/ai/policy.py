@@ -12,7 +12,7 @@ import math
 from random import Random
 
 from .sim import MRX_WINS, Setup, Sim, apply_hunter, apply_mrx, can_multi, mrx_moves, settle
-from .tables import FAR, nth_station, stations_in
+from .tables import FAR, stations_in
 
 #: beyond this many rides a detective is no more threat than at this many
 SAFE = 4
@@ -131,29 +131,37 @@ def mrx_candidates(S: Setup, s: Sim, moves, limit: int = 12) -> list[tuple[tuple
 
 
 def _multis(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int) -> list[tuple[tuple[int, int], ...]]:
+    """The ``limit`` best double (``parts`` 2) or triple moves, one route per station they end on."""
     tables = S.tables
-    dist = tables.dist
-    counts = s.tix[0]
-    found: list[tuple[float, tuple[tuple[int, int], ...]]] = []
+    dist, exits, black = tables.dist, tables.exits, tables.black
+    safety: dict[int, float] = {}
+    best: dict[int, tuple[float, tuple[tuple[int, int], ...]]] = {}
 
-    def extend(prefix, here, wallet) -> None:
+    def extend(route, wallet, cost) -> None:
+        here = route[-1][0]
+        last = len(route) + 1 == parts
         for step in mrx_moves(S, s, here, wallet):
-            route = (*prefix, step)
-            if len(route) == parts:
-                blacks = sum(1 for _, t in route if t == tables.black)
-                score = min(nearest(dist, step[0], hunters), SAFE) * 100.0 + tables.exits[step[0]] - 5.0 * blacks
-                found.append((score, route))
+            to, t = step
+            spent = cost + (5.0 if t == black else 0.0)
+            if last:
+                value = safety.get(to)
+                if value is None:
+                    value = safety[to] = min(nearest(dist, to, hunters), SAFE) * 100.0 + exits[to]
+                value -= spent
+                known = best.get(to)
+                if known is None or value > known[0]:
+                    best[to] = (value, (*route, step))
             else:
                 after = wallet[:]
-                after[step[1]] -= 1
-                extend(route, step[0], after)
+                after[t] -= 1
+                extend((*route, step), after, spent)
 
     for first in firsts:
-        after = counts[:]
+        after = s.tix[0][:]
         after[first[1]] -= 1
-        extend((first,), first[0], after)
-    found.sort(key=lambda x: (-x[0], x[1]))
-    return [route for _, route in found[:limit]]
+        extend((first,), after, 5.0 if first[1] == black else 0.0)
+    ranked = sorted(best.values(), key=lambda x: (-x[0], x[1]))
+    return [route for _, route in ranked[:limit]]
 
 
 def hunter_pick(S: Setup, s: Sim, i: int, moves, targets, rng: Random, eps: float) -> tuple[int, int]:
@@ -214,19 +222,21 @@ LOOKS = 6
 
 
 def aim(S: Setup, s: Sim, rng: Random, paranoia: float) -> list[list[int]]:
-    """For each detective the stations it heads for: up to ``LOOKS`` drawn from where Mr. X may be
-    (his true station instead, for a ``paranoia`` share of them)."""
-    belief = s.belief
-    count = belief.bit_count()
-    if count <= LOOKS:
-        shared = stations_in(belief) if count else [s.pos[0]]
-    else:
-        shared = [nth_station(belief, rng.randrange(count)) for _ in range(LOOKS)]
-    targets = [shared] * len(s.pos)
+    """For each detective the stations it heads for this round: up to ``LOOKS`` drawn from where
+    Mr. X may be (his true station instead, for a ``paranoia`` share of them). Kept on the state
+    until Mr. X moves again."""
+    if s.aims is not None:
+        return s.aims
+    stations = stations_in(s.belief) or [s.pos[0]]
+    if len(stations) > LOOKS:
+        random, n = rng.random, len(stations)
+        stations = [stations[int(random() * n)] for _ in range(LOOKS)]
+    targets = [stations] * len(s.pos)
     if paranoia:
         for i in range(1, len(s.pos)):
             if rng.random() < paranoia:
                 targets[i] = [s.pos[0]]
+    s.aims = targets
     return targets
 
 
@@ -234,7 +244,6 @@ def playout(S: Setup, s: Sim, rng: Random, stop_round: int, eps_mrx: float = 0.1
             paranoia: float = 0.0) -> float:
     """Play on with the playout moves until the game ends or round ``stop_round`` begins; Mr. X's
     chance to win: 1 or 0 at the end, :func:`evaluate` at the stop."""
-    targets = None
     while True:
         actor, moves = settle(S, s)
         if actor < 0:
@@ -243,10 +252,8 @@ def playout(S: Setup, s: Sim, rng: Random, stop_round: int, eps_mrx: float = 0.1
             if s.round >= stop_round:
                 return evaluate(S, s)
             apply_mrx(S, s, mrx_pick(S, s, moves, rng, eps_mrx))
-            targets = None
         else:
-            if targets is None:
-                targets = aim(S, s, rng, paranoia)
+            targets = s.aims if s.aims is not None else aim(S, s, rng, paranoia)
             to, t = hunter_pick(S, s, actor, moves, targets[actor], rng, eps_hunter)
             apply_hunter(S, s, actor, to, t)
 

@@ -62,14 +62,16 @@ class Choice(Generic[A]):
 
 
 def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, iterations: int, rng: Random,
-           deadline: float | None = None, exploration: float = 0.4, widening: float = 0.5) -> Choice[A]:
+           deadline: float | None = None, exploration: float = 0.4, widening: float = 0.5,
+           depth: int = 1000) -> Choice[A]:
     """Run up to ``iterations`` iterations (fewer if ``deadline``, a ``time.perf_counter()`` value, comes
     first) and pick the root action visited most. ``root`` lists the legal (key, action) pairs of
     ``actor`` now, best first, each key once (as :meth:`SearchGame.turn` does).
 
     Progressive widening: a node visited n times considers only its first 1 + ``widening`` * sqrt(n)
     actions, so a rarely visited node plays like the game's own ordering (the playout judgement)
-    instead of trying every action once."""
+    instead of trying every action once. The tree grows at most ``depth`` actions deep; below, the
+    playout decides."""
     start = time.perf_counter()
     tree = Node(-1)
     root = list(root)
@@ -105,7 +107,7 @@ def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, ite
                         child, action, best = c, option, value
             game.apply(state, who, action)
             path.append(child)
-            if fresh is not None:
+            if fresh is not None or len(path) >= depth:
                 break
             node = child
             who, options = game.turn(state, rng)

@@ -52,7 +52,7 @@ class Setup:
 class Sim:
     """One (determinized) game state: everything is known, Mr. X's station included."""
 
-    __slots__ = ("pos", "tix", "entries", "round", "phase", "pending", "belief", "winner", "capturer")
+    __slots__ = ("pos", "tix", "entries", "round", "phase", "pending", "belief", "winner", "capturer", "aims")
 
     def __init__(self, pos, tix, entries, round_, phase, pending, belief, winner=NOBODY, capturer=0) -> None:
         self.pos: list[int] = pos
@@ -64,6 +64,8 @@ class Sim:
         self.belief: int = belief
         self.winner: int = winner
         self.capturer: int = capturer
+        #: where each simulated detective heads this round (policy.aim), None until asked
+        self.aims: list | None = None
 
     def copy(self) -> "Sim":
         return Sim(self.pos[:], [w[:] for w in self.tix], self.entries, self.round, self.phase, self.pending[:],
@@ -157,6 +159,7 @@ def apply_mrx(S: Setup, s: Sim, parts) -> None:
         counts[tables.double] -= len(parts) - 1
     s.phase = HUNTER_TURN
     s.pending = [i for i in range(1, len(s.pos)) if s.pos[i]]
+    s.aims = None
 
 
 def apply_hunter(S: Setup, s: Sim, i: int, to: int, t: int) -> None:
