@@ -1,0 +1,79 @@
+"""Computer players' speed: decisions per second, playouts per second (one core), median and p99 seconds
+per decision, for each level and side.
+
+    python bench/ai_speed.py [--positions 40] [--rules classic:5 master:4 sanssouci:4]
+
+Positions come from seeded greedy games (every few actions), so every run times the same decisions.
+The search runs on one core; a second core serves another game. Prints figures; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.ai import LEVELS, ComputerPlayer  # noqa: E402
+from bot.game import MRX, GameState  # noqa: E402
+from bot.game.players import GreedyPlayer, view_for  # noqa: E402
+
+
+def sample(rules: str, players: int, side: str, count: int) -> list[tuple[GameState, str]]:
+    """``count`` positions where a pawn of ``side`` ("mrx" or "detectives") may act."""
+    found: list[tuple[GameState, str]] = []
+    seed = 0
+    while len(found) < count:
+        state = GameState.new(rules, players=players, seed=seed)
+        rng = random.Random(seed)
+        greedy = GreedyPlayer(rng)
+        n = 0
+        while not state.is_over and len(found) < count:
+            pawn = rng.choice([p for p in state.to_move() if state.legal_moves(p)])
+            if (pawn == MRX) == (side == "mrx") and n % 5 == seed % 5:
+                found.append((state.copy(), pawn))
+            state.apply(greedy.choose(view_for(state, pawn), pawn))
+            n += 1
+        seed += 1
+    return found
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=40, help="decisions timed per level, side and rules")
+    parser.add_argument("--rules", nargs="+", default=["classic:5", "master:4", "sanssouci:4"], help="rules:players")
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS))
+    args = parser.parse_args()
+    print(f"{'rules':<12} {'level':<7} {'side':<11} {'decisions/s':>11} {'playouts/s':>10} {'median s':>9} "
+          f"{'p99 s':>7} {'max s':>7}")
+    for spec in args.rules:
+        rules, players = spec.split(":")
+        for side in ("detectives", "mrx"):
+            positions = sample(rules, int(players), side, args.positions)
+            for level in args.levels:
+                times, playouts, searched = [], 0, 0.0
+                for n, (state, pawn) in enumerate(positions):
+                    player = ComputerPlayer(level, seed=n)
+                    view = view_for(state, pawn)
+                    start = time.perf_counter()
+                    player.choose(view, pawn)
+                    times.append(time.perf_counter() - start)
+                    if player.last is not None:
+                        playouts += player.last.iterations
+                        searched += player.last.seconds
+                rate = f"{playouts / searched:>10.0f}" if searched else f"{'-':>10}"
+                print(f"{rules + ' ' + players:<12} {level:<7} {side:<11} {len(times) / sum(times):>11.1f} {rate} "
+                      f"{statistics.median(times):>9.3f} {p99(times):>7.3f} {max(times):>7.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

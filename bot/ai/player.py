@@ -1,0 +1,116 @@
+"""Computer players at three levels, for either side, choosing from views only (never a GameState).
+
+``ComputerPlayer(level, seed).choose(view, pawn)`` follows :class:`bot.game.players.Strategy`. The same
+seed, view and pawn always give the same action: each decision draws from its own generator, seeded
+from the player's seed and the public position, and the search stops after a fixed number of
+iterations (the time budget is only an upper bound for a slow machine).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from random import Random
+
+from bot.game.actions import MRX, Action, Pass
+from bot.game.views import MrXView, PublicView
+
+from .london import (LondonSearch, detective_setup, from_move, location_weights, mrx_quick, mrx_root_options,
+                     mrx_setup, to_action)
+from .policy import hunter_order
+from .search import Choice, search
+
+
+@dataclass(frozen=True)
+class Level:
+    #: search iterations per decision (0: no search, the playout rules with mistakes)
+    iterations: int
+    #: the most seconds a decision may take
+    seconds: float
+    #: rounds a playout looks ahead before it judges the position
+    horizon: int = 6
+    #: how often a playout (or the easy player) makes a random move instead of its usual one
+    eps: float = 0.1
+    #: rounds the tree looks ahead before the playouts take over
+    tree_rounds: int = 2
+
+
+LEVEL_SETTINGS = {
+    "easy": Level(iterations=0, seconds=0.5, eps=0.3),
+    "normal": Level(iterations=300, seconds=1.0),
+    "hard": Level(iterations=2000, seconds=1.6),
+}
+LEVELS = tuple(LEVEL_SETTINGS)
+
+
+class ComputerPlayer:
+    """A computer player for Mr. X or the detectives of a London-style game.
+
+    ``iterations`` overrides the level's search iterations (tests use fewer); ``time_budget`` caps
+    the seconds per decision (default: the level's).
+    """
+
+    def __init__(self, level: str, seed: int = 0, time_budget: float | None = None,
+                 iterations: int | None = None) -> None:
+        if level not in LEVEL_SETTINGS:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = int(seed)
+        settings = LEVEL_SETTINGS[level]
+        self.settings = settings
+        self.iterations = settings.iterations if iterations is None else int(iterations)
+        self.time_budget = settings.seconds if time_budget is None else float(time_budget)
+        #: what the latest search saw (None after a decision without search)
+        self.last: Choice | None = None
+
+    def __repr__(self) -> str:
+        return f"ComputerPlayer({self.level!r}, seed={self.seed})"
+
+    def choose(self, view: PublicView | MrXView, pawn: str) -> Action:
+        if pawn == MRX:
+            if not isinstance(view, MrXView):
+                raise TypeError(f"Mr. X chooses from his MrXView, not {type(view).__name__}")
+            return self._mrx(view)
+        if not isinstance(view, PublicView):
+            raise TypeError(f"a detective chooses from the PublicView, not {type(view).__name__}")
+        return self._detective(view, pawn)
+
+    def _rng(self, public: PublicView, pawn: str) -> Random:
+        # A str seed is hashed with SHA-512, so the stream is the same in every process.
+        return Random(f"{self.seed}/{pawn}/{public.round}/{len(public.logbook)}/{len(public.history)}")
+
+    def _deadline(self) -> float:
+        return time.perf_counter() + self.time_budget
+
+    def _detective(self, view: PublicView, pawn: str) -> Action:
+        self.last = None
+        legal = view.moves.get(pawn, ())
+        if not legal:
+            return Pass(pawn, "stuck")
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng(view, pawn)
+        setup, state, index = detective_setup(view, pawn)
+        weights = location_weights(setup, state, view.possible or view.board.stations)
+        game = LondonSearch(setup, state, "detectives", weights, self.settings.horizon, self.settings.eps)
+        moves = hunter_order(setup, state, index, [from_move(setup, m) for m in legal])
+        if not self.iterations:  # the playout judgement, with mistakes
+            return to_action(setup, pawn, (rng.choice(moves) if rng.random() < self.settings.eps else moves[0],))
+        self.last = search(game, [((index, *m), m) for m in moves], index, self.iterations, rng,
+                           self._deadline(), depth=self.settings.tree_rounds * len(setup.pawn_ids))
+        to, t = self.last.action
+        return to_action(setup, pawn, ((to, t),))
+
+    def _mrx(self, view: MrXView) -> Action:
+        self.last = None
+        rng = self._rng(view.public, MRX)
+        setup, state = mrx_setup(view)
+        if not self.iterations:
+            return to_action(setup, MRX, mrx_quick(setup, state, view, rng, self.settings.eps))
+        game = LondonSearch(setup, state, "mrx", None, self.settings.horizon, self.settings.eps)
+        options = mrx_root_options(game, view)
+        if len(options) == 1:
+            return to_action(setup, MRX, options[0][1])
+        self.last = search(game, options, 0, self.iterations, rng, self._deadline(),
+                           depth=self.settings.tree_rounds + 1)
+        return to_action(setup, MRX, self.last.action)

@@ -1,0 +1,124 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), as Nijssen and
+Winands use it for Scotland Yard: every iteration draws one determinization (a full state that
+fits what the searching side knows), walks one shared tree over all of them, plays out, and backs
+the result up. It knows nothing of Scotland Yard: a game offers the few calls of :class:`SearchGame`,
+so the dice game could use the same search.
+
+A tree node is reached by the *keys* of actions, which name an action as the searching side sees it
+(the detectives see Mr. X's tickets, not his stations). Where several actions share a key in one
+determinization the game lists the one it prefers first. A child that is not legal in every
+determinization is judged by how often it was available (its ``avail``), not by its parent's visits.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from random import Random
+from typing import Generic, Hashable, Protocol, Sequence, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class SearchGame(Protocol[S, A]):
+    def determinize(self, rng: Random) -> S:
+        """A full state (hidden information filled in) that fits what the searching side knows."""
+
+    def turn(self, state: S, rng: Random) -> tuple[int, Sequence[tuple[Hashable, A]]]:
+        """Who acts now (-1 once the game is over) and (key, action) for the actions worth searching,
+        best first."""
+
+    def apply(self, state: S, actor: int, action: A) -> None: ...
+
+    def playout(self, state: S, rng: Random) -> object:
+        """Play on from ``state`` (changing it) and return a result that :meth:`reward` reads."""
+
+    def reward(self, result: object, actor: int) -> float:
+        """What ``result`` is worth, from 0 to 1, to the player ``actor``."""
+
+
+class Node:
+    __slots__ = ("actor", "children", "visits", "total", "avail")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor  # who chose the action that leads here
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+@dataclass(frozen=True)
+class Choice(Generic[A]):
+    """The search's answer: the action, and what the search saw (for benches and tests)."""
+
+    action: A
+    iterations: int
+    seconds: float
+    #: key -> (visits, mean reward to the player at the root) for each root action
+    stats: dict
+
+
+def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, iterations: int, rng: Random,
+           deadline: float | None = None, exploration: float = 0.4, widening: float = 0.5,
+           depth: int = 1000) -> Choice[A]:
+    """Run up to ``iterations`` iterations (fewer if ``deadline``, a ``time.perf_counter()`` value, comes
+    first) and pick the root action visited most. ``root`` lists the legal (key, action) pairs of
+    ``actor`` now, best first, each key once (as :meth:`SearchGame.turn` does).
+
+    Progressive widening: a node visited n times considers only its first 1 + ``widening`` * sqrt(n)
+    actions, so a rarely visited node plays like the game's own ordering (the playout judgement)
+    instead of trying every action once. The tree grows at most ``depth`` actions deep; below, the
+    playout decides."""
+    start = time.perf_counter()
+    tree = Node(-1)
+    root = list(root)
+    done = 0
+    sqrt, log = math.sqrt, math.log
+    while done < iterations:
+        done += 1
+        state = game.determinize(rng)
+        node, path = tree, []
+        who, options = actor, root
+        while who >= 0:
+            children = node.children
+            fresh = None
+            width = 1 + int(widening * sqrt(node.visits + 1))
+            if width < len(options):
+                options = options[:width]
+            for key, action in options:
+                child = children.get(key)
+                if child is None:
+                    if fresh is None:
+                        fresh = key, action
+                else:
+                    child.avail += 1
+            if fresh is not None:
+                key, action = fresh
+                child = children[key] = Node(who)
+            else:
+                child, action, best = None, None, -1.0
+                for key, option in options:
+                    c = children[key]
+                    value = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                    if value > best:
+                        child, action, best = c, option, value
+            game.apply(state, who, action)
+            path.append(child)
+            if fresh is not None or len(path) >= depth:
+                break
+            node = child
+            who, options = game.turn(state, rng)
+        result = game.playout(state, rng)
+        tree.visits += 1
+        for n in path:
+            n.visits += 1
+            n.total += game.reward(result, n.actor)
+        if deadline is not None and done % 16 == 0 and time.perf_counter() > deadline:
+            break
+    stats = {k: (c.visits, c.total / c.visits if c.visits else 0.0) for k, c in tree.children.items()}
+    rank = {k: i for i, (k, _) in enumerate(root)}
+    key, action = max(root, key=lambda ka: (*stats.get(ka[0], (0, 0.0)), -rank[ka[0]]))
+    return Choice(action, done, time.perf_counter() - start, stats)
