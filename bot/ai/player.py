@@ -43,9 +43,9 @@ class Level:
 
 
 LEVEL_SETTINGS = {
-    "easy": Level(iterations=0, seconds=0.5, eps=0.3),
+    "easy": Level(iterations=0, seconds=0.5, eps=0.2),
     "normal": Level(iterations=300, seconds=1.0),
-    "hard": Level(iterations=2000, seconds=1.6),
+    "hard": Level(iterations=2500, seconds=1.6),
 }
 LEVELS = tuple(LEVEL_SETTINGS)
 
