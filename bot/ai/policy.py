@@ -31,9 +31,9 @@ def nearest(dist, station: int, hunters) -> int:
 
 def mrx_single_score(S: Setup, s: Sim, to: int, t: int, near: int, just_shown: bool) -> float:
     """How good a single move looks to Mr. X: far from the detectives (``near``: rides from the nearest
-    one), many ways on, cheap tickets."""
+    one; farther still counts when the move shows him), many ways on, cheap tickets."""
     tables = S.tables
-    score = min(near, SAFE) * 100.0 + tables.exits[to]
+    score = min(near, SAFE + 2 if S.reveal[s.entries + 1] else SAFE) * 100.0 + tables.exits[to]
     if t == tables.black:
         # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
         score += 30.0 if just_shown else -40.0
