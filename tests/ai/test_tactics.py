@@ -9,7 +9,11 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from bot.ai import ComputerPlayer
+from bot.ai.london import from_move, mrx_setup, to_action
+from bot.ai.policy import mrx_pick
 from bot.game import MRX, DoubleMove, Move, TripleMove
 from tests.game.conftest import sanssouci
 
@@ -62,3 +66,14 @@ def test_hard_detectives_catch_a_mr_x_who_stays_put():
         else:
             state.apply(detectives.choose(state.public_view(), pawn))
     assert state.outcome is not None and state.outcome.winner == "detectives", state.outcome
+
+
+def test_mr_x_s_playout_move_is_a_triple_move_when_nothing_shorter_gets_clear():
+    state = sanssouci(at={MRX: 13, "red": 8, "blue": 11, "green": 15, "yellow": 18}, options={"triple_move": True})
+    state.wallets[MRX].update({"walk": 12, "vip": 0, "sbahn": 0, "black": 0})
+    view = state.mrx_view()
+    setup, sim = mrx_setup(view)
+    route = mrx_pick(setup, sim, [from_move(setup, m) for m in view.moves], Random(1), eps=0.0)
+    choice = to_action(setup, MRX, route)
+    assert isinstance(choice, TripleMove) and state.is_legal(choice)
+    assert not next_to_a_detective(state, landing(choice))
