@@ -11,11 +11,7 @@ from bot.ai.sim import HUNTERS_WIN, MRX_WINS, apply_hunter, apply_mrx, settle
 from bot.ai.tables import stations_in
 from bot.game import MRX, DoubleMove, GameState, Move, TripleMove
 
-GAMES = [
-    ("classic", 5, {}), ("classic", 3, {}), ("mb1985", 4, {}), ("master", 4, {}), ("master", 2, {}),
-    ("sanssouci", 3, {}), ("sanssouci", 5, {"triple_move": True, "stay_put": True}),
-    ("sanssouci", 4, {"any_order": True, "sbahn_for_vip": True, "black_for_boats": True, "mrx_visible": True}),
-]
+from .helpers import GAMES
 
 
 def sim_for(state: GameState, pawn: str):
