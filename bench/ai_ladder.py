@@ -1,10 +1,10 @@
 """Computer players against each other and the baselines: Mr. X's win rate per pairing, with a 95 % interval.
 
     python bench/ai_ladder.py [--games 40] [--jobs 2] [--rules classic:5 master:4]
-                              [--pairs greedy/hard hard/greedy hard/hard] [--first-seed 0]
+                              [--pairs greedy/greedy:100 hard/greedy:8 hard/hard] [--first-seed 0]
 
 A pairing is ``detectives/mrx``, each one of random, greedy (bot.game.players), easy, normal, hard
-(bot.ai). Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
+(bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
 reproducible; the same seeds serve every pairing. Prints figures; it is not a test.
 """
 
@@ -24,7 +24,9 @@ from bot.ai import LEVELS, ComputerPlayer  # noqa: E402
 from bot.game import MRX, GameState  # noqa: E402
 from bot.game.players import PLAYERS, view_for  # noqa: E402
 
-DEFAULT_PAIRS = ("greedy/greedy", "greedy/normal", "greedy/hard", "normal/greedy", "hard/greedy", "hard/hard")
+#: about 15 minutes on two cores
+DEFAULT_PAIRS = ("greedy/greedy:100", "easy/greedy:60", "greedy/easy:60", "normal/greedy:16", "greedy/normal:16",
+                 "hard/greedy:8", "greedy/hard:8", "hard/hard:6")
 
 
 def make_player(name: str, seed: int, rng: random.Random):
@@ -48,6 +50,13 @@ def play(rules: str, players: int, seed: int, detectives: str, mrx: str) -> tupl
     return state.outcome.winner, state.outcome.round, time.perf_counter() - start, state.outcome.reason
 
 
+def split_pair(pair: str, games: int) -> tuple[str, str, int]:
+    """"hard/greedy:8" -> ("hard", "greedy", 8); without ":N", ``games``."""
+    names, _, count = pair.partition(":")
+    detectives, mrx = names.split("/")
+    return detectives, mrx, int(count) if count else games
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
@@ -63,7 +72,7 @@ def _play(job: tuple[str, int, int, str, str]) -> tuple[tuple[str, int, int, str
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games per pairing and rule system")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing and rule system (unless it says)")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
     parser.add_argument("--rules", nargs="+", default=["classic:5", "master:4"], help="rules:players")
     parser.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS), help="detectives/mrx")
@@ -74,8 +83,8 @@ def main() -> None:
     for spec in args.rules:
         rules, players = spec.split(":")
         for pair in args.pairs:
-            detectives, mrx = pair.split("/")
-            for seed in range(args.first_seed, args.first_seed + args.games):
+            detectives, mrx, games = split_pair(pair, args.games)
+            for seed in range(args.first_seed, args.first_seed + games):
                 jobs.append((rules, int(players), seed, detectives, mrx))
     # The slow pairings first, so the two processes finish together.
     jobs.sort(key=lambda j: -("hard" in j[3:]) - ("normal" in j[3:]) * 0.5)
@@ -91,7 +100,7 @@ def main() -> None:
     for spec in args.rules:
         rules, players = spec.split(":")
         for pair in args.pairs:
-            detectives, mrx = pair.split("/")
+            detectives, mrx, _ = split_pair(pair, args.games)
             games = results.get((rules, int(players), detectives, mrx), [])
             wins = sum(1 for g in games if g[0] == "mrx")
             low, high = wilson(wins, len(games))

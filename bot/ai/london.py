@@ -22,7 +22,7 @@ from .tables import mask_of, tables_of
 #: how likely Mr. X stands on a possible station, by how many rides it is from the nearest detective
 #: (0: unused, 1, 2, 3, 4, 5 or more): location categorization (Nijssen and Winands), measured in
 #: games of the search's own Mr. X against its detectives
-DISTANCE_WEIGHTS = (0.0, 0.3, 1.0, 1.6, 2.0, 2.2)
+DISTANCE_WEIGHTS = (0.0, 0.35, 1.0, 1.45, 2.05, 2.1)
 
 Parts = tuple[tuple[int, int], ...]
 

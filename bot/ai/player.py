@@ -33,12 +33,19 @@ class Level:
     eps: float = 0.1
     #: rounds the tree looks ahead before the playouts take over
     tree_rounds: int = 2
+    #: UCB's exploration constant and progressive widening (see bot.ai.search.search)
+    exploration: float = 0.4
+    widening: float = 0.5
+    #: coalition reduction: how much less a detective's reward counts when another one captures
+    coalition: float = 0.1
+    #: Mr. X's search: the share of simulated detectives that guess his station right
+    paranoia: float = 0.2
 
 
 LEVEL_SETTINGS = {
-    "easy": Level(iterations=0, seconds=0.5, eps=0.3),
+    "easy": Level(iterations=0, seconds=0.5, eps=0.2),
     "normal": Level(iterations=300, seconds=1.0),
-    "hard": Level(iterations=2000, seconds=1.6),
+    "hard": Level(iterations=2500, seconds=1.6),
 }
 LEVELS = tuple(LEVEL_SETTINGS)
 
@@ -79,8 +86,15 @@ class ComputerPlayer:
         # A str seed is hashed with SHA-512, so the stream is the same in every process.
         return Random(f"{self.seed}/{pawn}/{public.round}/{len(public.logbook)}/{len(public.history)}")
 
-    def _deadline(self) -> float:
-        return time.perf_counter() + self.time_budget
+    def _game(self, setup, state, side: str, weights) -> LondonSearch:
+        level = self.settings
+        return LondonSearch(setup, state, side, weights, horizon=level.horizon, eps=level.eps,
+                            coalition=level.coalition, paranoia=level.paranoia)
+
+    def _search(self, game: LondonSearch, options, actor: int, rng: Random, depth: int) -> Choice:
+        level = self.settings
+        return search(game, options, actor, self.iterations, rng, time.perf_counter() + self.time_budget,
+                      exploration=level.exploration, widening=level.widening, depth=depth)
 
     def _detective(self, view: PublicView, pawn: str) -> Action:
         self.last = None
@@ -92,12 +106,12 @@ class ComputerPlayer:
         rng = self._rng(view, pawn)
         setup, state, index = detective_setup(view, pawn)
         weights = location_weights(setup, state, view.possible or view.board.stations)
-        game = LondonSearch(setup, state, "detectives", weights, self.settings.horizon, self.settings.eps)
+        game = self._game(setup, state, "detectives", weights)
         moves = hunter_order(setup, state, index, [from_move(setup, m) for m in legal])
         if not self.iterations:  # the playout judgement, with mistakes
             return to_action(setup, pawn, (rng.choice(moves) if rng.random() < self.settings.eps else moves[0],))
-        self.last = search(game, [((index, *m), m) for m in moves], index, self.iterations, rng,
-                           self._deadline(), depth=self.settings.tree_rounds * len(setup.pawn_ids))
+        self.last = self._search(game, [((index, *m), m) for m in moves], index, rng,
+                                 self.settings.tree_rounds * len(setup.pawn_ids))
         to, t = self.last.action
         return to_action(setup, pawn, ((to, t),))
 
@@ -107,10 +121,9 @@ class ComputerPlayer:
         setup, state = mrx_setup(view)
         if not self.iterations:
             return to_action(setup, MRX, mrx_quick(setup, state, view, rng, self.settings.eps))
-        game = LondonSearch(setup, state, "mrx", None, self.settings.horizon, self.settings.eps)
+        game = self._game(setup, state, "mrx", None)
         options = mrx_root_options(game, view)
         if len(options) == 1:
             return to_action(setup, MRX, options[0][1])
-        self.last = search(game, options, 0, self.iterations, rng, self._deadline(),
-                           depth=self.settings.tree_rounds + 1)
+        self.last = self._search(game, options, 0, rng, self.settings.tree_rounds + 1)
         return to_action(setup, MRX, self.last.action)

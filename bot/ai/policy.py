@@ -29,11 +29,11 @@ def nearest(dist, station: int, hunters) -> int:
     return best
 
 
-def mrx_single_score(S: Setup, s: Sim, to: int, t: int, hunters, just_shown: bool) -> float:
-    """How good a single move looks to Mr. X: far from the detectives, many ways on, cheap tickets."""
+def mrx_single_score(S: Setup, s: Sim, to: int, t: int, near: int, just_shown: bool) -> float:
+    """How good a single move looks to Mr. X: far from the detectives (``near``: rides from the nearest
+    one; farther still counts when the move shows him), many ways on, cheap tickets."""
     tables = S.tables
-    near = nearest(tables.dist, to, hunters)
-    score = min(near, SAFE) * 100.0 + tables.exits[to]
+    score = min(near, SAFE + 2 if S.reveal[s.entries + 1] else SAFE) * 100.0 + tables.exits[to]
     if t == tables.black:
         # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
         score += 30.0 if just_shown else -40.0
@@ -53,45 +53,31 @@ def mrx_pick(S: Setup, s: Sim, moves, rng: Random, eps: float) -> tuple[tuple[in
         safe = [m for m in moves if nearest(dist, m[0], hunters) > 1]
         return (rng.choice(safe or moves),)
     just_shown = S.reveal[s.entries] and s.entries > 0
-    best, best_score = moves[0], -1e9
+    best, best_score, best_near = moves[0], -1e9, 0
     for to, t in moves:
-        score = mrx_single_score(S, s, to, t, hunters, just_shown) + rng.random()
+        near = nearest(dist, to, hunters)
+        score = mrx_single_score(S, s, to, t, near, just_shown) + rng.random()
         if score > best_score:
-            best, best_score = (to, t), score
-    if best_score < 200.0 and can_multi(S, s, 2):  # nearest detective one ride away: run
-        escape = best_multi(S, s, moves, hunters, rng)
+            best, best_score, best_near = (to, t), score, near
+    if best_near <= 1 and can_multi(S, s, 2):  # the nearest detective would be one ride away: run
+        escape = best_multi(S, s, moves, hunters)
         if escape is not None:
             return escape
     return (best,)
 
 
-def best_multi(S: Setup, s: Sim, firsts, hunters, rng: Random) -> tuple[tuple[int, int], ...] | None:
-    """The double move (or, failing a safe one, the triple move) that ends farthest from the detectives."""
-    tables = S.tables
-    dist = tables.dist
-    counts = s.tix[0]
-    best, best_score = None, -1e9
-    for first in firsts:
-        after = counts[:]
-        after[first[1]] -= 1
-        for second in mrx_moves(S, s, first[0], after):
-            score = min(nearest(dist, second[0], hunters), SAFE) * 100.0 + tables.exits[second[0]] + rng.random()
-            if second[1] == tables.black or first[1] == tables.black:
-                score -= 5.0
-            if score > best_score:
-                best, best_score = (first, second), score
-    if best is not None and best_score < 200.0 and can_multi(S, s, 3):
-        for first in firsts:
-            after = counts[:]
-            after[first[1]] -= 1
-            for second in mrx_moves(S, s, first[0], after):
-                again = after[:]
-                again[second[1]] -= 1
-                for third in mrx_moves(S, s, second[0], again):
-                    score = min(nearest(dist, third[0], hunters), SAFE) * 100.0 + tables.exits[third[0]] - 50.0
-                    if score > best_score:
-                        best, best_score = (first, second, third), score
-    return best
+def best_multi(S: Setup, s: Sim, firsts, hunters) -> tuple[tuple[int, int], ...] | None:
+    """The double move that ends farthest from the detectives, or a triple move where no double
+    move gets clear and a triple move does."""
+    doubles = multi_moves(S, s, firsts, hunters, 2, 1)
+    if not doubles:
+        return None
+    score, route = doubles[0]
+    if score < 200.0 and can_multi(S, s, 3):
+        triples = multi_moves(S, s, firsts, hunters, 3, 1)
+        if triples and triples[0][0] >= 200.0:
+            return triples[0][1]
+    return route
 
 
 def mrx_candidates(S: Setup, s: Sim, moves, limit: int = 12) -> list[tuple[tuple[int, int], ...]]:
@@ -105,33 +91,27 @@ def mrx_candidates(S: Setup, s: Sim, moves, limit: int = 12) -> list[tuple[tuple
     hunters = [p for p in s.pos[1:] if p]
     dist = tables.dist
     just_shown = S.reveal[s.entries] and s.entries > 0
-    reveal_next = S.reveal[s.entries + 1]
+    by_ride = {to for to, t in moves if t != tables.black}
     scored = []
-    by_ride: set[int] = set()
     for to, t in moves:
-        if t != tables.black:
-            by_ride.add(to)
-    for to, t in moves:
-        scored.append((mrx_single_score(S, s, to, t, hunters, just_shown), to, t))
-    scored.sort(key=lambda x: (-x[0], x[1], x[2]))
-    safe = [x for x in scored if x[0] >= 200.0 - 50.0]
-    danger = not any(nearest(dist, to, hunters) > 1 for _, to, _ in scored)
-    pool = safe if safe and not danger else scored
-    singles = [((to, t),) for _, to, t in pool
-               if t != tables.black or just_shown or danger or to not in by_ride]
-    if not singles:
-        singles = [((to, t),) for _, to, t in scored]
-    out: list[tuple[tuple[int, int], ...]] = list(singles)
-    here_near = nearest(dist, s.pos[0], hunters)
-    if can_multi(S, s, 2) and (danger or (reveal_next and here_near <= 2)):
-        out.extend(_multis(S, s, moves, hunters, 2, limit))
+        near = nearest(dist, to, hunters)
+        scored.append((-mrx_single_score(S, s, to, t, near, just_shown), to, t, near))
+    scored.sort()
+    danger = all(near <= 1 for *_, near in scored)
+    singles = [((to, t),) for _, to, t, near in scored
+               if (near > 1 or danger) and (t != tables.black or just_shown or danger or to not in by_ride)]
+    out = singles or [((to, t),) for _, to, t, _ in scored]
+    if can_multi(S, s, 2) and (danger or (S.reveal[s.entries + 1] and nearest(dist, s.pos[0], hunters) <= 2)):
+        out.extend(route for _, route in multi_moves(S, s, moves, hunters, 2, limit))
         if danger and can_multi(S, s, 3):
-            out.extend(_multis(S, s, moves, hunters, 3, limit // 2))
+            out.extend(route for _, route in multi_moves(S, s, moves, hunters, 3, limit // 2))
     return out
 
 
-def _multis(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int) -> list[tuple[tuple[int, int], ...]]:
-    """The ``limit`` best double (``parts`` 2) or triple moves, one route per station they end on."""
+def multi_moves(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int
+                ) -> list[tuple[float, tuple[tuple[int, int], ...]]]:
+    """The ``limit`` best double (``parts`` 2) or triple moves as (score, route), best first, one route
+    per station they end on: the safest end, the fewest black tickets spent."""
     tables = S.tables
     dist, exits, black = tables.dist, tables.exits, tables.black
     safety: dict[int, float] = {}
@@ -160,8 +140,7 @@ def _multis(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int) -> list[t
         after = s.tix[0][:]
         after[first[1]] -= 1
         extend((first,), after, 5.0 if first[1] == black else 0.0)
-    ranked = sorted(best.values(), key=lambda x: (-x[0], x[1]))
-    return [route for _, route in ranked[:limit]]
+    return sorted(best.values(), key=lambda x: (-x[0], x[1]))[:limit]
 
 
 def hunter_pick(S: Setup, s: Sim, i: int, moves, targets, rng: Random, eps: float) -> tuple[int, int]:

@@ -11,22 +11,16 @@ from bot.ai.sim import HUNTERS_WIN, MRX_WINS, apply_hunter, apply_mrx, settle
 from bot.ai.tables import stations_in
 from bot.game import MRX, DoubleMove, GameState, Move, TripleMove
 
-GAMES = [
-    ("classic", 5, {}), ("classic", 3, {}), ("mb1985", 4, {}), ("master", 4, {}), ("master", 2, {}),
-    ("sanssouci", 3, {}), ("sanssouci", 5, {"triple_move": True, "stay_put": True}),
-    ("sanssouci", 4, {"any_order": True, "sbahn_for_vip": True, "black_for_boats": True, "mrx_visible": True}),
-]
+from .helpers import GAMES
 
 
-def sim_of(state: GameState):
-    """The simulator's state for whoever acts now, Mr. X's true station filled in."""
-    pawn = state.to_move()[0]
+def sim_for(state: GameState, pawn: str):
+    """The simulator's state as ``pawn``'s player builds it, Mr. X's true station filled in."""
     if pawn == MRX:
-        setup, sim = mrx_setup(state.mrx_view())
-    else:
-        setup, sim, _ = detective_setup(state.public_view(), pawn)
-        sim.pos[0] = state.mrx_station
-    return pawn, setup, sim
+        return mrx_setup(state.mrx_view())
+    setup, sim, _ = detective_setup(state.public_view(), pawn)
+    sim.pos[0] = state.mrx_station
+    return setup, sim
 
 
 def random_action(state: GameState, rng: random.Random):
@@ -42,6 +36,14 @@ def random_action(state: GameState, rng: random.Random):
     return rng.choice(moves)
 
 
+def rides(action) -> tuple[Move, ...]:
+    if isinstance(action, TripleMove):
+        return action.parts
+    if isinstance(action, DoubleMove):
+        return action.first, action.second
+    return (action,)
+
+
 @pytest.mark.parametrize("rules,players,options", GAMES)
 def test_simulator_follows_the_engine(rules, players, options):
     for seed in range(6):
@@ -49,17 +51,16 @@ def test_simulator_follows_the_engine(rules, players, options):
         rng = random.Random(seed)
         while not state.is_over:
             action = random_action(state, rng)
-            pawn, setup, sim = sim_of(state) if action.pawn == MRX else _for(state, action.pawn)
+            setup, sim = sim_for(state, action.pawn)
             actor, moves = settle(setup, sim)
             assert setup.pawn_ids[actor] == action.pawn
             engine = {from_move(setup, m) for m in state.legal_moves(action.pawn)}
             assert set(moves) == engine
             assert sim.belief == sum(1 << s for s in state.tracker.possible)
             if action.pawn == MRX:
-                parts = [action] if isinstance(action, Move) else list(getattr(action, "parts", None)
-                                                                       or (action.first, action.second))
-                apply_mrx(setup, sim, tuple(from_move(setup, m) for m in parts))
-                assert to_action(setup, MRX, tuple(from_move(setup, m) for m in parts)) == action
+                parts = tuple(from_move(setup, m) for m in rides(action))
+                assert to_action(setup, MRX, parts) == action
+                apply_mrx(setup, sim, parts)
             else:
                 apply_hunter(setup, sim, setup.pawn_ids.index(action.pawn), *from_move(setup, action))
             state.apply(action)
@@ -68,14 +69,8 @@ def test_simulator_follows_the_engine(rules, players, options):
                 assert sim.winner == (MRX_WINS if state.outcome.winner == "mrx" else HUNTERS_WIN), state.outcome
                 continue
             assert not sim.winner
-            hunters = [p for p in setup.pawn_ids[1:]]
-            assert sim.pos[1:] == [state.positions[p] or 0 for p in hunters]
+            assert sim.pos[1:] == [state.positions[p] or 0 for p in setup.pawn_ids[1:]]
             assert sim.pos[0] == state.mrx_station
             assert stations_in(sim.belief) == sorted(state.tracker.possible)
             assert sim.round == state.round and sim.entries == len(state.logbook)
 
-
-def _for(state: GameState, pawn: str):
-    setup, sim, _ = detective_setup(state.public_view(), pawn)
-    sim.pos[0] = state.mrx_station
-    return pawn, setup, sim
