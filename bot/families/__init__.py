@@ -77,6 +77,10 @@ class Family:
     normalise: Callable[[Any, Any], Any] = lambda state, action: action
     #: the player-facing refusal of the engine (its GameError base class)
     error: type[Exception] = Exception
+    #: the computer players this family offers, weakest first, and a factory: (strategy, seed) -> a player
+    #: whose ``choose(view, pawn)`` answers from that side's view only (never the state)
+    strategies: tuple[str, ...] = ()
+    computer: Callable[[str, int], Any] = lambda strategy, seed: None
     #: the pawn whose player moves in secret and gets private prompts
     secret_pawn: str = "mrx"
     #: the module (imported only by the bot) that turns this family's views into words and components

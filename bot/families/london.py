@@ -3,7 +3,11 @@ on boards that are data (London, Potsdam)."""
 
 from __future__ import annotations
 
+import random
+
 from bot import game
+from bot.ai.player import LEVELS
+from bot.game.players import PLAYERS
 from bot.game import (
     MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words,
 )
@@ -25,6 +29,14 @@ def _acting_pawn(action) -> str | None:
     if isinstance(action, Resign):
         return action.pawn
     return None
+
+
+def _computer(strategy: str, seed: int):
+    """``random`` and ``greedy`` (bot.game.players), or a level of bot.ai's search."""
+    if strategy in PLAYERS:
+        return PLAYERS[strategy](random.Random(seed))
+    from bot.ai import ComputerPlayer  # the search's tables are built only when a computer plays
+    return ComputerPlayer(strategy, seed=seed)
 
 
 def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> GameState:
@@ -59,6 +71,8 @@ LONDON = register(Family(
     is_resign=lambda action: isinstance(action, Resign),
     normalise=_normalise,
     error=GameError,
+    strategies=(*PLAYERS, *LEVELS),
+    computer=_computer,
     presenter="bot.chat.messages",
     renderer="bot.pictures",
 ))

@@ -23,7 +23,6 @@ import aiosqlite
 
 from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, PublicView, RulesUnavailable
 from bot.game import Surface, quoted
-from bot.game.players import PLAYERS
 from bot.families import Family, RulesEntry, family_for_rules, get_family
 from bot.store import Database, one, rows
 from bot.i18n import LANGUAGES, game_language
@@ -341,13 +340,15 @@ class GameService:
         detective. It chooses from its side's view only, like a person (:meth:`play_computers`)."""
         if role not in ("mrx", "detective"):
             raise InvalidAction("A computer plays as 'mrx' or as 'detective'.")
-        if strategy not in PLAYERS:
-            raise InvalidAction("There is no computer player {strategy} (known: {names}).", strategy=quoted(strategy), names=', '.join(PLAYERS))
         async with self._command(key, "add_computer", host_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
             game = await steps.lobby(tx, channel_id)
             _require_host(game, host_id)
+            family = get_family(game["family"])
+            if strategy not in family.strategies:
+                raise InvalidAction("There is no computer player {strategy} (known: {names}).",
+                                    strategy=quoted(strategy), names=", ".join(family.strategies))
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
             if role == "mrx" and any(p["role"] == "mrx" for p in people):
                 raise RoleTaken()
@@ -385,8 +386,8 @@ class GameService:
             seat = movable[0]
             pawn = seat["pawn"]
             view = family.secret_view(state) if pawn == family.secret_pawn else family.public_view(state)
-            rng = random.Random(deal_seed(self._secret, game["seed"], f"computer:{game['version']}"))
-            action = PLAYERS[seat["strategy"]](rng).choose(view, pawn)
+            player = family.computer(seat["strategy"], deal_seed(self._secret, game["seed"], f"computer:{game['version']}"))
+            action = player.choose(view, pawn)
             played.append(await self.act(game_id, seat["user_id"], action, f"computer:{game_id}:{game['version']}"))
 
     # -- play ---------------------------------------------------------------------------------
