@@ -17,7 +17,8 @@ from . import Family, RulesEntry, register
 
 def _rules() -> tuple[RulesEntry, ...]:
     return tuple(RulesEntry(r.name, r.title, r.summary, r.playable, r.unavailable_reason or
-                            f"the {r.board} board is not installed", r.min_players, r.max_players, r.board)
+                            f"the {r.board} board is not installed", r.min_players, r.max_players, r.board,
+                            tuple((o.name, o.title, o.description) for o in r.options))
                  for r in PRESETS.values())
 
 
@@ -73,6 +74,8 @@ LONDON = register(Family(
     error=GameError,
     strategies=(*PLAYERS, *LEVELS),
     computer=_computer,
+    move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
+    double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
     presenter="bot.chat.messages",
     renderer="bot.pictures",
 ))

@@ -245,6 +245,10 @@ class GameService:
             # Dealt from the seed mixed with the installation secret: the seed alone predicts nothing.
             dealt_from = deal_seed(self._secret, game["seed"])
             state = family.new_game(game["rules"], len(seats), dealt_from, json.loads(game["options"]))
+            dealt = []  # chance the game waits for before anyone plays (the dice game's tiles)
+            while (action := family.deal(state, self._chance(game["seed"], len(dealt)))) is not None:
+                state.apply(action)
+                dealt.append(action)
             for seat in seats:
                 await tx.execute("UPDATE players SET seat = ?, role = ? WHERE game_id = ? AND user_id = ?",
                                  (seat.seat, seat.role, game["id"], seat.user_id))
@@ -262,8 +266,8 @@ class GameService:
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game["id"], "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
-            version = await steps.save_play(tx, now, game, state, 0, [], events, user_id=user_id, key=key,
-                                               name="start")
+            version = await steps.save_play(tx, now, game, state, 0, dealt, events, user_id=user_id, key=key,
+                                            name="start", announce_actions=False)
             return await steps.result(tx, game["id"], events, version, state=state)
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
@@ -380,15 +384,19 @@ class GameService:
                                "p.game_id = c.game_id AND p.user_id = c.user_id WHERE c.game_id = ? "
                                "AND p.strategy IS NOT NULL AND p.status = 'playing'", (game_id,))
             state = await self._state(game_id)
-            movable = [s for s in seats if s["pawn"] in state.to_move() and state.legal_moves(s["pawn"])]
+            movable = [s for s in seats if s["pawn"] in state.to_move() and family.must_choose(state, s["pawn"])]
             if not movable:
                 return played
             seat = movable[0]
             pawn = seat["pawn"]
             view = family.secret_view(state) if pawn == family.secret_pawn else family.public_view(state)
             player = family.computer(seat["strategy"], deal_seed(self._secret, game["seed"], f"computer:{game['version']}"))
-            action = player.choose(view, pawn)
-            played.append(await self.act(game_id, seat["user_id"], action, f"computer:{game_id}:{game['version']}"))
+            choice = family.computer_turn(player, view, pawn)
+            key = f"computer:{game_id}:{game['version']}"
+            if isinstance(choice, str):  # chance it asks for (a roll): dealt by the service, as for a person
+                played.append(await self.request(game_id, seat["user_id"], choice, key, pawn=pawn))
+            else:
+                played.append(await self.act(game_id, seat["user_id"], choice, key))
 
     # -- play ---------------------------------------------------------------------------------
 
@@ -419,15 +427,48 @@ class GameService:
 
     async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
-        """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn")."""
-        return await self.act(game_id, user_id, Move(pawn, int(to), str(ticket)), key, expected_round)
+        """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn");
+        in the dice game the die ridden with (while starts are picked: the start station)."""
+        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        return await self.act(game_id, user_id, family.move(pawn, int(to), str(ticket)), key, expected_round)
 
     async def double_move(self, game_id: int, user_id: int, first: tuple[int, str],
                           second: tuple[int, str], key: str,
                           expected_round: int | None = None) -> CommandResult:
         """Mr. X's double move: ``first`` and ``second`` are (station, ticket)."""
-        action = DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second)))
+        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        action = family.double((int(first[0]), str(first[1])), (int(second[0]), str(second[1])))
         return await self.act(game_id, user_id, action, key, expected_round)
+
+    async def request(self, game_id: int, user_id: int, what: str, key: str, expected_round: int | None = None,
+                      *, pawn: str | None = None) -> CommandResult:
+        """A player asks for chance: ``what`` is "roll" or "reroll" (the dice game). The service deals
+        it from the installation secret, the game's seed and the number of actions so far (so nobody
+        can predict it from the seed) and stores it as an action, so the game replays exactly.
+        ``pawn`` None: the caller's pawn that is to move now."""
+        async with self._command(key, "request", user_id, game_id=game_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.running(tx, game_id, expected_round)
+            family = get_family(game["family"])
+            state, applied = await rebuild.load_state(tx, game_id)
+            if pawn is None:
+                mine = await read.pawns_by_user(tx, game_id)
+                pawn = next((p for p in state.to_move() if p in mine.get(user_id, ())),
+                            next(iter(state.to_move()), family.secret_pawn))
+            await steps.require_pawn(tx, game_id, user_id, state, pawn)
+            action = family.request(state, pawn, what, self._chance(game["seed"], applied))
+            if action is None:
+                raise InvalidAction("There is nothing to roll in this game.")
+            events = state.apply(action)
+            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+                                            key=key, name="request")
+            return await steps.result(tx, game_id, tuple(events), version, state=state)
+
+    def _chance(self, seed: int, applied: int) -> random.Random:
+        """The generator of the chance dealt after ``applied`` actions: its own number for every
+        action, mixed with the installation secret."""
+        return random.Random(deal_seed(self._secret, seed, f"chance:{applied}"))
 
     async def surface(self, game_id: int, user_id: int, take: dict[str, str] | None, key: str,
                       expected_round: int | None = None, prefer: str | None = None) -> CommandResult:
