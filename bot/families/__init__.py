@@ -101,6 +101,9 @@ class Family:
     must_choose: Callable[[Any, str], bool] = lambda state, pawn: bool(state.legal_moves(pawn))
     #: a computer's turn from its side's view: an action, or the name of a request the service deals
     computer_turn: Callable[[Any, Any, str], Any] = lambda player, view, pawn: player.choose(view, pawn)
+    #: a whole game by the built-in players (the CLI's ``simulate``): (rules, players, seed, options,
+    #: Mr. X's strategy, the detectives' strategy) -> the finished state; raises the engine's GameError
+    simulate: Callable[[str, int, int, dict[str, bool], str, str], Any] = lambda *args: None
     #: the round an event closes (None: it closes none), and whether it ends the game
     ends_round: Callable[[Any], int | None] = lambda event: event.round if isinstance(event, RoundEnded) else None
     ends_game: Callable[[Any], bool] = lambda event: isinstance(event, GameEnded)

@@ -31,7 +31,7 @@ from bot.dice.engine import (
     replay,
 )
 from bot.dice.engine.events import GameEnded, RoundEnded
-from bot.dice.engine.players import PLAYERS
+from bot.dice.engine.players import PLAYERS, simulate
 from bot.dice.engine.errors import RollFirst
 
 from . import Family, RulesEntry, register
@@ -173,6 +173,8 @@ DICE = register(Family(
     request=_request,
     must_choose=lambda state, pawn: pawn in state.to_move(),
     computer_turn=_computer_turn,
+    simulate=lambda rules, players, seed, options, mrx, detectives: simulate(
+        players, seed, bool(options.get("expert")), mrx, detectives),
     ends_round=lambda event: event.round if isinstance(event, RoundEnded) else None,
     ends_game=lambda event: isinstance(event, GameEnded),
     presenter="bot.chat.dice_messages",

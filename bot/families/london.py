@@ -7,7 +7,7 @@ import random
 
 from bot import game
 from bot.ai.player import LEVELS
-from bot.game.players import PLAYERS
+from bot.game.players import PLAYERS, play_game
 from bot.game import (
     MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words,
 )
@@ -74,6 +74,8 @@ LONDON = register(Family(
     error=GameError,
     strategies=(*PLAYERS, *LEVELS),
     computer=_computer,
+    simulate=lambda rules, players, seed, options, mrx, detectives: play_game(
+        rules, players=players, seed=seed, mrx=mrx, detectives=detectives, options=options or None),
     move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
     double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
     presenter="bot.chat.messages",
