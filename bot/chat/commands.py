@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.families import all_rules
 from bot.game import MRX, GameError
-from bot.i18n import Speaker, personal_language, reader, reference, speaker
+from bot.i18n import Speaker, game_language, personal_language, reader, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
 
@@ -527,7 +527,7 @@ class ScotlandYardCommands(app_commands.Group):
                 raise Refused("Statistics are per server: ask in a server channel.")
             who = user or interaction.user
             found = await bot.service.stats(interaction.guild_id, who.id)
-            await say(interaction, messages.stats_text(who.id, found), ephemeral=True, allowed_mentions=NO_PINGS)
+            await say(interaction, messages.stats_text(who.id, found, reader()), ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="leaderboard", description="The best players on this server")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
@@ -538,7 +538,9 @@ class ScotlandYardCommands(app_commands.Group):
             if is_dm(interaction):
                 raise Refused("The leaderboard is per server: ask in a server channel.")
             rows = await bot.service.leaderboard(interaction.guild_id)
-            await say(interaction, messages.leaderboard_text(rows), ephemeral=False, allowed_mentions=NO_PINGS)
+            server = await bot.service.guild_settings(interaction.guild_id)  # a public post: the server's language
+            tr = speaker(game_language(None, server.language, interaction.guild_locale))
+            await say(interaction, messages.leaderboard_text(rows, tr), ephemeral=False, allowed_mentions=NO_PINGS)
 
 
 async def _player_or_none(bot: "ScotlandYardBot", game, user_id: int):

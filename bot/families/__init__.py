@@ -21,7 +21,7 @@ family replays exactly from its action list.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from bot.game.errors import quoted
 
@@ -81,6 +81,11 @@ class Family:
     #: whose ``choose(view, pawn)`` answers from that side's view only (never the state)
     strategies: tuple[str, ...] = ()
     computer: Callable[[str, int], Any] = lambda strategy, seed: None
+    #: (state, pawn) -> whether a computer holding that pawn, which the game waits for, has a choice to make
+    computer_may_act: Callable[[Any, str], bool] = lambda state, pawn: True
+    #: (player, view, pawn) -> the action a computer player plays now (a family whose players answer
+    #: more than one kind of question, such as a roll, says which one to ask)
+    computer_step: Callable[[Any, Any, str], Any] = lambda player, view, pawn: player.choose(view, pawn)
     #: the pawn whose player moves in secret and gets private prompts
     secret_pawn: str = "mrx"
     #: the module (imported only by the bot) that turns this family's views into words and components
@@ -90,6 +95,32 @@ class Family:
 
     def rules_entry(self, name: str) -> RulesEntry | None:
         return next((r for r in self.rules() if r.name == name), None)
+
+
+#: every computer player any family offers, weakest first: baselines, then the search's levels
+COMPUTER_KINDS = ("random", "greedy", "easy", "normal", "hard")
+KIND_SPAN = 16
+
+
+def computer_user_id(taken: Sequence[int], strategy: str) -> int:
+    """A new computer seat's user id: negative (no Discord user has one), and telling its kind, so
+    that ``computer_kind`` names it wherever a person would be named. ``-kind`` (seat 0) is the
+    kind itself: statistics count computers by kind, never as a person."""
+    seat = 1 + max([0, *(-u // KIND_SPAN for u in taken if u < 0)])
+    return -(seat * KIND_SPAN + COMPUTER_KINDS.index(strategy) + 1)
+
+
+def computer_kind(user_id: int) -> str | None:
+    """The computer kind of a user id (None: a person; "" a computer of no known kind)."""
+    if user_id >= 0:
+        return None
+    index = -user_id % KIND_SPAN - 1
+    return COMPUTER_KINDS[index] if 0 <= index < len(COMPUTER_KINDS) else ""
+
+
+def as_kind(user_id: int) -> int:
+    """The id statistics count a player under: a person's own, a computer's kind."""
+    return user_id if user_id >= 0 else -(-user_id % KIND_SPAN)
 
 
 _FAMILIES: dict[str, Family] = {}

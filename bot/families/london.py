@@ -73,6 +73,7 @@ LONDON = register(Family(
     error=GameError,
     strategies=(*PLAYERS, *LEVELS),
     computer=_computer,
+    computer_may_act=lambda state, pawn: bool(state.legal_moves(pawn)),
     presenter="bot.chat.messages",
     renderer="bot.pictures",
 ))
