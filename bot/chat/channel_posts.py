@@ -141,6 +141,12 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
     if isinstance(event, HostChanged):
         return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
     if isinstance(event, PlayerReplaced):
+        if computer_kind(event.new_user_id) is not None and computer_kind(event.old_user_id) is None:
+            return tr._("🤖 {new} plays for {old} until they are back: `/sy join` takes the seat back.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        if computer_kind(event.old_user_id) is not None:
+            return tr._("👋 {new} is back and takes the seat from {old}.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
         return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
                                                             old=mention(event.old_user_id, tr))
     return ""
@@ -328,7 +334,7 @@ def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
     who = mention(user_id, tr)
     if stats.games == 0:
         return tr._("{who} has no finished games on this server yet.").format(who=who)
-    games = tr.ngettext("{wins} win in {n} game", "{wins} wins in {n} games", stats.games).format(
+    games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", stats.games).format(
         wins=stats.wins, n=stats.games)
     return tr._("📊 {who}: {games} · as Mr. X {mrx_wins}/{mrx_games} · as detective {wins}/{n}.").format(
         who=who, games=games, mrx_wins=stats.mrx_wins, mrx_games=stats.mrx_games, wins=stats.detective_wins,
@@ -343,7 +349,7 @@ def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
     lines = [tr._("🏆 **Leaderboard** (finished games on this server)")]
     for i, s in enumerate(rows):
         mark = medals[i] if i < 3 else f"{i + 1}."
-        games = tr.ngettext("{wins} win / {n} game", "{wins} wins / {n} games", s.games).format(wins=s.wins, n=s.games)
+        games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
         lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
             mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
     return "\n".join(lines)
