@@ -42,8 +42,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         rules = get_rules(args.rules)
         rules.require_available()
         rules.detective_players(args.players)
-        state = play_game(args.rules, players=args.players, seed=deal_seed(args.secret, args.seed),
-                          mrx=args.mrx, detectives=args.detectives)
+        seed = deal_seed(args.secret, args.seed)
+        state = play_game(args.rules, players=args.players, seed=seed, mrx=_player(args.mrx, seed * 2 + 1),
+                          detectives=_player(args.detectives, seed * 2))
     except GameError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
@@ -57,6 +58,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{rules.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")
     print(f"{len(state.history)} actions, {len(state.logbook)} logbook entries -> {out / 'record.json'}")
     return 0
+
+
+def _player(name: str, seed: int):
+    """A baseline by name (play_game builds it), or a computer level (bot.ai) with its own seed."""
+    from bot.families import get_family
+    from bot.game.players import PLAYERS
+
+    return name if name in PLAYERS else get_family("london").computer(name, seed)
 
 
 #: what a JSON file holds instead of a record, in JSON's words
@@ -173,10 +182,13 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                              "(default: the public %(default)r, since nothing an offline tool deals is hidden)")
     parser.add_argument("--players", type=int, default=5,
                         help="people at the table, Mr. X included (default: %(default)s)")
-    parser.add_argument("--mrx", choices=("greedy", "random"), default="greedy",
-                        help="Mr. X's built-in player (default: %(default)s)")
-    parser.add_argument("--detectives", choices=("greedy", "random"), default="greedy",
-                        help="the detectives' built-in player (default: %(default)s)")
+    from bot.families import COMPUTER_KINDS
+
+    parser.add_argument("--mrx", choices=COMPUTER_KINDS, default="greedy",
+                        help="Mr. X's player: a baseline (random, greedy) or a computer level (easy, normal, hard) "
+                             "(default: %(default)s)")
+    parser.add_argument("--detectives", choices=COMPUTER_KINDS, default="greedy",
+                        help="the detectives' player, as --mrx (default: %(default)s)")
 
 
 def _environment() -> str:
