@@ -187,10 +187,13 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                              "(default: the public %(default)r, since nothing an offline tool deals is hidden)")
     parser.add_argument("--players", type=int, default=5,
                         help="people at the table, Mr. X included (default: %(default)s)")
-    parser.add_argument("--mrx", choices=("greedy", "random"), default="greedy",
-                        help="Mr. X's built-in player (default: %(default)s)")
-    parser.add_argument("--detectives", choices=("greedy", "random"), default="greedy",
-                        help="the detectives' built-in player (default: %(default)s)")
+    from bot.families import COMPUTER_KINDS
+
+    parser.add_argument("--mrx", choices=COMPUTER_KINDS, default="greedy",
+                        help="Mr. X's player: a baseline (random, greedy) or a computer level (easy, normal, hard) "
+                             "(default: %(default)s)")
+    parser.add_argument("--detectives", choices=COMPUTER_KINDS, default="greedy",
+                        help="the detectives' player, as --mrx (default: %(default)s)")
     parser.add_argument("--expert", action="store_true",
                         help="dice rules: the expert game, some tiles expert side up (default: off)")
 

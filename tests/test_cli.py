@@ -31,6 +31,21 @@ def test_simulate_writes_a_replayable_record(tmp_path, capsys):
     assert "seed 7" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("rules,players", [("master", 4), ("mb1985", 3)])
+def test_simulate_plays_computer_levels_on_either_side(tmp_path, rules, players):
+    from bot.game import replay
+
+    records = []
+    for mrx, detectives in (("normal", "easy"), ("normal", "easy"), ("greedy", "greedy")):
+        out = tmp_path / f"{mrx}-{detectives}-{len(records)}"
+        assert main(["simulate", "--rules", rules, "--players", str(players), "--seed", "3", "--mrx", mrx,
+                     "--detectives", detectives, "--out", str(out)]) == 0
+        records.append(json.loads((out / "record.json").read_text()))
+        assert replay(records[-1]).outcome.to_json() == records[-1]["outcome"]
+    assert records[0] == records[1]  # computers are deterministic from the seed
+    assert records[0]["actions"] != records[2]["actions"]  # and are not the baseline under another name
+
+
 def test_simulate_deals_from_the_seed_mixed_with_the_secret(tmp_path):
     starts = {}
     for secret in (None, "another secret"):

@@ -187,6 +187,8 @@ class Announcer:
             return None
         if nxt.get("round") != view.round or not any(p in view.to_move for p in nxt["pawns"]):
             return None  # posted late: the turn has moved on
+        if nxt.get("user_ids") and all(u < 0 for u in nxt["user_ids"]):
+            return None  # only computers owe a move: they press no buttons
         return views.move_button_view(game_id, tr)
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from bot.game import (
     TicketHandedOver,
     get_rules,
 )
+from bot.families import computer_kind
 from bot.i18n import Speaker
 from bot.i18n.names import outcome_sentence
 from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
@@ -53,7 +54,7 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> 
     lines = []
     for p in players:
         host = tr._(" (host)") if p.user_id == game.host_id else ""
-        lines.append(f"• {mention(p.user_id)}: {role_word(p.role, tr)}{host}")
+        lines.append(f"• {mention(p.user_id, tr)}: {role_word(p.role, tr)}{host}")
     embed.description = (
         tr._("**{title}**, {low}-{high} players.").format(title=rules_title(game.rules, tr), low=ruleset.min_players,
                                                          high=ruleset.max_players)
@@ -73,7 +74,7 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> 
 def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: Speaker = EN) -> discord.Embed:
     embed = discord.Embed(title="🕵️ Scotland Yard", colour=COLOUR, description=why)
     if players:
-        embed.add_field(name=tr._("Players"), value=" ".join(mention(p.user_id) for p in players), inline=False)
+        embed.add_field(name=tr._("Players"), value=" ".join(mention(p.user_id, tr) for p in players), inline=False)
     embed.set_footer(text=tr._("Game #{id}").format(id=game.id))
     return embed
 
@@ -81,13 +82,13 @@ def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: 
 def lobby_event_line(event: Any, tr: Speaker = EN) -> str:
     """A short public line for a lobby change (the answer to a slash join/leave)."""
     if isinstance(event, PlayerJoined):
-        return tr._("{who} joined as {role}.").format(who=mention(event.user_id), role=role_word(event.role, tr))
+        return tr._("{who} joined as {role}.").format(who=mention(event.user_id, tr), role=role_word(event.role, tr))
     if isinstance(event, RoleChosen):
-        return tr._("{who} now plays {role}.").format(who=mention(event.user_id), role=role_word(event.role, tr))
+        return tr._("{who} now plays {role}.").format(who=mention(event.user_id, tr), role=role_word(event.role, tr))
     if isinstance(event, PlayerLeft):
-        return tr._("{who} left the lobby.").format(who=mention(event.user_id))
+        return tr._("{who} left the lobby.").format(who=mention(event.user_id, tr))
     if isinstance(event, HostChanged):
-        return tr._("{who} is the host now.").format(who=mention(event.user_id))
+        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
     if isinstance(event, GameCancelled):
         return tr._("The lobby is empty, so the game is off.")
     return ""
@@ -133,15 +134,21 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
     if isinstance(event, PlayerResigned):
         text = (tr._("🏳️ {who} (Mr. X) resigned.") if event.role == "mrx"
                 else tr._("🏳️ {who} (a detective) resigned."))
-        return text.format(who=mention(event.user_id))
+        return text.format(who=mention(event.user_id, tr))
     if isinstance(event, PawnsHandedOver):
-        moved = ", ".join(f"{pawn_name(view, p, tr)} → {mention(u)}" for p, u in event.to)
+        moved = ", ".join(f"{pawn_name(view, p, tr)} → {mention(u, tr)}" for p, u in event.to)
         return tr._("Their pawns go to the team: {moved}.").format(moved=moved) if moved else ""
     if isinstance(event, HostChanged):
-        return tr._("{who} is the host now.").format(who=mention(event.user_id))
+        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
     if isinstance(event, PlayerReplaced):
-        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id),
-                                                            old=mention(event.old_user_id))
+        if computer_kind(event.new_user_id) is not None and computer_kind(event.old_user_id) is None:
+            return tr._("🤖 {new} plays for {old} until they are back: `/sy join` takes the seat back.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        if computer_kind(event.old_user_id) is not None:
+            return tr._("👋 {new} is back and takes the seat from {old}.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
+                                                            old=mention(event.old_user_id, tr))
     return ""
 
 
@@ -153,12 +160,16 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
     pawns = [p for p in nxt.get("pawns", ()) if p in {q.id for q in view.pawns}]
     if not pawns:
         return ""
+    movers = list(dict.fromkeys(u for p in pawns for u in owners.get(p, ()))) or list(nxt.get("user_ids", ()))
+    if movers and all(computer_kind(u) is not None for u in movers):  # no person to call: say who is thinking
+        return tr._("🤖 {names} ({who}): thinking…").format(
+            names=and_list([pawn_name(view, p, tr) for p in pawns], tr), who=" ".join(mention(u, tr) for u in movers))
     if pawns == [MRX]:
         users = nxt.get("user_ids") or owners.get(MRX, ())
         return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately).").format(
-            who=" ".join(mention(u) for u in users))
+            who=" ".join(mention(u, tr) for u in users))
     if len(pawns) == 1:
-        who = " ".join(mention(u) for u in owners.get(pawns[0], ())) or tr._("nobody")
+        who = " ".join(mention(u, tr) for u in owners.get(pawns[0], ())) or tr._("nobody")
         return tr._("➡️ Next: {pawn} ({who}). Press **Move** or use `/sy move`.").format(
             pawn=pawn_name(view, pawns[0], tr), who=who)
     names = ", ".join(pawn_name(view, p, tr) for p in pawns)
@@ -168,7 +179,7 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
     for pawn in pawns:
         users += [u for u in owners.get(pawn, ()) if u not in users]
     return tr._("➡️ Detectives to move, in any order: {names}. {who}: press **Move** or use `/sy move`.").format(
-        names=names, who=" ".join(mention(u) for u in users))
+        names=names, who=" ".join(mention(u, tr) for u in users))
 
 
 def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
@@ -241,7 +252,7 @@ def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player],
     if waiting and view.outcome is None:
         embed.description += "\n" + "\n".join(waiting)
     for pawn in view.pawns:
-        who = " ".join(mention(u) for u in owners.get(pawn.id, ())) or "—"
+        who = " ".join(mention(u, tr) for u in owners.get(pawn.id, ())) or "—"
         if pawn.role == "mrx":
             seen = view.last_reveal
             where = (tr._("at {station}").format(station=station(view.mrx_shown)) if view.mrx_shown is not None
@@ -278,7 +289,7 @@ def game_over_embed(view: PublicView, players: Sequence[Player], picture: str | 
     title = tr._("🏆 The detectives win!") if winners == "detectives" else tr._("🏆 Mr. X wins!")
     embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
     if people:
-        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id) for p in people), inline=False)
+        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
     route = route_text(view)
     if route:
         embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
@@ -293,9 +304,9 @@ def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Seq
     owners = owners_of(players)
     mrx = payload.get("mrx_user_id")
     lines = [(tr._("🚦 **The game is on!** {who} is {mrx} Mr. X (drawn at random).") if payload.get("mrx_drawn")
-              else tr._("🚦 **The game is on!** {who} is {mrx} Mr. X.")).format(who=mention(mrx), mrx=MRX_EMOJI)]
+              else tr._("🚦 **The game is on!** {who} is {mrx} Mr. X.")).format(who=mention(mrx, tr), mrx=MRX_EMOJI)]
     for pawn, start in payload.get("start_positions", {}).items():
-        who = " ".join(mention(u) for u in owners.get(pawn, ()))
+        who = " ".join(mention(u, tr) for u in owners.get(pawn, ()))
         lines.append(tr._("{pawn} ({who}) starts at {station}.").format(pawn=pawn_name(view, pawn, tr), who=who,
                                                                       station=station(start)))
     lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first: I've sent him his choices.").format(
@@ -304,7 +315,7 @@ def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Seq
 
 
 def cancelled_text(payload: Mapping[str, Any], tr: Speaker = EN) -> str:
-    return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0)))
+    return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0), tr))
 
 
 def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
@@ -319,23 +330,28 @@ def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view
 # -- statistics ----------------------------------------------------------------------------------
 
 
-def stats_text(user_id: int, stats: PlayerStats) -> str:
+def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
+    who = mention(user_id, tr)
     if stats.games == 0:
-        return f"{mention(user_id)} has no finished games on this server yet."
-    return (f"📊 {mention(user_id)}: {stats.wins} wins in {stats.games} games · "
-            f"as Mr. X {stats.mrx_wins}/{stats.mrx_games} · as detective "
-            f"{stats.detective_wins}/{stats.detective_games}.")
+        return tr._("{who} has no finished games on this server yet.").format(who=who)
+    games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", stats.games).format(
+        wins=stats.wins, n=stats.games)
+    return tr._("📊 {who}: {games} · as Mr. X {mrx_wins}/{mrx_games} · as detective {wins}/{n}.").format(
+        who=who, games=games, mrx_wins=stats.mrx_wins, mrx_games=stats.mrx_games, wins=stats.detective_wins,
+        n=stats.detective_games)
 
 
-def leaderboard_text(rows: Sequence[PlayerStats]) -> str:
+def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
+    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``)."""
     if not rows:
-        return "No finished games on this server yet: `/sy new` to play one."
+        return tr._("No finished games on this server yet: `/sy new` to play one.")
     medals = ["🥇", "🥈", "🥉"]
-    lines = ["🏆 **Leaderboard** (finished games on this server)"]
+    lines = [tr._("🏆 **Leaderboard** (finished games on this server)")]
     for i, s in enumerate(rows):
         mark = medals[i] if i < 3 else f"{i + 1}."
-        lines.append(f"{mark} {mention(s.user_id)}: {s.wins} wins / {s.games} games "
-                     f"(Mr. X {s.mrx_wins}/{s.mrx_games})")
+        games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
+        lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
+            mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
     return "\n".join(lines)
 
 
@@ -343,7 +359,7 @@ def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicVie
                   deadline: str | None = None, tr: Speaker = EN) -> str:
     """A reminder: ``waited`` says how long the turn has waited (``25 h``), ``deadline`` when the host may
     skip or replace the player (None: no deadline)."""
-    who = " ".join(mention(u) for u in user_ids) or tr._("Players")
+    who = " ".join(mention(u, tr) for u in user_ids) or tr._("Players")
     after = (" " + tr._("The deadline is in {left}.").format(left=deadline)) if deadline else ""
     if list(pawns) == [MRX]:
         return tr._("⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).").format(
@@ -357,11 +373,11 @@ def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicVie
 
 def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None,
                  waited: str, tr: Speaker = EN) -> str:
-    who = " ".join(mention(u) for u in user_ids) or tr._("the player")
+    who = " ".join(mention(u, tr) for u in user_ids) or tr._("the player")
     if list(pawns) == [MRX]:
         return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
-                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id), who=who,
+                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
                                                                                   waited=waited)
     names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
     return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
-                "or `/sy replace` the player.").format(host=mention(host_id), names=names, who=who, waited=waited)
+                "or `/sy replace` the player.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)

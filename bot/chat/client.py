@@ -12,11 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.game import quoted
+from bot.ai.thinker import Thinker
 from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
 from .announcer import Announcer
 from .commands import NEEDED, ScotlandYardCommands
+from .computers import PAUSE, Computers
 from .picture_jobs import Pictures
 from .reminders import Reminders
 from .replies import Busy, Seen
@@ -61,7 +63,8 @@ def invite_url(application_id: int) -> str:
 class ScotlandYardBot(commands.Bot):
     def __init__(self, service: GameService, *, pictures: Pictures | None = None,
                  clock: Callable[[], float] = time.time, dev_guild: int | None = None,
-                 reminder_interval: float | None = 60.0, sync_commands: bool = True) -> None:
+                 reminder_interval: float | None = 60.0, sync_commands: bool = True,
+                 thinker: Thinker | None = None, computer_pause: float = PAUSE) -> None:
         # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
         # missing are noise. It warns once and then lowers these flags itself; lower them first.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -75,6 +78,7 @@ class ScotlandYardBot(commands.Bot):
         self.busy = Busy()
         self.table = Table(self)
         self.announcer = Announcer(self)
+        self.computers = Computers(self, thinker, computer_pause)
         self.reminders = Reminders(self, reminder_interval or 60.0)
         self.reminder_interval = reminder_interval
         self._background: set[asyncio.Task] = set()
@@ -126,12 +130,22 @@ class ScotlandYardBot(commands.Bot):
             # Post whatever a crash left owed (the outbox), before anything else happens.
             self._spawn(self.announce())
 
-    async def announce(self, game_id: int | None = None) -> None:
-        """Post the messages the service owes (for one game or all)."""
+    async def announce(self, game_id: int | None = None, *, computers: bool = True) -> None:
+        """Post the messages the service owes (for one game or all); then a computer that owes the
+        next move there plays it (``computers``)."""
         try:
             await self.announcer.flush(game_id)
         except Exception:
             log.exception("posting announcements failed (game %s)", game_id)
+        if not computers:
+            return
+        try:
+            if game_id is None:
+                await self.computers.resume()
+            else:
+                self.computers.poke(game_id)
+        except Exception:
+            log.exception("could not hand the computers their turns (game %s)", game_id)
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
@@ -169,4 +183,5 @@ class ScotlandYardBot(commands.Bot):
             log.warning("closing with %s interactions still in hand", self.busy.count)
         for task in list(self._background):
             task.cancel()
+        self.computers.close()
         await super().close()

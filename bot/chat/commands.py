@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.families import all_rules
 from bot.game import MRX, GameError
-from bot.i18n import Speaker, personal_language, reader, reference, speaker
+from bot.i18n import Speaker, game_language, personal_language, reader, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
 
@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 #: the rule systems the families can play now
 RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]
 ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
+LEVELS = [app_commands.Choice(name="easy", value="easy"), app_commands.Choice(name="normal", value="normal"),
+          app_commands.Choice(name="hard", value="hard")]
 LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
                     app_commands.Choice(name="automatic (my Discord language)", value="auto")]
 GAME_LANGUAGES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")]
@@ -142,7 +144,7 @@ class ScotlandYardCommands(app_commands.Group):
                 message = await interaction.original_response()
             await bot.service.record_message(result.game.id, "lobby", interaction.channel_id, message.id)
 
-    @app_commands.command(name="join", description="Join the game in this channel")
+    @app_commands.command(name="join", description="Join the game in this channel (or take back your seat from the computer)")
     @app_commands.describe(role="Detective or Mr. X (leave empty: either)")
     @app_commands.choices(role=ROLES)
     async def join(self, interaction: discord.Interaction, role: Optional[app_commands.Choice[str]] = None) -> None:
@@ -153,6 +155,25 @@ class ScotlandYardCommands(app_commands.Group):
     async def leave(self, interaction: discord.Interaction) -> None:
         if _first_time(interaction):
             await _bot(interaction).table.lobby_change(interaction, "leave")
+
+    @app_commands.command(name="addbot",
+                          description="Host: seat a computer player; in a running game, for a player past the deadline")
+    @app_commands.describe(role="Lobby: Mr. X or detective (default: detective)", level="How strong (default: normal)",
+                           player="Running game: the absent player whose seat the computer plays")
+    @app_commands.choices(role=ROLES, level=LEVELS)
+    async def addbot(self, interaction: discord.Interaction, role: Optional[app_commands.Choice[str]] = None,
+                     level: Optional[app_commands.Choice[str]] = None, player: Optional[discord.User] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.add_computer(interaction, role.value if role else None,
+                                                       level.value if level else "normal", player)
+
+    @app_commands.command(name="removebot", description="Host: take the computer player seated last out of the lobby")
+    @app_commands.describe(role="Only a computer Mr. X, or only a computer detective")
+    @app_commands.choices(role=ROLES)
+    async def removebot(self, interaction: discord.Interaction,
+                        role: Optional[app_commands.Choice[str]] = None) -> None:
+        if _first_time(interaction):
+            await _bot(interaction).table.lobby_change(interaction, "removebot", role.value if role else None)
 
     @app_commands.command(name="start", description="Host: deal the pawns and start the game")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -527,7 +548,7 @@ class ScotlandYardCommands(app_commands.Group):
                 raise Refused("Statistics are per server: ask in a server channel.")
             who = user or interaction.user
             found = await bot.service.stats(interaction.guild_id, who.id)
-            await say(interaction, messages.stats_text(who.id, found), ephemeral=True, allowed_mentions=NO_PINGS)
+            await say(interaction, messages.stats_text(who.id, found, reader()), ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="leaderboard", description="The best players on this server")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
@@ -538,7 +559,9 @@ class ScotlandYardCommands(app_commands.Group):
             if is_dm(interaction):
                 raise Refused("The leaderboard is per server: ask in a server channel.")
             rows = await bot.service.leaderboard(interaction.guild_id)
-            await say(interaction, messages.leaderboard_text(rows), ephemeral=False, allowed_mentions=NO_PINGS)
+            server = await bot.service.guild_settings(interaction.guild_id)  # a public post: the server's language
+            tr = speaker(game_language(None, server.language, interaction.guild_locale))
+            await say(interaction, messages.leaderboard_text(rows, tr), ephemeral=False, allowed_mentions=NO_PINGS)
 
 
 async def _player_or_none(bot: "ScotlandYardBot", game, user_id: int):

@@ -161,8 +161,9 @@ class Table:
             log.warning("could not update the lobby message of game %s", game_id)
 
     async def lobby_change(self, interaction: discord.Interaction, what: str, role: str | None = None,
-                           *, button_game: int | None = None) -> None:
-        """join / leave / start, from a slash command or a lobby button."""
+                           *, button_game: int | None = None, level: str = "normal") -> None:
+        """join / leave / start / addbot / removebot, from a slash command or the lobby's buttons and
+        select. ``/sy join`` in a running game takes the caller's seat back from a computer."""
         async with guarded(interaction) as scope:
             if button_game is not None:
                 game = await self.service.get_game(button_game)
@@ -173,8 +174,18 @@ class Table:
                 game = await self.channel_game(interaction)
             scope.game_id = game.id
             user = interaction.user
+            if what == "join" and game.status == RUNNING and button_game is None:
+                await self.service.take_back(game.id, user.id, key=key(interaction))
+                await say(interaction, reader()._("👋 Welcome back: your pawns are yours again."), ephemeral=True)
+                await self.bot.announce(game.id)
+                return
             if what == "join":
                 result = await self.service.join(game.channel_id, user.id, user.display_name, role, key=key(interaction))
+            elif what == "addbot":
+                result = await self.service.add_computer(game.channel_id, user.id, role or "detective", level,
+                                                         key=key(interaction))
+            elif what == "removebot":
+                result = await self.service.remove_computer(game.channel_id, user.id, role, key=key(interaction))
             elif what == "leave":
                 result = await self.service.leave(game.channel_id, user.id, key=key(interaction))
             else:
@@ -206,6 +217,26 @@ class Table:
         if what == "join" and role == "mrx" and not result.duplicate:
             await self.check_dms(interaction.user, game, await self.reader(interaction))
         if game.status != LOBBY:
+            await self.bot.announce(game.id)
+
+    async def add_computer(self, interaction: discord.Interaction, role: str | None, level: str,
+                           player: discord.abc.User | None) -> None:
+        """``/sy addbot``: in the lobby a computer takes a seat of its own; in a running game it plays
+        the seat of ``player``, who let a turn's deadline pass, until they take it back."""
+        if player is None:
+            game = await self.service.game_in_channel(interaction.channel_id)
+            if game is None or game.status == LOBBY:  # a seat of its own (or the answer that there is no lobby)
+                await self.lobby_change(interaction, "addbot", role, level=level)
+                return
+        async with guarded(interaction) as scope:
+            game = await self.channel_game(interaction)
+            scope.game_id = game.id
+            if player is None:
+                raise Refused("The game is running: name the absent `player` whose seat the computer plays.")
+            if game.status == LOBBY:
+                raise Refused("In the lobby a computer takes a seat of its own: leave out `player`.")
+            await self.service.hand_to_computer(game.id, interaction.user.id, player.id, level, key=key(interaction))
+            await say(interaction, reader()._("🤖 Done: the computer plays that seat now."), ephemeral=True)
             await self.bot.announce(game.id)
 
     async def choose_variants(self, interaction: discord.Interaction, game_id: int, names: list[str]) -> None:

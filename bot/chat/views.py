@@ -111,7 +111,49 @@ def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool
                                         description=tr._(words[o.name][1])[:100],
                                         default=bool((chosen or {}).get(o.name))) for o in offered][:MAX_OPTIONS]
         view.add_item(VariantSelect(game_id, options, placeholder=tr._("Variants (host)")))
+    view.add_item(ComputerSelect(game_id, tr))
     return view
+
+
+#: the lobby's computer choices: (value, label, emoji)
+COMPUTER_CHOICES = (
+    ("detective:easy", N_("Computer detective: easy"), "🕵️"),
+    ("detective:normal", N_("Computer detective: normal"), "🕵️"),
+    ("detective:hard", N_("Computer detective: hard"), "🕵️"),
+    ("mrx:easy", N_("Computer Mr. X: easy"), "🎩"),
+    ("mrx:normal", N_("Computer Mr. X: normal"), "🎩"),
+    ("mrx:hard", N_("Computer Mr. X: hard"), "🎩"),
+    ("remove", N_("Remove the computer added last"), "➖"),
+)
+
+
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:bots:(?P<game>\d+)"):
+    """The host fills empty seats with computer players (or takes the last one out again)."""
+
+    def __init__(self, game_id: int, tr: Speaker | None = None, select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            tr = tr or reader()
+            select = discord.ui.Select(
+                custom_id=f"sy:bots:{game_id}", placeholder=tr._("🤖 Computer players (host)"),
+                options=[discord.SelectOption(label=tr._(label)[:100], value=value, emoji=emoji)
+                         for value, label, emoji in COMPUTER_CHOICES])
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "ComputerSelect":
+        return cls(int(match["game"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        choice = (self.item.values or ["remove"])[0]
+        if choice == "remove":
+            await bot.table.lobby_change(interaction, "removebot", button_game=self.game_id)
+        else:
+            role, _, level = choice.partition(":")
+            await bot.table.lobby_change(interaction, "addbot", role, button_game=self.game_id, level=level)
 
 
 class VariantSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:variants:(?P<game>\d+)"):
@@ -568,5 +610,5 @@ def resign_view(game_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, VariantSelect, MrXDestination, MrXGo, MrXDouble, MrXTriple, MrXThird, MrXBack, MoveButton, DetectivePawn,
+DYNAMIC_ITEMS = (LobbyButton, VariantSelect, ComputerSelect, MrXDestination, MrXGo, MrXDouble, MrXTriple, MrXThird, MrXBack, MoveButton, DetectivePawn,
                  DetectiveDestination, DetectiveGo, DetectiveBack, SkipButton, ResignButton)

@@ -12,6 +12,7 @@ from bot.game import (
     Board,
     PublicView,
 )
+from bot.families import computer_kind
 from bot.i18n import EN, N_, Speaker, names
 from bot.service.models import Player
 
@@ -65,7 +66,11 @@ def waited(seconds: float, tr: Speaker = EN) -> str:
     return text + (" " + tr._("{n} h").format(n=rest) if rest else "")
 
 
-def mention(user_id: int) -> str:
+def mention(user_id: int, tr: Speaker = EN) -> str:
+    """A person as Discord shows them (``<@id>``); a computer player by its kind: ``🤖 Computer (hard)``."""
+    kind = computer_kind(user_id)
+    if kind is not None:
+        return names.computer_name(kind, tr)
     return f"<@{user_id}>"
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from bot.game.errors import quoted
 from bot.game.events import GameEnded, RoundEnded
@@ -85,6 +85,12 @@ class Family:
     #: whose ``choose(view, pawn)`` answers from that side's view only (never the state)
     strategies: tuple[str, ...] = ()
     computer: Callable[[str, int], Any] = lambda strategy, seed: None
+    #: (state, pawn) -> whether a computer holding that pawn, which the game waits for, has a choice to make
+    computer_may_act: Callable[[Any, str], bool] = lambda state, pawn: True
+    #: (player, view, pawn) -> the action a computer player plays now (a family whose players answer
+    #: more than one kind of question, such as a roll, says which one to ask); a :class:`ChanceRequest`
+    #: when it asks the host for chance (a roll), which :meth:`GameService.act` deals
+    computer_step: Callable[[Any, Any, str], Any] = lambda player, view, pawn: player.choose(view, pawn)
     #: the pawn whose player moves in secret and gets private prompts
     secret_pawn: str = "mrx"
     #: a ride as the chat layer names it: (pawn, station, ticket) -> the engine's action (a die is a ticket)
@@ -97,10 +103,6 @@ class Family:
     #: a player's request for chance (``"roll"``, ``"reroll"``) for ``pawn``, dealt from ``rng``; raises
     #: the engine's error when it is not the moment; None when this family has no such request
     request: Callable[[Any, str, str, random.Random], Any] = lambda state, pawn, what, rng: None
-    #: whether ``pawn``'s player owes a choice now (the computers play only then)
-    must_choose: Callable[[Any, str], bool] = lambda state, pawn: bool(state.legal_moves(pawn))
-    #: a computer's turn from its side's view: an action, or the name of a request the service deals
-    computer_turn: Callable[[Any, Any, str], Any] = lambda player, view, pawn: player.choose(view, pawn)
     #: a whole game by the built-in players (the CLI's ``simulate``): (rules, players, seed, options,
     #: Mr. X's strategy, the detectives' strategy) -> the finished state; raises the engine's GameError
     simulate: Callable[[str, int, int, dict[str, bool], str, str], Any] = lambda *args: None
@@ -114,6 +116,41 @@ class Family:
 
     def rules_entry(self, name: str) -> RulesEntry | None:
         return next((r for r in self.rules() if r.name == name), None)
+
+
+#: every computer player any family offers, weakest first: baselines, then the search's levels
+COMPUTER_KINDS = ("random", "greedy", "easy", "normal", "hard")
+KIND_SPAN = 16
+
+
+def computer_user_id(taken: Sequence[int], strategy: str) -> int:
+    """A new computer seat's user id: negative (no Discord user has one), and telling its kind, so
+    that ``computer_kind`` names it wherever a person would be named. ``-kind`` (seat 0) is the
+    kind itself: statistics count computers by kind, never as a person."""
+    seat = 1 + max([0, *(-u // KIND_SPAN for u in taken if u < 0)])
+    return -(seat * KIND_SPAN + COMPUTER_KINDS.index(strategy) + 1)
+
+
+def computer_kind(user_id: int) -> str | None:
+    """The computer kind of a user id (None: a person; "" a computer of no known kind)."""
+    if user_id >= 0:
+        return None
+    index = -user_id % KIND_SPAN - 1
+    return COMPUTER_KINDS[index] if 0 <= index < len(COMPUTER_KINDS) else ""
+
+
+def as_kind(user_id: int) -> int:
+    """The id statistics count a player under: a person's own, a computer's kind."""
+    return user_id if user_id >= 0 else -(-user_id % KIND_SPAN)
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """A player asks the host for chance (``what``: "roll", "reroll") for ``pawn``: not an action of
+    the engine, but the request the service turns into one (``Family.request``)."""
+
+    pawn: str
+    what: str
 
 
 _FAMILIES: dict[str, Family] = {}

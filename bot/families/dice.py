@@ -34,7 +34,7 @@ from bot.dice.engine.events import GameEnded, RoundEnded
 from bot.dice.engine.players import PLAYERS, simulate
 from bot.dice.engine.errors import RollFirst
 
-from . import Family, RulesEntry, register
+from . import ChanceRequest, Family, RulesEntry, register
 
 #: what a player may type for a die or a ticket (English and German), in the engine's words
 TICKET_WORDS = {
@@ -130,7 +130,7 @@ def _computer(strategy: str, seed: int):
     return PLAYERS[strategy](random.Random(seed))
 
 
-def _computer_turn(player, view, pawn: str):
+def _computer_step(player, view, pawn: str):
     """A computer's choice from its side's view; a roll or a roll-again it asks the host for."""
     if isinstance(view, DiceMrXView):
         if view.public.awaiting == "start":
@@ -139,10 +139,18 @@ def _computer_turn(player, view, pawn: str):
     if view.awaiting == "start":
         return player.pick_start(view, pawn)
     if view.awaiting == "roll":
-        return "roll"
+        return ChanceRequest(pawn, "roll")
     if player.wants_reroll(view, pawn):
-        return "reroll"
+        return ChanceRequest(pawn, "reroll")
     return player.choose(view, pawn)
+
+
+def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx: str, detectives: str):
+    for name in (mrx, detectives):
+        if name not in PLAYERS:
+            raise InvalidAction("The dice game has no computer player {name} (known: {names}).", name=name,
+                                names=", ".join(PLAYERS))
+    return simulate(players, seed, bool(options.get("expert")), mrx, detectives)
 
 
 DICE = register(Family(
@@ -171,10 +179,9 @@ DICE = register(Family(
     double=_double,
     deal=_deal,
     request=_request,
-    must_choose=lambda state, pawn: pawn in state.to_move(),
-    computer_turn=_computer_turn,
-    simulate=lambda rules, players, seed, options, mrx, detectives: simulate(
-        players, seed, bool(options.get("expert")), mrx, detectives),
+    computer_may_act=lambda state, pawn: pawn in state.to_move(),
+    computer_step=_computer_step,
+    simulate=_simulate,
     ends_round=lambda event: event.round if isinstance(event, RoundEnded) else None,
     ends_game=lambda event: isinstance(event, GameEnded),
     presenter="bot.chat.dice_messages",

@@ -40,6 +40,11 @@ def _computer(strategy: str, seed: int):
     return ComputerPlayer(strategy, seed=seed)
 
 
+def _simulated(name: str, seed: int):
+    """A baseline by name (play_game builds it), or a computer level (bot.ai) with its own seed."""
+    return name if name in PLAYERS else _computer(name, seed)
+
+
 def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> GameState:
     return GameState.new(rules, players=players, seed=seed, options=options)
 
@@ -75,9 +80,11 @@ LONDON = register(Family(
     strategies=(*PLAYERS, *LEVELS),
     computer=_computer,
     simulate=lambda rules, players, seed, options, mrx, detectives: play_game(
-        rules, players=players, seed=seed, mrx=mrx, detectives=detectives, options=options or None),
+        rules, players=players, seed=seed, mrx=_simulated(mrx, seed * 2 + 1), detectives=_simulated(detectives, seed * 2),
+        options=options or None),
     move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
     double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
+    computer_may_act=lambda state, pawn: bool(state.legal_moves(pawn)),
     presenter="bot.chat.messages",
     renderer="bot.pictures",
 ))

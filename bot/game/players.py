@@ -113,16 +113,17 @@ def play_game(
     rules: str | RuleSet = "classic",
     players: int = 5,
     seed: int = 0,
-    mrx: str = "greedy",
-    detectives: str = "greedy",
+    mrx: str | Strategy = "greedy",
+    detectives: str | Strategy = "greedy",
     options: dict[str, bool] | None = None,
 ) -> GameState:
-    """Play a whole game with built-in players; the same arguments always give the same game."""
+    """Play a whole game with built-in players (a name of :data:`PLAYERS`, or any player that chooses
+    from views, such as :class:`bot.ai.ComputerPlayer`); the same arguments always give the same game."""
     rules = get_rules(rules) if isinstance(rules, str) else rules
     state = GameState.new(rules, players=players, seed=seed, options=options)
     rng = random.Random(seed * 7919 + 1)
-    mrx_player = PLAYERS[mrx](rng)
-    detective_player = PLAYERS[detectives](rng)
+    mrx_player = PLAYERS[mrx](rng) if isinstance(mrx, str) else mrx
+    detective_player = PLAYERS[detectives](rng) if isinstance(detectives, str) else detectives
     while not state.is_over:
         # In any order a stuck pawn waits (it may be freed by another's move), so pick a movable one.
         movable = [p for p in state.to_move() if state.legal_moves(p)]

@@ -63,3 +63,15 @@ def shared_ticket(ticket: str, tr: Speaker) -> str | None:
     """The name a picture gives the tickets every board shares ("Black", "Double"), or None."""
     names = {"black": tr.pgettext("ticket", "Black"), "double": tr.pgettext("ticket", "Double")}
     return names.get(ticket)
+
+
+#: the computer players' kinds, as a player reads them (bot.families.COMPUTER_KINDS)
+COMPUTER_LEVELS = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
+                   "hard": N_("hard")}
+
+
+def computer_name(kind: str, tr: Speaker) -> str:
+    """``🤖 Computer (hard)``: how a computer player is named wherever a person would be mentioned."""
+    if kind not in COMPUTER_LEVELS:
+        return "🤖 " + tr.pgettext("player", "Computer")
+    return tr._("🤖 Computer ({level})").format(level=tr._(COMPUTER_LEVELS[kind]))

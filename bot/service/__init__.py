@@ -51,6 +51,7 @@ from .models import (
     RUNNING,
     Announcement,
     CommandResult,
+    ComputerTurn,
     GameInfo,
     GameSettings,
     GuildSettings,

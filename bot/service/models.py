@@ -183,3 +183,25 @@ class PlayerStats:
     @property
     def losses(self) -> int:
         return self.games - self.wins
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A move a computer seat owes: what it may see and how to play its answer (GameService.computer_turn)."""
+
+    game_id: int
+    family: str
+    pawn: str
+    user_id: int
+    strategy: str
+    #: the computer's seed for this decision, dealt from the game's secret
+    seed: int
+    #: its side's view: Mr. X's own for a computer Mr. X, the public view for the detectives
+    view: Any
+    #: the command key its move is played under: the same turn always has the same key
+    key: str
+    version: int
+
+    def player(self):
+        from bot.families import get_family
+        return get_family(self.family).computer(self.strategy, self.seed)

@@ -31,6 +31,8 @@ PLAYERS_CHANGED = "players_changed"  # a resignation with a hand-over, a replace
 
 async def queue(conn: aiosqlite.Connection, game_id: int, key: str, kind: str, payload: dict[str, Any],
                 now: float, recipient_id: int | None = None) -> None:
+    if recipient_id is not None and recipient_id < 0:
+        return  # a computer player: it reads its view from the service, it has no inbox
     await conn.execute(
         "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO NOTHING",

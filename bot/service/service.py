@@ -23,7 +23,7 @@ import aiosqlite
 
 from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, PublicView, RulesUnavailable
 from bot.game import Surface, quoted
-from bot.families import Family, RulesEntry, family_for_rules, get_family
+from bot.families import ChanceRequest, Family, RulesEntry, computer_user_id, family_for_rules, get_family
 from bot.store import Database, one, rows
 from bot.i18n import LANGUAGES, game_language
 
@@ -65,6 +65,7 @@ from .models import (
     RUNNING,
     Announcement,
     CommandResult,
+    ComputerTurn,
     GameInfo,
     GameSettings,
     GuildSettings,
@@ -219,9 +220,10 @@ class GameService:
             await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game["id"], user_id))
             events: list = [PlayerLeft(user_id)]
             if game["host_id"] == user_id:
-                heir = await one(tx, "SELECT user_id FROM players WHERE game_id = ? ORDER BY join_order LIMIT 1",
-                                 (game["id"],))
+                heir = await one(tx, "SELECT user_id FROM players WHERE game_id = ? AND strategy IS NULL "
+                                 "ORDER BY join_order LIMIT 1", (game["id"],))  # a computer hosts nothing
                 if heir is None:
+                    await tx.execute("DELETE FROM players WHERE game_id = ?", (game["id"],))
                     await steps.end(tx, now, game["id"], CANCELLED)
                     events.append(GameCancelled(user_id))
                 else:
@@ -360,7 +362,7 @@ class GameService:
             if len(people) >= ruleset.max_players:
                 raise LobbyFull("The lobby is full: {rules} is for at most {n} players.", rules=ruleset.title,
                                 n=ruleset.max_players)
-            user_id = min([0, *(p["user_id"] for p in people)]) - 1  # computers have negative ids
+            user_id = computer_user_id([p["user_id"] for p in people], strategy)  # negative, telling its kind
             name = f"Computer ({strategy})"
             await steps.add_player(tx, game["id"], user_id, name, role, now)
             await tx.execute("UPDATE players SET strategy = ? WHERE game_id = ? AND user_id = ?",
@@ -369,43 +371,156 @@ class GameService:
             return await steps.done(tx, now, game["id"], (PlayerJoined(user_id, name, role),), host_id,
                                     "add_computer", key, version)
 
-    async def play_computers(self, game_id: int) -> list[CommandResult]:
-        """Let every computer whose pawn is to move play, until a person owes the next move. Each
-        chooses from its side's view (never the state), with randomness dealt from the game's secret
-        seed; each move is keyed, so a retry after a crash plays it once."""
-        played: list[CommandResult] = []
-        while True:
-            game = await read.game_row(self._db.reader, game_id)
-            if game["status"] != RUNNING:
-                return played
+    async def remove_computer(self, channel_id: int, host_id: int, role: str | None = None, *,
+                              key: str | None = None) -> CommandResult:
+        """Host only: take the computer player seated last (as ``role``, if given) out of the lobby."""
+        if role not in (None, "mrx", "detective"):
+            raise InvalidAction("A computer plays as 'mrx' or as 'detective'.")
+        async with self._command(key, "remove_computer", host_id, channel_id=channel_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.lobby(tx, channel_id)
+            _require_host(game, host_id)
+            computer = await one(tx, "SELECT user_id FROM players WHERE game_id = ? AND strategy IS NOT NULL "
+                                 "AND (? IS NULL OR role = ?) ORDER BY join_order DESC LIMIT 1",
+                                 (game["id"], role, role))
+            if computer is None:
+                if role == "mrx":
+                    raise NotInGame("There is no computer Mr. X in this lobby.")
+                if role == "detective":
+                    raise NotInGame("There is no computer detective in this lobby.")
+                raise NotInGame("There is no computer player in this lobby.")
+            await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game["id"], computer["user_id"]))
+            version = await steps.bump(tx, now, game)
+            return await steps.done(tx, now, game["id"], (PlayerLeft(computer["user_id"]),), host_id,
+                                    "remove_computer", key, version)
+
+    async def hand_to_computer(self, game_id: int, host_id: int, user_id: int, strategy: str = "normal", *,
+                               key: str | None = None) -> CommandResult:
+        """Host only, once the deadline of a turn the player owes has passed: a computer player
+        (``strategy``) takes over the player's seat and pawns until they come back (:meth:`take_back`);
+        meanwhile the person's seat counts as replaced."""
+        async with self._command(key, "hand_to_computer", host_id, game_id=game_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.running(tx, game_id)
+            _require_host(game, host_id)
             family = get_family(game["family"])
-            seats = await rows(self._db.reader,
-                               "SELECT c.pawn, c.user_id, p.strategy FROM pawn_controls c JOIN players p ON "
-                               "p.game_id = c.game_id AND p.user_id = c.user_id WHERE c.game_id = ? "
-                               "AND p.strategy IS NOT NULL AND p.status = 'playing'", (game_id,))
-            state = await self._state(game_id)
-            movable = [s for s in seats if s["pawn"] in state.to_move() and family.must_choose(state, s["pawn"])]
-            if not movable:
-                return played
-            seat = movable[0]
-            pawn = seat["pawn"]
-            view = family.secret_view(state) if pawn == family.secret_pawn else family.public_view(state)
-            player = family.computer(seat["strategy"], deal_seed(self._secret, game["seed"], f"computer:{game['version']}"))
-            choice = family.computer_turn(player, view, pawn)
-            key = f"computer:{game_id}:{game['version']}"
-            if isinstance(choice, str):  # chance it asks for (a roll): dealt by the service, as for a person
-                played.append(await self.request(game_id, seat["user_id"], choice, key, pawn=pawn))
-            else:
-                played.append(await self.act(game_id, seat["user_id"], choice, key))
+            if strategy not in family.strategies:
+                raise InvalidAction("There is no computer player {strategy} (known: {names}).",
+                                    strategy=quoted(strategy), names=", ".join(family.strategies))
+            away = await steps.player(tx, game_id, user_id, NotInGame("That person is not playing in this game."))
+            if away["strategy"] is not None:
+                raise InvalidAction("That seat is a computer's already.")
+            if user_id not in await read.controllers(tx, game_id, tuple(game["to_move"].split())):
+                raise DeadlineNotPassed("{who} does not owe the move now: a seat goes to the computer only "
+                                        "once its player has let a turn's deadline pass.", who=away["name"])
+            if game["deadline_hours"] is None:
+                raise DeadlineNotPassed("This game has no deadline; set one first.")
+            left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
+            if left > 0:
+                raise DeadlineNotPassed("The deadline for this turn passes in {left}; hand the seat over after that.",
+                                        left=duration(left))
+            people = await rows(tx, "SELECT user_id FROM players WHERE game_id = ?", (game_id,))
+            computer = computer_user_id([p["user_id"] for p in people], strategy)
+            await tx.execute("UPDATE players SET status = 'replaced' WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            await tx.execute(
+                "INSERT INTO players (game_id, user_id, name, role, seat, join_order, joined_at, strategy, stands_in) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, computer, f"Computer ({strategy})", away["role"], away["seat"], away["join_order"], now,
+                 strategy, user_id))
+            await tx.execute("UPDATE pawn_controls SET user_id = ? WHERE game_id = ? AND user_id = ?",
+                             (computer, game_id, user_id))
+            return await self._seat_changed(tx, now, game, PlayerReplaced(user_id, computer, f"Computer ({strategy})"),
+                                            host_id, "hand_to_computer", key)
+
+    async def take_back(self, game_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
+        """A player whose seat a computer plays takes it back, pawns and all, at once."""
+        async with self._command(key, "take_back", user_id, game_id=game_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.running(tx, game_id)
+            stand_in = await one(tx, "SELECT user_id FROM players WHERE game_id = ? AND stands_in = ? "
+                                 "AND status = 'playing'", (game_id, user_id))
+            if stand_in is None:
+                raise NotInGame("No computer plays a seat of yours in this game.")
+            me = await one(tx, "SELECT name FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            await tx.execute("UPDATE pawn_controls SET user_id = ? WHERE game_id = ? AND user_id = ?",
+                             (user_id, game_id, stand_in["user_id"]))
+            await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, stand_in["user_id"]))
+            await tx.execute("UPDATE players SET status = 'playing' WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            return await self._seat_changed(tx, now, game, PlayerReplaced(stand_in["user_id"], user_id, me["name"]),
+                                            user_id, "take_back", key)
+
+    async def _seat_changed(self, tx: aiosqlite.Connection, now: float, game: sqlite3.Row, event: PlayerReplaced,
+                            user_id: int, name: str, key: str | None) -> CommandResult:
+        """A running game's seat changed hands: Mr. X's prompts follow it, the channel hears who moves now."""
+        version = await steps.bump(tx, now, game)
+        await self._readdress(tx, now, game, event.old_user_id, event.new_user_id, version)
+        state, _ = await rebuild.load_state(tx, game["id"])
+        view = get_family(game["family"]).public_view(state)
+        payload = {"events": outbox.events_json((event,)),
+                   "next": outbox.next_up(view, await read.controllers(tx, game["id"], view.to_move), ())}
+        await outbox.queue(tx, game["id"], f"players:{version}", outbox.PLAYERS_CHANGED, payload, now)
+        return await steps.done(tx, now, game["id"], (event,), user_id, name, key, version, state)
+
+    async def computer_turn(self, game_id: int) -> ComputerTurn | None:
+        """The move a computer owes in this game now, or None (a person owes it, or the game is not
+        running). It carries the view of the computer's side only (Mr. X's view for a computer Mr. X,
+        the public view otherwise) and a seed dealt from the game's secret, so its choice is
+        repeatable and nobody can predict it. Play the answer with :meth:`act` under ``key``: a
+        retry (after a crash, say) plays it once."""
+        game = await read.game_row(self._db.reader, game_id)
+        if game["status"] != RUNNING:
+            return None
+        family = get_family(game["family"])
+        seats = await rows(self._db.reader,
+                           "SELECT c.pawn, c.user_id, p.strategy FROM pawn_controls c JOIN players p ON "
+                           "p.game_id = c.game_id AND p.user_id = c.user_id WHERE c.game_id = ? "
+                           "AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY c.pawn", (game_id,))
+        owed = game["to_move"].split()
+        seats = [s for s in seats if s["pawn"] in owed]
+        if not seats:
+            return None
+        state = await self._state(game_id)
+        seat = next((s for s in seats if family.computer_may_act(state, s["pawn"])), None)
+        if seat is None:
+            return None
+        pawn = seat["pawn"]
+        view = family.secret_view(state) if pawn == family.secret_pawn else family.public_view(state)
+        return ComputerTurn(game_id, family.name, pawn, seat["user_id"], seat["strategy"],
+                            deal_seed(self._secret, game["seed"], f"computer:{game['version']}"), view,
+                            f"computer:{game_id}:{game['version']}", game["version"])
+
+    async def play_computers(self, game_id: int) -> list[CommandResult]:
+        """Let every computer whose pawn is to move play, here and now, until a person owes the next
+        move (the CLI and tests; the bot thinks off its event loop, see bot.chat.computers)."""
+        played: list[CommandResult] = []
+        while (turn := await self.computer_turn(game_id)) is not None:
+            action = get_family(turn.family).computer_step(turn.player(), turn.view, turn.pawn)
+            played.append(await self.act(game_id, turn.user_id, action, turn.key, expected_version=turn.version))
+        return played
+
+    async def games_owing_computers(self) -> list[int]:
+        """Running games in which a computer holds a seat (after a restart, each is looked at once)."""
+        found = await rows(self._db.reader,
+                           "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id "
+                           "WHERE g.status = ? AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY g.id",
+                           (RUNNING,))
+        return [r["id"] for r in found]
 
     # -- play ---------------------------------------------------------------------------------
 
     async def act(self, game_id: int, user_id: int, action: Action, key: str,
-                  expected_round: int | None = None) -> CommandResult:
+                  expected_round: int | None = None, *, expected_version: int | None = None) -> CommandResult:
         """Play an engine action for a pawn the user controls. ``key`` (the interaction id) makes a
         retry harmless: a key seen before returns the stored events with ``duplicate=True``.
-        ``expected_round`` (from a button) that is not the current round raises StaleAction."""
+        ``expected_round`` (from a button) that is not the current round raises StaleAction, and so
+        does ``expected_version`` (a computer's, chosen from the game as it was) that is not the game's."""
         family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        if isinstance(action, ChanceRequest):  # a roll asked for (by a computer): the service deals it
+            return await self.request(game_id, user_id, action.what, key, expected_round, pawn=action.pawn,
+                                      expected_version=expected_version)
         if family.is_resign(action):
             return await self.resign(game_id, user_id, key)
         pawn = family.acting_pawn(action)
@@ -417,6 +532,8 @@ class GameService:
             if seen:
                 return seen
             game = await steps.running(tx, game_id, expected_round)
+            if expected_version is not None and game["version"] != expected_version:
+                raise StaleAction("The game moved on while the computer was thinking.")
             state, applied = await rebuild.load_state(tx, game_id)
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
             action = family.normalise(state, action)
@@ -441,7 +558,7 @@ class GameService:
         return await self.act(game_id, user_id, action, key, expected_round)
 
     async def request(self, game_id: int, user_id: int, what: str, key: str, expected_round: int | None = None,
-                      *, pawn: str | None = None) -> CommandResult:
+                      *, pawn: str | None = None, expected_version: int | None = None) -> CommandResult:
         """A player asks for chance: ``what`` is "roll" or "reroll" (the dice game). The service deals
         it from the installation secret, the game's seed and the number of actions so far (so nobody
         can predict it from the seed) and stores it as an action, so the game replays exactly.
@@ -450,6 +567,8 @@ class GameService:
             if seen:
                 return seen
             game = await steps.running(tx, game_id, expected_round)
+            if expected_version is not None and game["version"] != expected_version:
+                raise StaleAction("The game moved on while the computer was thinking.")
             family = get_family(game["family"])
             state, applied = await rebuild.load_state(tx, game_id)
             if pawn is None:
@@ -488,8 +607,7 @@ class GameService:
             _require_host(game, host_id)
             if game["deadline_hours"] is None:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
-            waited = now - game["turn_started_at"]
-            left = game["deadline_hours"] * 3600 - waited
+            left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=duration(left))
             family = get_family(game["family"])

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.families import KIND_SPAN
 from bot.store import rows
 
 from .models import PlayerStats
 
 
 async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None) -> list[PlayerStats]:
-    """Each person's figures in the guild (or one person's), most wins first, then fewer games."""
-    only = "AND rp.user_id = ?" if user_id is not None else ""
+    """Each person's figures in the guild (or one person's), most wins first, then fewer games. Computer
+    players count by kind (``bot.families.as_kind``: all hard computers are one row), never as a person."""
+    who = f"CASE WHEN rp.user_id < 0 THEN -((-rp.user_id) % {KIND_SPAN}) ELSE rp.user_id END"
+    only = f"AND {who} = ?" if user_id is not None else ""
     found = await rows(
         conn,
-        "SELECT rp.user_id, COUNT(*) AS games, SUM(rp.won) AS wins, "
+        f"SELECT {who} AS user_id, COUNT(*) AS games, SUM(rp.won) AS wins, "
         "SUM(rp.role = 'mrx') AS mrx_games, SUM(rp.role = 'mrx' AND rp.won) AS mrx_wins, "
         "SUM(rp.role = 'detective') AS detective_games, SUM(rp.role = 'detective' AND rp.won) AS detective_wins "
         f"FROM result_players rp JOIN results r USING (game_id) WHERE r.guild_id = ? {only} "
-        "GROUP BY rp.user_id ORDER BY wins DESC, games ASC, rp.user_id",
+        f"GROUP BY {who} ORDER BY wins DESC, games ASC, user_id",
         (guild_id,) if user_id is None else (guild_id, user_id))
     return [PlayerStats(r["user_id"], r["games"], r["wins"], r["mrx_games"], r["mrx_wins"],
                         r["detective_games"], r["detective_wins"]) for r in found]

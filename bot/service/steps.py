@@ -169,8 +169,7 @@ async def save_result(tx: aiosqlite.Connection, game: sqlite3.Row, outcome: Outc
     await tx.execute(
         "INSERT INTO result_players (game_id, user_id, role, won) SELECT game_id, user_id, role, "
         "status = 'playing' AND (CASE role WHEN 'mrx' THEN 'mrx' ELSE 'detectives' END) = ? "
-        "FROM players WHERE game_id = ? AND status IN ('playing', 'resigned') AND role IS NOT NULL "
-        "AND strategy IS NULL",  # a computer is no person: it has no statistics
+        "FROM players WHERE game_id = ? AND status IN ('playing', 'resigned') AND role IS NOT NULL",
         (outcome.winner, game["id"]))
 
 

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from bot.chat import messages
+from bot.i18n import speaker
 from bot.game import MRX, GameState, MrXMoved, PawnMoved
 from bot.game import load_board
 from bot.game.players import GreedyPlayer, RandomPlayer, play_game, view_for
@@ -119,10 +120,13 @@ def test_the_logbook_shows_only_shown_stations() -> None:
 def test_stats_and_leaderboard_texts() -> None:
     assert "no finished games" in messages.stats_text(5, PlayerStats(5, 0, 0, 0, 0, 0, 0))
     text = messages.stats_text(5, PlayerStats(5, 3, 2, 1, 1, 2, 1))
-    assert "2 wins in 3 games" in text
-    board = messages.leaderboard_text([PlayerStats(5, 3, 2, 1, 1, 2, 1), PlayerStats(6, 1, 0, 0, 0, 1, 0)])
+    assert "3 games, 2 won" in text
+    board = messages.leaderboard_text([PlayerStats(5, 3, 2, 1, 1, 2, 1), PlayerStats(-5, 1, 0, 0, 0, 1, 0)])
     assert board.splitlines()[1].startswith("🥇 <@5>")
+    assert board.splitlines()[2].startswith("🥈 🤖 Computer (hard): 1 game, 0 won")  # a computer counts by kind
     assert "No finished games" in messages.leaderboard_text([])
+    german = messages.leaderboard_text([PlayerStats(-5, 2, 1, 2, 1, 0, 0)], speaker("de"))
+    assert "🤖 Computer (schwer): 2 Spiele, 1 gewonnen" in german and "Bestenliste" in german
 
 
 def test_rules_text_says_what_matters() -> None:

@@ -24,9 +24,12 @@ def test_custom_ids_round_trip_and_fit() -> None:
         assert match is not None and match["game"] in ("7", str(2**40))
 
 
-def test_lobby_view_has_the_four_buttons() -> None:
+def test_lobby_view_has_the_four_buttons_and_the_computer_select() -> None:
     assert ids(views.lobby_view(5)) == ["sy:lobby:5:join_d", "sy:lobby:5:join_x", "sy:lobby:5:leave",
-                                        "sy:lobby:5:start"]
+                                        "sy:lobby:5:start", "sy:bots:5"]
+    (select,) = [c for c in views.lobby_view(5).children if isinstance(c, views.ComputerSelect)]
+    values = [o.value for o in select.item.options]
+    assert values[-1] == "remove" and {"mrx:hard", "detective:easy"} <= set(values)
 
 
 @pytest.mark.parametrize("seed", range(6))

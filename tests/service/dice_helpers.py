@@ -24,10 +24,8 @@ async def dice_turn(service: GameService, game_id: int, rng: random.Random, gree
     player = GreedyPlayer(rng) if greedy else RandomPlayer(rng)
     family = get_family("dice")
     view = state.mrx_view() if pawn == MRX else state.public_view()
-    choice = family.computer_turn(player, view, pawn)
+    choice = family.computer_step(player, view, pawn)
     user = await owner(service, game_id, pawn)
-    if isinstance(choice, str):
-        return await service.request(game_id, user, choice, new_key(), expected_round=state.round)
     return await service.act(game_id, user, choice, new_key(), expected_round=state.round)
 
 

@@ -2,6 +2,8 @@ import random
 
 import pytest
 
+from bot.families import as_kind, computer_kind
+
 from bot.game import GameError, InvalidAction, OptionUnavailable, RulesUnavailable
 from bot.service import (
     AlreadyJoined,
@@ -242,6 +244,7 @@ async def test_the_service_seats_a_computer_that_plays_from_its_view_only(servic
     game_id = start.game.id
     computer = next(p for p in await service.players(game_id) if p.role == "mrx")
     assert computer.user_id < 0 and computer.name == "Computer (greedy)"
+    assert computer_kind(computer.user_id) == "greedy"
     seen: list[type] = []
     original = builtin.GreedyPlayer.choose
 
@@ -263,9 +266,11 @@ async def test_the_service_seats_a_computer_that_plays_from_its_view_only(servic
     assert (await service.get_game(game_id)).status == "finished"
     assert seen and set(seen) == {MrXView}  # Mr. X's computer saw his own view, never the state
     assert PublicView not in seen
-    # A computer is no person: no statistics, no place on the leaderboard.
+    # A computer is no person: it counts by its kind (every greedy computer is one row), never by its seat.
     board = await service.leaderboard(GUILD)
-    assert all(row.user_id > 0 for row in board)
+    assert {row.user_id for row in board} == {HOST, as_kind(computer.user_id)}
+    assert as_kind(computer.user_id) != computer.user_id and computer_kind(as_kind(computer.user_id)) == "greedy"
+    assert sum(row.games for row in board) == 2
 
 
 async def test_only_the_host_seats_a_computer_and_only_a_known_one(service):
