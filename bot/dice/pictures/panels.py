@@ -16,22 +16,22 @@ from bot.pictures.marks import pawn_sprite
 
 from .basemap import DiceLayout, colour
 
-#: what a die face says in pictures (in English; translated with the context "die face")
+#: what a die face says in pictures (in English; translated for the picture's language)
 FACE_LABEL = {"taxi": N_("TAXI"), "bus": N_("BUS"), "underground": N_("TUBE"), "x": "X"}
 #: emoji for text (Discord embeds, buttons)
 DIE_EMOJI = {"taxi": "🟨", "bus": "🟩", "underground": "🟥", "x": "❌"}
-#: the die faces and Mr. X's tickets, as words (translated with the context "dice ticket")
+#: the die faces and Mr. X's tickets, as words (in English; translated for the reader)
 TICKET_NAME = {"taxi": N_("taxi"), "bus": N_("bus"), "underground": N_("underground"), "black": N_("black ticket"),
                "helicopter": N_("helicopter"), "pass": N_("pass"), "double": N_("double move")}
 
 
 def ticket_name(ticket: str, tr: Speaker = EN) -> str:
     """A die face or one of Mr. X's tickets in ``tr``'s language: "underground" -> "U-Bahn"."""
-    return tr.pgettext("dice ticket", TICKET_NAME[ticket]) if ticket in TICKET_NAME else ticket
+    return tr._(TICKET_NAME[ticket]) if ticket in TICKET_NAME else ticket
 
 
 def face_label(face: str, language: str = "en") -> str:
-    return speaker(language).pgettext("die face", FACE_LABEL[face]) if face in FACE_LABEL else face.upper()
+    return speaker(language)._(FACE_LABEL[face]) if face in FACE_LABEL else face.upper()
 
 
 @lru_cache(maxsize=256)
