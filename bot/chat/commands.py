@@ -206,6 +206,8 @@ class ScotlandYardCommands(app_commands.Group):
         if found is None:
             return []
         game, pawn, mview = found
+        if (own := await _family_choices(interaction, found, "ticket", current)) is not None:
+            return own
         if pawn == MRX:
             board, reach = mview.public.board, mrx_destinations(mview)
         else:
@@ -236,11 +238,21 @@ class ScotlandYardCommands(app_commands.Group):
         if found is None:
             return []
         game, pawn, mview = found
+        if (own := await _family_choices(interaction, found, "to", current)) is not None:
+            return own
         tr = await _speaker(interaction)
         if pawn == MRX:
             return _matching(mrx_destinations(mview), current, mview.public.board, tr)
         view = await _bot(interaction).service.public_view(game.id)
         return _matching(detective_destinations(view, pawn), current, view.board, tr)
+
+    @move.autocomplete("die")
+    async def move_die(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The dice game: the dice that take the mover to the chosen station."""
+        found = await self._mover(interaction)
+        if found is None:
+            return []
+        return await _family_choices(interaction, found, "ticket", current) or []
 
     @move.autocomplete("then_to")
     async def move_then_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -666,6 +678,17 @@ async def _member_of(bot, guild_id: int, user: discord.abc.User) -> bool:
     except discord.NotFound:
         return False
     return True
+
+
+async def _family_choices(interaction: discord.Interaction, found, option: str, current: str):
+    """A family's own autocomplete for ``/sy move`` (its presenter's ``move_choices``), or None."""
+    game, pawn, mview = found
+    words = presenter(get_family(game.family))
+    if not hasattr(words, "move_choices"):
+        return None
+    view = mview if mview is not None else await _bot(interaction).service.public_view(game.id)
+    return words.move_choices(view, pawn, option, current, _int(getattr(interaction.namespace, "to", None)),
+                              await _speaker(interaction))
 
 
 def _ticket_choices(board, tickets, current: str, language: str = "en") -> list[app_commands.Choice[str]]:

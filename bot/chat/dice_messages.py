@@ -54,7 +54,7 @@ from .words import (
 __all__ = [
     "DYNAMIC_ITEMS", "action_text", "cancelled_text", "die_word", "game_over_embed", "game_started_text",
     "mention", "mrx_menu", "mrx_prompt_text", "mrx_status_text", "next_up_line", "owners_of", "players_changed_text",
-    "round_summary_embed", "rules_text", "started_ping", "status_embed", "table_move", "turn_buttons",
+    "round_summary_embed", "rules_text", "started_ping", "status_embed", "table_move", "turn_buttons", "move_choices",
 ]
 
 #: the extra tickets' marks in texts
@@ -412,6 +412,29 @@ def mrx_status_text(mview: DiceMrXView, tr: Speaker = EN) -> str:
 
 
 # -- /sy move --------------------------------------------------------------------------------------
+
+
+def move_choices(view, pawn: str, option: str, current: str, to: int | None, tr: Speaker) -> list:
+    """Autocomplete for ``/sy move``: ``to`` (stations: start choices, or where a die takes the mover,
+    with the dice) or ``ticket``/``die`` (the dice that reach ``to``). ``view`` is Mr. X's own for him."""
+    from discord import app_commands
+
+    public = view.public if isinstance(view, DiceMrXView) else view
+    if public.awaiting == "start":
+        stations = view.start_choices
+        reach: dict[int, tuple[str, ...]] = {s: () for s in stations}
+    elif isinstance(view, DiceMrXView):
+        reach = destinations(view.moves)
+    else:
+        reach = destinations(view.moves.get(pawn, ()))
+    typed = str(current or "").strip().lower()
+    if option == "to":
+        return [app_commands.Choice(name=(f"{s} · " + ", ".join(die_word(t, tr) for t in tickets)
+                                          if tickets else str(s))[:100], value=s)
+                for s, tickets in reach.items() if str(s).startswith(typed)][:25]
+    tickets = reach.get(to, ()) if to is not None else tuple(dict.fromkeys(t for ts in reach.values() for t in ts))
+    return [app_commands.Choice(name=die_word(t, tr), value=t) for t in tickets
+            if typed in die_word(t, tr).lower() or typed in t][:25]
 
 
 async def table_move(table, interaction: discord.Interaction, game: GameInfo, who: str, to: int,

@@ -248,7 +248,7 @@ class GameService:
             dealt_from = deal_seed(self._secret, game["seed"])
             state = family.new_game(game["rules"], len(seats), dealt_from, json.loads(game["options"]))
             dealt = []  # chance the game waits for before anyone plays (the dice game's tiles)
-            while (action := family.deal(state, self._chance(game["seed"], len(dealt)))) is not None:
+            while (action := family.deal(state, self._chance(game, len(dealt)))) is not None:
                 state.apply(action)
                 dealt.append(action)
             for seat in seats:
@@ -576,7 +576,7 @@ class GameService:
                 pawn = next((p for p in state.to_move() if p in mine.get(user_id, ())),
                             next(iter(state.to_move()), family.secret_pawn))
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
-            action = family.request(state, pawn, what, self._chance(game["seed"], applied))
+            action = family.request(state, pawn, what, self._chance(game, applied))
             if action is None:
                 raise InvalidAction("There is nothing to roll in this game.")
             events = state.apply(action)
@@ -584,10 +584,11 @@ class GameService:
                                             key=key, name="request")
             return await steps.result(tx, game_id, tuple(events), version, state=state)
 
-    def _chance(self, seed: int, applied: int) -> random.Random:
-        """The generator of the chance dealt after ``applied`` actions: its own number for every
-        action, mixed with the installation secret."""
-        return random.Random(deal_seed(self._secret, seed, f"chance:{applied}"))
+    def _chance(self, game: sqlite3.Row, applied: int) -> random.Random:
+        """The generator of the chance dealt after ``applied`` actions of ``game``: its own number for
+        every action of every game (two games opened with the same seed roll other dice), mixed with
+        the installation secret."""
+        return random.Random(deal_seed(self._secret, game["seed"], f"chance:{game['id']}:{applied}"))
 
     async def surface(self, game_id: int, user_id: int, take: dict[str, str] | None, key: str,
                       expected_round: int | None = None, prefer: str | None = None) -> CommandResult:

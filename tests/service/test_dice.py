@@ -278,3 +278,16 @@ async def test_unknown_options_are_refused_in_the_lobby(service):
 
 async def test_the_deal_uses_its_own_purpose_per_action():
     assert deal_seed(SECRET, 7, "chance:1") != deal_seed(SECRET, 7, "chance:2") != deal_seed(SECRET, 7)
+
+
+async def test_two_games_with_the_same_seed_roll_other_dice(service):
+    """Nobody can open a side game with the real game's seed to see its next rolls."""
+    rolled = []
+    for channel in (CHANNEL, CHANNEL + 1):
+        start = await started(service, 4, rules="dice", seed=12, channel=channel)
+        faces = []
+        for _ in range(10):
+            result = await dice_turn(service, start.game.id, random.Random(2))
+            faces += [e.faces for e in result.events if hasattr(e, "faces")]
+        rolled.append(((await dice_state(service, start.game.id)).board.placements, faces))
+    assert rolled[0] != rolled[1]
