@@ -141,3 +141,82 @@ async def test_mr_x_hears_his_choices_by_dm_and_the_channel_only_his_tile(dice: 
     posts = channel_texts(dice)
     assert any(f"tile **{state.start_tile}**" in t for t in posts)
     assert not any(f"**{state.start[MRX]}**" in t for t in posts)
+
+
+async def test_mr_x_with_closed_dms_plays_from_the_channel_privately(dice: DiceGame) -> None:
+    w, fake = dice.world, dice.fake
+    w.bob.refuses_dms = True
+    await open_dice(dice, 3)
+    await dice.play_dice(until=lambda s: s.to_move() == [MRX])
+    assert "can't send you direct messages" in fake.channel_messages(w.channel)[-1].text
+    state = await dice.truth()
+    start = state.mrx_view().start_choices[0]
+    answer = await dice.reply(w.bob, "move", {"to": start})
+    assert answer.kind == "ephemeral" and answer.text.startswith("✅") and f"**{start}**" in answer.text
+    assert "mrx-board.png" in answer.files
+    tile = (await dice.truth()).start_tile
+    assert f"somewhere on tile **{tile}**" in fake.channel_messages(w.channel)[-1].text
+    await dice.play_dice(until=lambda s: s.awaiting == "mrx")
+    state = await dice.truth()
+    status = await dice.reply(w.bob, "status")
+    assert status.kind == "ephemeral" and f"you are at **{state.positions[MRX]}**" in status.text
+    move = state.legal_moves(MRX)[0]
+    answer = await dice.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket})
+    assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
+    assert len((await dice.truth()).logbook) == 1
+    dice.check_dice_secrecy(await dice.truth())
+
+
+async def test_status_board_log_and_rules_in_a_dice_game(dice: DiceGame) -> None:
+    w = dice.world
+    await open_dice(dice, 4)
+    await dice.play_dice(until=lambda s: s.round == 2)
+    status = await dice.reply(w.carol, "status")
+    assert status.kind == "ephemeral" and any("Game #" in (e.get("title") or "") for e in status.embeds)
+    board = await dice.reply(w.carol, "board")
+    assert "board.png" in board.files
+    log = await dice.reply(w.carol, "log")
+    assert "logbook.png" in log.files and any("Start: tile" in (e.get("description") or "") for e in log.embeds)
+    mine = await dice.reply(w.bob, "board")
+    assert "mrx-board.png" in mine.files
+    rules = await dice.reply(w.carol, "rules")
+    assert "Hunting Mister X" in rules.text and "roll" in rules.text
+
+
+async def test_sy_move_offers_the_stations_the_dice_reach_and_the_dice(dice: DiceGame) -> None:
+    await open_dice(dice, 4)
+    await dice.play_dice(until=lambda s: s.awaiting == "move" and bool(s.legal_moves()))
+    state = await dice.truth()
+    pawn = state.to_move()[0]
+    user = await dice.owner(pawn)
+    offered = await dice.choices(user, dice.world.channel, {}, focused="to")
+    assert {c["value"] for c in offered} == {m.to for m in state.legal_moves(pawn)}
+    move = state.legal_moves(pawn)[0]
+    dice_offered = await dice.fake.autocomplete(user, dice.world.channel, "sy", "move", {"to": move.to},
+                                                focused="die", value="")
+    assert {c["value"] for c in dice_offered} == {m.die for m in state.legal_moves(pawn) if m.to == move.to}
+    await dice.command_move(user, move.to, move.die)
+    assert (await dice.truth()).positions[pawn] == move.to
+
+
+async def test_a_dice_game_on_a_german_server(dice: DiceGame) -> None:
+    w, fake = dice.world, dice.fake
+    w.guild.preferred_locale = "de"
+    await dice.reply(w.bob, "language", {"language": "de"}, channel="dm")  # Mr. X reads German
+    lobby = await dice.open(rules="dice", seed=4, mrx=w.bob, detectives=(w.carol,))
+    assert "Expertenspiel" in [o["label"] for c in lobby.walk_components() for o in c.get("options", ())]
+    await dice.start()
+    start = fake.channel_messages(w.channel)[-1]
+    assert "Die Jagd auf Mister X beginnt!" in start.text and "Plättchen" in start.text
+    await dice.play_dice(until=lambda s: s.awaiting == "start" and s.to_move() == [MRX])
+    assert "Wähle deinen Startort, Mister X" in dice.dm_menu().text
+    await dice.play_dice(until=lambda s: s.awaiting == "move")
+    texts = "\n".join(m.text for m in fake.channel_messages(w.channel))
+    assert "irgendwo auf Plättchen" in texts and "würfelt:" in texts
+    post = fake.channel_messages(w.channel)[-1]
+    labels = [c.get("label") or c.get("placeholder") for c in post.walk_components()]
+    assert any(label and label.startswith(("Erneut würfeln", "Wähle einen Würfel")) for label in labels), labels
+    state = await dice.play_dice()
+    assert state.outcome is not None
+    over = fake.channel_messages(w.channel)[-1]
+    assert any("gewinnt" in (e.get("title") or "") or "gewinnen" in (e.get("title") or "") for e in over.embeds)
