@@ -146,7 +146,7 @@ class Table:
             return
         game = await self.service.get_game(game_id)
         players = await self.service.players(game_id)
-        tr = speaker(game.language)
+        tr = speaker(game.language, game.board)
         if game.status == LOBBY:
             embed = messages.lobby_embed(game, players, tr)
             view = views.lobby_view(game.id, game.rules, game.options, tr)
@@ -197,7 +197,7 @@ class Table:
     async def _after_lobby(self, interaction: discord.Interaction, result: CommandResult, what: str,
                            role: str | None, *, from_button: bool) -> None:
         game = result.game
-        tr = speaker(game.language)
+        tr = speaker(game.language, game.board)
         lines = [line for line in (messages.lobby_event_line(e, tr) for e in result.events) if line]
         if what == "start":
             await self._quiet_done(interaction)  # the channel's start post is the answer
@@ -249,9 +249,9 @@ class Table:
             result = await self.service.set_options(game.channel_id, interaction.user.id, chosen, key=key(interaction))
             game = result.game
             await interaction.response.edit_message(embed=messages.lobby_embed(game, result.players,
-                                                                               speaker(game.language)),
+                                                                               speaker(game.language, game.board)),
                                                     view=views.lobby_view(game.id, game.rules, game.options,
-                                                                          speaker(game.language)))
+                                                                          speaker(game.language, game.board)))
 
     async def check_dms(self, user: discord.abc.User, game: GameInfo, tr: Speaker) -> bool:
         """Say hello by DM (in ``tr``, the joiner's language); if DMs are closed, tell the channel (in the
@@ -262,7 +262,7 @@ class Table:
             return True
         except discord.Forbidden:
             await self.bot.get_partial_messageable(game.channel_id).send(
-                speaker(game.language)._(DMS_CLOSED).format(who=messages.mention(user.id)))
+                speaker(game.language, game.board)._(DMS_CLOSED).format(who=messages.mention(user.id)))
             return False
 
     # -- moving ----------------------------------------------------------------------------------
