@@ -128,9 +128,20 @@ def N_(message: str) -> str:
 _READER: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)
 
 
+#: the hunters' word of the game the answer is about (set once the game is known)
+_HUNTERS: ContextVar[str] = ContextVar("reader_hunters", default="detectives")
+
+
 def reader() -> Speaker:
-    """The gettext helpers of the person being answered now (English outside an answer)."""
-    return speaker(_READER.get())
+    """The gettext helpers of the person being answered now (English outside an answer), in the
+    words of the game's board once :func:`reading_about` named it."""
+    return Speaker(_READER.get(), _HUNTERS.get())
+
+
+def reading_about(board: object) -> None:
+    """The answer being written is about a game on ``board`` (a Board or a board's name): its private
+    replies call the hunters as that board's rulebook does. Lasts for the rest of the interaction's task."""
+    _HUNTERS.set(speaker(ENGLISH, board).hunters)
 
 
 @contextlib.contextmanager

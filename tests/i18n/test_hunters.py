@@ -61,3 +61,18 @@ def test_no_catalogued_message_calls_potsdams_hunters_detectives(language):
             assert not unquoted.search(text.replace("'detective'", "").replace("`detective`", "")), text
             said += "gent" in text
     assert said > 20
+
+
+def test_private_replies_about_a_potsdam_game_say_agents_for_the_rest_of_that_answer_only():
+    import contextvars
+
+    from bot.i18n import reader, reading, reading_about
+
+    def answering():
+        with reading("de"):
+            before = reader()._("detective")
+            reading_about("potsdam")
+            return before, reader()._("detective")
+
+    assert contextvars.copy_context().run(answering) == ("Detektiv", "Agent")
+    assert reader()._("detective") == "detective"  # another answer (task) is not about that game
