@@ -26,6 +26,7 @@ from bot.game import Surface, quoted
 from bot.families import Family, RulesEntry, computer_user_id, family_for_rules, get_family
 from bot.store import Database, one, rows
 from bot.i18n import LANGUAGES, game_language
+from bot.i18n.names import Span
 
 from . import outbox, rebuild, steps
 from . import rows as read
@@ -78,7 +79,7 @@ from .models import (
 from .dealing import SECRET_KEY, deal_seed, new_secret
 from .seating import choose_seats, hand_over, pawn_owners
 from .stats import player_stats
-from .timing import duration, mark_turn, waiting_turns
+from .timing import mark_turn, waiting_turns
 
 ROLES = (None, "mrx", "detective")
 
@@ -416,7 +417,7 @@ class GameService:
             left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; hand the seat over after that.",
-                                        left=duration(left))
+                                        left=Span(left))
             people = await rows(tx, "SELECT user_id FROM players WHERE game_id = ?", (game_id,))
             computer = computer_user_id([p["user_id"] for p in people], strategy)
             await tx.execute("UPDATE players SET status = 'replaced' WHERE game_id = ? AND user_id = ?", (game_id, user_id))
@@ -567,7 +568,7 @@ class GameService:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
             left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
             if left > 0:
-                raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=duration(left))
+                raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=Span(left))
             family = get_family(game["family"])
             if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")

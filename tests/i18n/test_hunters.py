@@ -76,3 +76,4 @@ def test_private_replies_about_a_potsdam_game_say_agents_for_the_rest_of_that_an
 
     assert contextvars.copy_context().run(answering) == ("Detektiv", "Agent")
     assert reader()._("detective") == "detective"  # another answer (task) is not about that game
+
