@@ -477,7 +477,7 @@ class Table:
             return
         try:
             await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
-                content="✅ You moved with `/sy move`; this menu is closed.", view=None)
+                content=reader()._("✅ You moved with `/sy move`; this menu is closed."), view=None)
         except discord.HTTPException:
             log.info("could not close Mr. X's menu of game %s", game_id)
 
