@@ -325,14 +325,16 @@ class GameService:
     async def _readdress(self, tx: aiosqlite.Connection, now: float, game: sqlite3.Row, old_user_id: int,
                          new_user_id: int, version: int) -> None:
         """Mr. X's private prompts follow his pawn to the new player: the unsent ones change address,
-        and a sent one for the turn he still owes is sent again."""
+        and for the turn he still owes, one is sent again (it went to the old player, or to nobody
+        while a computer held the seat)."""
         await tx.execute("UPDATE announcements SET recipient_id = ? WHERE game_id = ? AND recipient_id = ? "
                          "AND posted_at IS NULL", (new_user_id, game["id"], old_user_id))
         family = get_family(game["family"])
         if game["to_move"] == family.secret_pawn:
-            sent = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND key = ? AND posted_at IS NOT NULL",
-                             (game["id"], f"mrx:turn:{game['round']}"))
-            if sent:
+            waiting = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND recipient_id = ? "
+                                "AND posted_at IS NULL AND (key = ? OR key LIKE ?)",
+                                (game["id"], new_user_id, f"mrx:turn:{game['round']}", f"mrx:turn:{game['round']}:%"))
+            if not waiting:
                 state, _ = await rebuild.load_state(tx, game["id"])
                 key, kind, payload, _ = outbox.mrx_prompt(family.public_view(state), new_user_id)
                 await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
