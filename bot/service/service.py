@@ -350,10 +350,7 @@ class GameService:
                 return seen
             game = await steps.lobby(tx, channel_id)
             _require_host(game, host_id)
-            family = get_family(game["family"])
-            if strategy not in family.strategies:
-                raise InvalidAction("There is no computer player {strategy} (known: {names}).",
-                                    strategy=quoted(strategy), names=", ".join(family.strategies))
+            _require_strategy(game, strategy)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
             if role == "mrx" and any(p["role"] == "mrx" for p in people):
                 raise RoleTaken()
@@ -404,10 +401,7 @@ class GameService:
                 return seen
             game = await steps.running(tx, game_id)
             _require_host(game, host_id)
-            family = get_family(game["family"])
-            if strategy not in family.strategies:
-                raise InvalidAction("There is no computer player {strategy} (known: {names}).",
-                                    strategy=quoted(strategy), names=", ".join(family.strategies))
+            _require_strategy(game, strategy)
             away = await steps.player(tx, game_id, user_id, NotInGame("That person is not playing in this game."))
             if away["strategy"] is not None:
                 raise InvalidAction("That seat is a computer's already.")
@@ -912,6 +906,14 @@ def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
         raise BadSetting("A seed must be a whole number from {seed_range} to {seed_range2}.", seed_range=SEED_RANGE[0], seed_range2=SEED_RANGE[1])
     return seed
+
+
+def _require_strategy(game: sqlite3.Row, strategy: str) -> None:
+    """Refuse a computer player the game's family does not offer."""
+    offered = get_family(game["family"]).strategies
+    if strategy not in offered:
+        raise InvalidAction("There is no computer player {strategy} (known: {names}).",
+                            strategy=quoted(strategy), names=", ".join(offered))
 
 
 def _require_host(game: sqlite3.Row, user_id: int) -> None:
