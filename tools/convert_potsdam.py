@@ -299,6 +299,7 @@ def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names, 
 
     return {
         "format": "scotland-yard-board/2", "name": "potsdam", "title": "Potsdam", "aspect": aspect,
+        "hunters": "agents",  # Sanssouci's rulebook: Agenten
         "transports": TRANSPORTS,
         "stations": out_stations,
         "edges": edge_lists,

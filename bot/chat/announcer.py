@@ -108,7 +108,7 @@ class Announcer:
         game = await self.service.get_game(item.game_id)
         family = get_family(game.family)
         words = presenter(family)
-        tr = speaker(game.language)  # public posts speak the game's language
+        tr = speaker(game.language, game.board)  # public posts speak the game's language, in its board's words
         channel = self.bot.get_partial_messageable(item.channel_id)
         kind = item.kind
         payload = item.payload
@@ -199,7 +199,7 @@ class Announcer:
             return 0, 0  # he has moved already (e.g. with /sy move before this was sent)
         mview = await self.service.mrx_view(item.game_id, item.recipient_id)
         words = presenter(get_family(game.family))
-        tr = speaker(await self.service.user_language(item.recipient_id) or game.language)  # his own language
+        tr = speaker(await self.service.user_language(item.recipient_id) or game.language, game.board)  # his own language
         text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
         png = await self.bot.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
@@ -210,7 +210,7 @@ class Announcer:
             message = await user.send(text, files=files, view=menu, nonce=nonce(item))
         except discord.Forbidden:
             who = words.mention(item.recipient_id)
-            public = speaker(game.language)  # the channel reads this
+            public = speaker(game.language, game.board)  # the channel reads this
             if (game.id, item.recipient_id) in self._told:
                 note = public._("🎩 {who}, your turn as Mr. X (round {round}). My DMs can't reach you: use "
                                 "`/sy move` here, my answers to you stay private.").format(who=who, round=game.round)

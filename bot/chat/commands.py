@@ -138,9 +138,9 @@ class ScotlandYardCommands(app_commands.Group):
 
             message = await say(interaction, None, ephemeral=False,
                                 embed=messages.lobby_embed(result.game, result.players,
-                                                           speaker(result.game.language)),
+                                                           speaker(result.game.language, result.game.board)),
                                 view=lobby_view(result.game.id, result.game.rules, result.game.options,
-                                                speaker(result.game.language)))
+                                                speaker(result.game.language, result.game.board)))
             if message is None:
                 message = await interaction.original_response()
             await bot.service.record_message(result.game.id, "lobby", interaction.channel_id, message.id)

@@ -85,7 +85,9 @@ class Computers:
             try:
                 await self.bot.service.act(game_id, turn.user_id, action, turn.key, expected_version=turn.version)
             except (GameError, ServiceError) as exc:  # the game moved on meanwhile: look again
-                log.info("game %s: the computer's move for %s was not played: %s", game_id, turn.pawn, exc)
+                # The refusal's words may name Mr. X's station: the log gets its kind only.
+                log.info("game %s: the computer's move for %s was not played (%s)", game_id, turn.pawn,
+                         type(exc).__name__)
                 refused = turn.key
                 continue
             await self.bot.announce(game_id, computers=False)

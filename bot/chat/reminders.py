@@ -47,7 +47,7 @@ class Reminders:
         for turn in await service.due_reminders(now):
             view = await self._view(turn.game_id)
             settings = await service.settings(turn.game_id)
-            tr = speaker(settings.language)
+            tr = speaker(settings.language, view.board if view is not None else None)
             deadline = None
             if settings.deadline_hours is not None:
                 left = turn.waiting_since + settings.deadline_hours * 3600 - now
@@ -59,7 +59,7 @@ class Reminders:
             await service.mark_reminded(turn.game_id, turn.turn)
         for turn in await service.overdue(now):
             view = await self._view(turn.game_id)
-            tr = speaker((await service.settings(turn.game_id)).language)
+            tr = speaker((await service.settings(turn.game_id)).language, view.board if view is not None else None)
             text = messages.overdue_text(turn.host_id, turn.pawns, turn.user_ids, view,
                                          messages.waited(now - turn.waiting_since, tr), tr)
             buttons = discord.ui.View(timeout=None)

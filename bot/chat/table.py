@@ -14,7 +14,7 @@ import discord
 
 from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
 from bot.families import get_family
-from bot.i18n import N_, Speaker, reader, speaker
+from bot.i18n import N_, Speaker, reader, reading_about, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
@@ -49,12 +49,19 @@ class Table:
 
     # -- finding the game ------------------------------------------------------------------------
 
+    async def game(self, game_id: int) -> GameInfo:
+        """The game an answer is about (its replies then speak its board's words)."""
+        game = await self.service.get_game(game_id)
+        reading_about(game.board)
+        return game
+
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         if is_dm(interaction):
             raise Refused("Use this in the game's channel on the server.")
         game = await self.service.game_in_channel(interaction.channel_id)
         if game is None:
             raise NoGameHere("There is no game in this channel: start one with `/sy new`.")
+        reading_about(game.board)
         return game
 
     async def my_games(self, user_id: int, role: str | None = None) -> list[UserGame]:
@@ -64,13 +71,13 @@ class Table:
     async def dm_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
         """Mr. X's game, for a command used in DMs (``game_id`` picks one when he plays several)."""
         mine = await self.my_games(interaction.user.id, "mrx")
-        if game_id is not None:
+        if len(mine) == 1 or game_id is not None:
             for g in mine:
-                if g.game.id == game_id:
+                if g.game.id == game_id or game_id is None:
+                    reading_about(g.game.board)
                     return g.game
+        if game_id is not None:
             raise Refused("You are not Mr. X in a running game #{game_id}.", game_id=game_id)
-        if len(mine) == 1:
-            return mine[0].game
         if len(mine) > 1:
             ids = ", ".join(f"#{g.game.id}" for g in mine)
             raise Refused("You are Mr. X in several games ({ids}): add the `game` option to say which.", ids=ids)
@@ -146,9 +153,9 @@ class Table:
         ref = await self.service.message_for(game_id, "lobby")
         if ref is None:
             return
-        game = await self.service.get_game(game_id)
+        game = await self.game(game_id)
         players = await self.service.players(game_id)
-        tr = speaker(game.language)
+        tr = speaker(game.language, game.board)
         if game.status == LOBBY:
             embed = messages.lobby_embed(game, players, tr)
             view = views.lobby_view(game.id, game.rules, game.options, tr)
@@ -168,7 +175,7 @@ class Table:
         select. ``/sy join`` in a running game takes the caller's seat back from a computer."""
         async with guarded(interaction) as scope:
             if button_game is not None:
-                game = await self.service.get_game(button_game)
+                game = await self.game(button_game)
                 if game.status != LOBBY:
                     raise GameAlreadyStarted("This lobby is closed." if game.status != RUNNING else
                                              "The game has already started; the lobby is closed.")
@@ -199,7 +206,7 @@ class Table:
     async def _after_lobby(self, interaction: discord.Interaction, result: CommandResult, what: str,
                            role: str | None, *, from_button: bool) -> None:
         game = result.game
-        tr = speaker(game.language)
+        tr = speaker(game.language, game.board)
         lines = [line for line in (messages.lobby_event_line(e, tr) for e in result.events) if line]
         if what == "start":
             await self._quiet_done(interaction)  # the channel's start post is the answer
@@ -244,16 +251,16 @@ class Table:
     async def choose_variants(self, interaction: discord.Interaction, game_id: int, names: list[str]) -> None:
         """The host's pick in the lobby's variant select: the lobby shows the variants now in force."""
         async with guarded(interaction, game_id):
-            game = await self.service.get_game(game_id)
+            game = await self.game(game_id)
             if game.status != LOBBY:
                 raise GameAlreadyStarted("The game has started; its variants are fixed.")
             chosen = {name: True for name in names}
             result = await self.service.set_options(game.channel_id, interaction.user.id, chosen, key=key(interaction))
             game = result.game
             await interaction.response.edit_message(embed=messages.lobby_embed(game, result.players,
-                                                                               speaker(game.language)),
+                                                                               speaker(game.language, game.board)),
                                                     view=views.lobby_view(game.id, game.rules, game.options,
-                                                                          speaker(game.language)))
+                                                                          speaker(game.language, game.board)))
 
     async def check_dms(self, user: discord.abc.User, game: GameInfo, tr: Speaker) -> bool:
         """Say hello by DM (in ``tr``, the joiner's language); if DMs are closed, tell the channel (in the
@@ -264,7 +271,7 @@ class Table:
             return True
         except discord.Forbidden:
             await self.bot.get_partial_messageable(game.channel_id).send(
-                speaker(game.language)._(DMS_CLOSED).format(who=messages.mention(user.id)))
+                speaker(game.language, game.board)._(DMS_CLOSED).format(who=messages.mention(user.id)))
             return False
 
     # -- moving ----------------------------------------------------------------------------------
@@ -443,7 +450,7 @@ class Table:
             return
         async with guarded(interaction, game_id) as scope:
             if game_id is not None and confirmed:
-                game = await self.service.get_game(game_id)
+                game = await self.game(game_id)
             else:
                 game = await self.game_for(interaction, game_id)
             scope.game_id = game.id
@@ -477,7 +484,7 @@ class Table:
             return
         try:
             await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
-                content="✅ You moved with `/sy move`; this menu is closed.", view=None)
+                content=reader()._("✅ You moved with `/sy move`; this menu is closed."), view=None)
         except discord.HTTPException:
             log.info("could not close Mr. X's menu of game %s", game_id)
 
@@ -487,7 +494,7 @@ class Table:
                              edit: bool = False) -> None:
         """The **Move** button (or a step back in the menu): the clicker's own legal moves, privately."""
         async with guarded(interaction, game_id):
-            game = await self.service.get_game(game_id)
+            game = await self.game(game_id)
             if game.status != RUNNING:
                 raise Refused("This game is not running any more.")
             me = await self.me(game, interaction.user.id)

@@ -55,15 +55,7 @@ def logbook_count(view: PublicView, tr: Speaker = EN) -> str:
 
 def waited(seconds: float, tr: Speaker = EN) -> str:
     """A wait in words a player reads at a glance: ``45 minutes``, ``25 h``, ``3 days 2 h``."""
-    minutes = max(1, round(seconds / 60))
-    if minutes < 90:
-        return tr.ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
-    hours = round(minutes / 60)
-    if hours < 72:
-        return tr._("{n} h").format(n=hours)
-    days, rest = divmod(hours, 24)
-    text = tr.ngettext("{n} day", "{n} days", days).format(n=days)
-    return text + (" " + tr._("{n} h").format(n=rest) if rest else "")
+    return names.span(seconds, tr)
 
 
 def mention(user_id: int, tr: Speaker = EN) -> str:

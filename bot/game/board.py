@@ -85,6 +85,15 @@ class Landmark:
     y: float
 
 
+#: the words a board's rulebook may use for the pawns that hunt Mr. X
+HUNTERS = ("detectives", "agents")
+
+
+def hunters_of(board_name: str | None) -> str:
+    """The hunters' word of an installed board by name ("detectives" for any other name)."""
+    return load_board(board_name).hunters if board_name and board_exists(board_name) else "detectives"
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     name: str
@@ -102,6 +111,8 @@ class Board:
     edge_count: dict[str, int] = field(default_factory=dict)
     shapes: tuple[Shape, ...] = ()
     landmarks: tuple[Landmark, ...] = ()
+    #: what the board's rulebook calls the hunters: "detectives" (London) or "agents" (Sanssouci's Potsdam)
+    hunters: str = "detectives"
 
     # -- transports and tickets ----------------------------------------------------------------
 
@@ -296,6 +307,9 @@ def parse_board(data: Any, origin: str = "board") -> Board:
     if not isinstance(aspect, (int, float)) or not 0.2 <= aspect <= 5:
         raise fail("'aspect' must be a number between 0.2 and 5")
     transports = _parse_transports(data.get("transports"), fail)
+    hunters = data.get("hunters", "detectives")
+    if hunters not in HUNTERS:
+        raise fail(f"'hunters' must be one of {', '.join(HUNTERS)}, not {hunters!r}")
 
     raw_stations = data.get("stations")
     if not isinstance(raw_stations, list) or not raw_stations:
@@ -401,6 +415,7 @@ def parse_board(data: Any, origin: str = "board") -> Board:
         edge_count=counts,
         shapes=tuple(shapes),
         landmarks=tuple(landmarks),
+        hunters=hunters,
     )
 
 

@@ -32,8 +32,10 @@ class GameError(Exception):
     def said_in(self, tr) -> str:
         """The sentence in ``tr``'s language (a gettext Speaker)."""
         template = tr._(self.template)
-        # words in the values that the catalogue knows (a pawn's colour, "Mr. X") are said in kind
-        params = {k: tr._(v) if isinstance(v, str) and v else v for k, v in self.params.items()}
+        # words in the values that the catalogue knows (a pawn's colour, "Mr. X") are said in kind, and
+        # a value that can say itself (a wait, bot.i18n.names.Span) does
+        params = {k: v.said_in(tr) if hasattr(v, "said_in") else tr._(v) if isinstance(v, str) and v else v
+                  for k, v in self.params.items()}
         try:
             return template.format(**params) if params else template
         except (KeyError, IndexError, ValueError):  # a broken translation never hides the refusal

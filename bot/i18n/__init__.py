@@ -76,25 +76,42 @@ class Speaker:
     """The gettext helpers bound to one language: ``t = speaker(lang); t._("Hello {name}").format(name=...)``."""
 
     language: str
+    #: the board's word for the hunters ("detectives" or "agents", bot.game.board.HUNTERS)
+    hunters: str = "detectives"
 
     @property
     def _catalogue(self) -> gettext.NullTranslations:
         return translations(self.language)
 
+    def _said(self, text: str) -> str:
+        if self.hunters == "agents":
+            from .hunters import as_agents
+            return as_agents(text, self.language)
+        return text
+
     def _(self, message: str) -> str:
-        return self._catalogue.gettext(message)
+        return self._said(self._catalogue.gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._catalogue.ngettext(singular, plural, n)
+        return self._said(self._catalogue.ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._catalogue.pgettext(context, message)
+        return self._said(self._catalogue.pgettext(context, message))
+
+    def on(self, board: object) -> "Speaker":
+        """The same language with the words of ``board`` (a Board, or an installed board's name)."""
+        from bot.game.board import hunters_of
+
+        hunters = getattr(board, "hunters", None) or hunters_of(board if isinstance(board, str) else None)
+        return self if hunters == self.hunters else Speaker(self.language, hunters)
 
 
-def speaker(language: str) -> Speaker:
+def speaker(language: str, board: object = None) -> Speaker:
+    """The helpers of ``language``; with ``board`` (a Board or a board's name), in that board's words."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
-    return Speaker(language)
+    plain = Speaker(language)
+    return plain if board is None else plain.on(board)
 
 
 #: English, the source language: what a text or picture speaks when nobody says otherwise
@@ -111,9 +128,20 @@ def N_(message: str) -> str:
 _READER: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)
 
 
+#: the hunters' word of the game the answer is about (set once the game is known)
+_HUNTERS: ContextVar[str] = ContextVar("reader_hunters", default="detectives")
+
+
 def reader() -> Speaker:
-    """The gettext helpers of the person being answered now (English outside an answer)."""
-    return speaker(_READER.get())
+    """The gettext helpers of the person being answered now (English outside an answer), in the
+    words of the game's board once :func:`reading_about` named it."""
+    return Speaker(_READER.get(), _HUNTERS.get())
+
+
+def reading_about(board: object) -> None:
+    """The answer being written is about a game on ``board`` (a Board or a board's name): its private
+    replies call the hunters as that board's rulebook does. Lasts for the rest of the interaction's task."""
+    _HUNTERS.set(speaker(ENGLISH, board).hunters)
 
 
 @contextlib.contextmanager

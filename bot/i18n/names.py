@@ -75,3 +75,33 @@ def computer_name(kind: str, tr: Speaker) -> str:
     if kind not in COMPUTER_LEVELS:
         return "🤖 " + tr.pgettext("player", "Computer")
     return tr._("🤖 Computer ({level})").format(level=tr._(COMPUTER_LEVELS[kind]))
+
+
+def span(seconds: float, tr: Speaker) -> str:
+    """A wait in words a player reads at a glance: ``45 minutes``, ``25 h``, ``3 days 2 h``."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 90:
+        return tr.ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+    hours = round(minutes / 60)
+    if hours < 72:
+        return tr._("{n} h").format(n=hours)
+    days, rest = divmod(hours, 24)
+    text = tr.ngettext("{n} day", "{n} days", days).format(n=days)
+    return text + (" " + tr._("{n} h").format(n=rest) if rest else "")
+
+
+class Span:
+    """A wait as a refusal's value: English in ``.message``, the reader's words in ``said_in``."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def __str__(self) -> str:
+        from . import EN
+        return span(self.seconds, EN)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def said_in(self, tr: Speaker) -> str:
+        return span(self.seconds, tr)

@@ -18,6 +18,8 @@ HELP = N_(
     "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around.\n"
     "• Host: `/sy settings` (reminders, deadline, tracker; `scope: server` sets the server's defaults), "
     "`/sy replace`, `/sy cancel`.\n"
+    "• 🤖 Computer players: the lobby's menu or `/sy addbot role: level:` (easy, normal, hard), `/sy removebot`; "
+    "past the deadline `/sy addbot player:` plays an absent player's seat until `/sy join` takes it back.\n"
     "• After the game: `/sy export`, `/sy stats`, `/sy leaderboard`.\n"
     "• `/sy language`: Deutsch, English, or your Discord language.\n"
     "Tickets: 🚕 taxi · 🚌 bus · 🚇 underground · ⬛ black (Mr. X: any line, ferry too) · ⏩ double move."
@@ -90,6 +92,7 @@ def _tickets(t: Speaker, tickets: Mapping, board) -> str:
 def rules_text(t: Speaker, game_rules: str, options: Mapping[str, bool] | None = None) -> str:
     r = get_rules(game_rules)
     board = load_board(r.board)
+    t = t.on(board)  # Sanssouci's rules call the hunters agents
     title, summary = RULE_WORDS.get(r.name, (r.title, r.summary))
     if r.mrx_tickets is None:
         mrx = t._("taxi, bus and underground from the supply (unlimited)")

@@ -44,9 +44,9 @@ def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH, lan
     """An animated GIF of ``views`` (from :func:`round_views`): the detectives round by round and
     Mr. X's true route growing behind him, its words in ``language``. The last view must be of the
     finished game."""
-    tr = speaker(language)
     if not views:
         raise ValueError("A replay needs at least one view.")
+    tr = speaker(language, views[-1].board)
     for view in views:
         expect(view, PublicView, "render_replay", "round_views(record)")
     route = views[-1].route

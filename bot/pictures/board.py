@@ -15,19 +15,19 @@ from .basemap import new_picture
 from .canvas import BASE_WIDTH, Box, Layout, Picture
 from .marks import Tags, entry_badges, move_arrow, pawn, pawn_sprite, ring, ticket_dots, trail
 from .panels import EN, header, logbook_line, pawn_chips, status
-from bot.i18n import Speaker, speaker
+from bot.i18n import Speaker
 from bot.i18n.names import pawn_label
 
 
 def render_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """The board everyone sees: detectives with their last rides, where Mr. X was last seen, and
     with ``tracker`` every station he may be at now; its words in ``language``."""
-    return draw_board(view, tracker=tracker, width=width, tr=speaker(language)).png()
+    return draw_board(view, tracker=tracker, width=width, tr=style.words_for(view, language)).png()
 
 
 def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """Mr. X's own board: where he is, where he has been, where each ticket can take him now."""
-    return draw_mrx_board(view, width=width, tr=speaker(language)).png()
+    return draw_mrx_board(view, width=width, tr=style.words_for(view, language)).png()
 
 
 def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -> Picture:
@@ -70,7 +70,7 @@ def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, tr: Speaker = EN) 
 
 def render_route(view: PublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """After the game: Mr. X's whole route, ride by ride in ticket colours, entries numbered."""
-    return draw_route(view, width=width, tr=speaker(language)).png()
+    return draw_route(view, width=width, tr=style.words_for(view, language)).png()
 
 
 def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -> Picture:

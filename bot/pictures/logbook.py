@@ -16,7 +16,7 @@ from . import style
 from .board import expect
 from .canvas import Picture
 from .panels import EN, rules_title
-from bot.i18n import Speaker, speaker
+from bot.i18n import Speaker
 from bot.i18n.names import outcome_sentence
 
 WIDTH = 1200
@@ -34,7 +34,7 @@ EMBED_LIMIT = 4096
 def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
     """The logbook as a grid of entries: ticket cards, reveal entries marked, shown stations written in."""
     expect(view, PublicView, "render_logbook", "state.public_view()")
-    tr = speaker(language)
+    tr = style.words_for(view, language)
     rows = math.ceil(view.log_entries / COLUMNS)
     cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
     height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
@@ -143,7 +143,7 @@ def _footer(pic: Picture, view: PublicView, top: float, tr: Speaker = EN) -> Non
 def logbook_text(view: PublicView, language: str = "en") -> str:
     """The logbook for a Discord embed's description: one short line per entry, phone-friendly."""
     expect(view, PublicView, "logbook_text", "state.public_view()")
-    tr = speaker(language)
+    tr = style.words_for(view, language)
     doubles = _double_parts(view, tr)
     lines = []
     for e in view.logbook:

@@ -157,3 +157,12 @@ def fitting_font(text: str, width: float, size: int, weight: str = "bold") -> Im
     while size > 8 and font(size, weight).getlength(text) > width:
         size -= 1
     return font(size, weight)
+
+
+def words_for(view, language: str):
+    """The words of ``language`` on the board of ``view`` (a public or Mr. X's view; another object is
+    refused by the drawing that follows, so this only looks)."""
+    from bot.i18n import speaker
+
+    board = getattr(view, "board", None) or getattr(getattr(view, "public", None), "board", None)
+    return speaker(language, board)

@@ -29,7 +29,7 @@ from .basemap import draw_map, number_boxes
 from .board import expect, public_marks
 from .canvas import BASE_WIDTH, Box, Layout, Picture, Point, layout
 from .panels import EN, status
-from bot.i18n import Speaker, speaker
+from bot.i18n import Speaker
 
 ZOOM_WIDTH = 900
 PHONE_WIDTH = 420
@@ -100,7 +100,7 @@ class Zoom:
 def render_zoom(view: PublicView, *, tracker: bool = True, language: str = "en") -> bytes:
     """The phone picture: the detectives and where Mr. X may be (pink rings with ``tracker``),
     zoomed until the station numbers are easy to read on a phone; its words in ``language``."""
-    return draw_zoom(view, tracker=tracker, tr=speaker(language)).picture.png()
+    return draw_zoom(view, tracker=tracker, tr=style.words_for(view, language)).picture.png()
 
 
 def draw_zoom(view: PublicView, *, tracker: bool = True, tr: Speaker = EN) -> Zoom:

@@ -26,6 +26,7 @@ from bot.game import Surface, quoted
 from bot.families import ChanceRequest, Family, RulesEntry, computer_user_id, family_for_rules, get_family
 from bot.store import Database, one, rows
 from bot.i18n import LANGUAGES, game_language
+from bot.i18n.names import Span
 
 from . import outbox, rebuild, steps
 from . import rows as read
@@ -78,7 +79,7 @@ from .models import (
 from .dealing import SECRET_KEY, deal_seed, new_secret
 from .seating import choose_seats, hand_over, pawn_owners
 from .stats import player_stats
-from .timing import duration, mark_turn, waiting_turns
+from .timing import mark_turn, waiting_turns
 
 ROLES = (None, "mrx", "detective")
 
@@ -328,14 +329,16 @@ class GameService:
     async def _readdress(self, tx: aiosqlite.Connection, now: float, game: sqlite3.Row, old_user_id: int,
                          new_user_id: int, version: int) -> None:
         """Mr. X's private prompts follow his pawn to the new player: the unsent ones change address,
-        and a sent one for the turn he still owes is sent again."""
+        and for the turn he still owes, one is sent again (it went to the old player, or to nobody
+        while a computer held the seat)."""
         await tx.execute("UPDATE announcements SET recipient_id = ? WHERE game_id = ? AND recipient_id = ? "
                          "AND posted_at IS NULL", (new_user_id, game["id"], old_user_id))
         family = get_family(game["family"])
         if game["to_move"] == family.secret_pawn:
-            sent = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND key = ? AND posted_at IS NOT NULL",
-                             (game["id"], f"mrx:turn:{game['round']}"))
-            if sent:
+            waiting = await one(tx, "SELECT 1 FROM announcements WHERE game_id = ? AND recipient_id = ? "
+                                "AND posted_at IS NULL AND (key = ? OR key LIKE ?)",
+                                (game["id"], new_user_id, f"mrx:turn:{game['round']}", f"mrx:turn:{game['round']}:%"))
+            if not waiting:
                 state, _ = await rebuild.load_state(tx, game["id"])
                 key, kind, payload, _ = outbox.mrx_prompt(family.public_view(state), new_user_id)
                 await outbox.queue(tx, game["id"], f"{key}:v{version}", kind, payload, now, new_user_id)
@@ -351,10 +354,7 @@ class GameService:
                 return seen
             game = await steps.lobby(tx, channel_id)
             _require_host(game, host_id)
-            family = get_family(game["family"])
-            if strategy not in family.strategies:
-                raise InvalidAction("There is no computer player {strategy} (known: {names}).",
-                                    strategy=quoted(strategy), names=", ".join(family.strategies))
+            _require_strategy(game, strategy)
             people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
             if role == "mrx" and any(p["role"] == "mrx" for p in people):
                 raise RoleTaken()
@@ -405,10 +405,7 @@ class GameService:
                 return seen
             game = await steps.running(tx, game_id)
             _require_host(game, host_id)
-            family = get_family(game["family"])
-            if strategy not in family.strategies:
-                raise InvalidAction("There is no computer player {strategy} (known: {names}).",
-                                    strategy=quoted(strategy), names=", ".join(family.strategies))
+            _require_strategy(game, strategy)
             away = await steps.player(tx, game_id, user_id, NotInGame("That person is not playing in this game."))
             if away["strategy"] is not None:
                 raise InvalidAction("That seat is a computer's already.")
@@ -420,7 +417,7 @@ class GameService:
             left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; hand the seat over after that.",
-                                        left=duration(left))
+                                        left=Span(left))
             people = await rows(tx, "SELECT user_id FROM players WHERE game_id = ?", (game_id,))
             computer = computer_user_id([p["user_id"] for p in people], strategy)
             await tx.execute("UPDATE players SET status = 'replaced' WHERE game_id = ? AND user_id = ?", (game_id, user_id))
@@ -610,7 +607,7 @@ class GameService:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
             left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
             if left > 0:
-                raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=duration(left))
+                raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=Span(left))
             family = get_family(game["family"])
             if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
@@ -952,6 +949,14 @@ def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
         raise BadSetting("A seed must be a whole number from {seed_range} to {seed_range2}.", seed_range=SEED_RANGE[0], seed_range2=SEED_RANGE[1])
     return seed
+
+
+def _require_strategy(game: sqlite3.Row, strategy: str) -> None:
+    """Refuse a computer player the game's family does not offer."""
+    offered = get_family(game["family"]).strategies
+    if strategy not in offered:
+        raise InvalidAction("There is no computer player {strategy} (known: {names}).",
+                            strategy=quoted(strategy), names=", ".join(offered))
 
 
 def _require_host(game: sqlite3.Row, user_id: int) -> None:

@@ -51,15 +51,3 @@ async def waiting_turns(conn: aiosqlite.Connection, hours_column: str, done_colu
             user_ids=await read.controllers(conn, game["id"], pawns), waiting_since=game["turn_started_at"],
         ))
     return waiting
-
-
-def duration(seconds: float) -> str:
-    """A wait in words a player reads at a glance: ``45 minutes``, ``1 hour``, ``25 h``, ``3 days 2 h``."""
-    minutes = max(1, round(seconds / 60))
-    if minutes < 90:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    hours = round(minutes / 60)
-    if hours < 72:
-        return f"{hours} h"
-    days, rest = divmod(hours, 24)
-    return f"{days} days" + (f" {rest} h" if rest else "")

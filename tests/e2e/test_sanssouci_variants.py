@@ -3,6 +3,8 @@ tickets with ``/sy trade``, and Mr. X stays put or rides three times from his DM
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.game import MRX, Move
@@ -126,3 +128,6 @@ async def test_a_potsdam_game_with_a_boat_ride_and_an_agent_put_out_of_the_game(
     assert any(f"{label} cannot move and is out of the game." in t for t in texts)
     gone_at = next(i for i, t in enumerate(texts) if f"{label} cannot move and is out of the game." in t)
     assert not any("Next: " in t and label in t.split("Next: ")[1][:30] for t in texts[gone_at + 1:])
+    # Sanssouci's rulebook calls the hunters agents: so does every public post of a Potsdam game.
+    said = " ".join(texts + [str(e) for m in fake.channel_messages(w.channel) for e in m.embeds])
+    assert "agent" in said.lower() and not re.search(r"(?<!['`])\bdetectives?\b", said, re.IGNORECASE)

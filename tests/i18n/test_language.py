@@ -34,3 +34,13 @@ def test_a_games_language_then_the_server_default_then_the_servers_locale() -> N
 def test_an_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError):
         speaker("fr")
+
+
+def test_a_wait_inside_a_refusal_is_said_in_the_readers_language():
+    from bot.i18n.names import Span
+    from bot.service import DeadlineNotPassed
+
+    refusal = DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=Span(3 * 86400))
+    assert refusal.message == "The deadline for this turn passes in 3 days; skip after that."
+    german = refusal.said_in(speaker("de"))
+    assert "3 Tagen" in german or "3 Tage" in german, german

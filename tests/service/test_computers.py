@@ -144,3 +144,19 @@ async def test_past_the_deadline_a_computer_plays_the_absent_players_seat_until_
     with pytest.raises(NotInGame, match="No computer plays"):
         await service.take_back(game_id, 102)
     assert await service.check_game(game_id) == []
+
+
+async def test_mr_x_taking_his_seat_back_gets_the_prompt_for_the_turn_he_owes(service, clock):
+    start = await started(service, people=3)  # 101 is Mr. X and owes the first move
+    game_id = start.game.id
+    [prompt] = [a for a in await service.pending_announcements() if a.kind == "mrx_prompt"]
+    await service.mark_posted(prompt.id, 1, 1)
+    clock.advance(49)
+    handed = await service.hand_to_computer(game_id, HOST, 101, "easy")
+    assert not [a for a in await service.pending_announcements() if a.kind == "mrx_prompt"]  # a computer: no DM
+    turn = await service.computer_turn(game_id)
+    assert turn.pawn == MRX and turn.user_id == handed.events[0].new_user_id
+    await service.take_back(game_id, 101)
+    [again] = [a for a in await service.pending_announcements() if a.kind == "mrx_prompt"]
+    assert again.recipient_id == 101 and again.payload["round"] == 1
+    assert await service.computer_turn(game_id) is None
