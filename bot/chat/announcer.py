@@ -155,6 +155,10 @@ class Announcer:
                     if view.outcome is None else None)
             if zoom:  # the close-up a phone can read; the whole board stays in the embed
                 files.append(discord.File(io.BytesIO(zoom), "close-up.png"))
+            if getattr(words, "LOG_PICTURES", False):  # a family whose log is a picture of its own
+                log_png = await self.bot.pictures.logbook(view, language=game.language)
+                if log_png:
+                    files.append(discord.File(io.BytesIO(log_png), "log.png"))
             embeds.append(words.round_summary_embed(view, round_, name, tr))
         elif kind == outbox.GAME_OVER:
             content = None
@@ -203,6 +207,9 @@ class Announcer:
         text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
         png = await self.bot.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
+        if getattr(words, "LOG_PICTURES", False):
+            log_png = await self.bot.pictures.logbook(mview.public, language=tr.language)
+            files += [discord.File(io.BytesIO(log_png), "log.png")] if log_png else []
         try:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
             with reading(tr.language):  # his menu speaks his language

@@ -52,11 +52,13 @@ from .words import (
 )
 
 __all__ = [
-    "DYNAMIC_ITEMS", "action_text", "cancelled_text", "die_word", "game_over_embed", "game_started_text",
+    "DYNAMIC_ITEMS", "LOG_PICTURES", "action_text", "cancelled_text", "die_word", "game_over_embed", "game_started_text",
     "mention", "mrx_menu", "mrx_prompt_text", "mrx_status_text", "next_up_line", "owners_of", "players_changed_text",
     "round_summary_embed", "rules_text", "started_ping", "status_embed", "table_move", "turn_buttons", "move_choices",
 ]
 
+#: the round summaries and Mr. X's prompts carry his log as a picture (13 boxes, the dice on them)
+LOG_PICTURES = True
 #: the extra tickets' marks in texts
 TICKET_EMOJI = {"black": "⬛", "helicopter": "🚁", "pass": "✖️", "double": "⏩"}
 

@@ -54,6 +54,9 @@ async def test_a_whole_dice_game(dice: DiceGame, people, ways) -> None:
     assert f"somewhere on tile **{state.start_tile}**" in texts
     assert "Mr. X, move 1:" in texts
     kinds = dice.pictures.kinds
+    summaries = [m for m in dice.fake.channel_messages(dice.world.channel)
+                 if any((e.get("title") or "").startswith("📋") for e in m.embeds)]
+    assert summaries and all({"board.png", "log.png"} <= set(m.files) for m in summaries)
     assert "board" in kinds and "mrx_board" in kinds and "route" in kinds and "replay" in kinds
     last = dice.fake.channel_messages(dice.world.channel)[-1]
     assert any(e.get("title", "").startswith("🏆") for e in last.embeds)
@@ -132,7 +135,7 @@ async def test_mr_x_hears_his_choices_by_dm_and_the_channel_only_his_tile(dice: 
     state = await dice.truth()
     menu = dice.dm_menu()
     assert "Your move, Mr. X" in menu.text and "Dice the detectives used this round" in menu.text
-    assert "mrx-board.png" in menu.files
+    assert "mrx-board.png" in menu.files and "log.png" in menu.files
     for pawn, face in state.used:
         assert face in menu.text
     options = {o["value"] for c in menu.custom_ids if c.startswith(f"sy:dice:x:{dice.game_id}:")
