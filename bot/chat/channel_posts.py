@@ -176,7 +176,7 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
         return tr._("➡️ Still to move: {names}.").format(names=names)  # the round was opened (and pinged) already
     users: list[int] = []
     for pawn in pawns:
-        users += [u for u in owners.get(pawn, ()) if u not in users]
+        users += [u for u in owners.get(pawn, ()) if u not in users and computer_kind(u) is None]  # people only
     return tr._("➡️ Detectives to move, in any order: {names}. {who}: press **Move** or use `/sy move`.").format(
         names=names, who=" ".join(mention(u, tr) for u in users))
 

@@ -289,22 +289,32 @@ def _draw_bands(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
 
 # -- the legend: one row at the top of the footer -------------------------------------------------
 
-def _legend_items(lay: Layout, language: str = "en") -> list[tuple[str, object, float]]:
-    """(kind, what, x) for each legend sample: transport lines, then the kinds of station."""
+def _legend_items(lay: Layout, language: str = "en") -> tuple[list[tuple[str, object, float]], float]:
+    """(kind, what, x) for each legend sample: transport lines, then the kinds of station; and the
+    scale the row is drawn at (below 1 when the words of ``language`` would not fit the width)."""
     board = lay.board
-    items: list[tuple[str, object, float]] = []
-    x = lay.px(28)
-    label_font = style.font(lay.px(style.LEGEND_FONT), "bold")
-    for transport in board.transports:
-        if not board.edges(transport):
-            continue
-        items.append(("line", transport, x))
-        x += lay.px(64) + label_font.getlength(legend_label(board, transport, language)) + lay.px(34)
-    x += lay.px(20)
-    for kind in _station_kinds(board):
-        items.append(("station", kind, x))
-        x += lay.px(50) + label_font.getlength(_station_label(board, kind, language)) + lay.px(34)
-    return items
+
+    def place(scale: float) -> tuple[list[tuple[str, object, float]], float]:
+        items: list[tuple[str, object, float]] = []
+        x = lay.px(28)
+        label_font = style.font(lay.px(style.LEGEND_FONT * scale), "bold")
+        for transport in board.transports:
+            if not board.edges(transport):
+                continue
+            items.append(("line", transport, x))
+            x += lay.px(64 * scale) + label_font.getlength(legend_label(board, transport, language)) + lay.px(34 * scale)
+        x += lay.px(20 * scale)
+        for kind in _station_kinds(board):
+            items.append(("station", kind, x))
+            x += lay.px(50 * scale) + label_font.getlength(_station_label(board, kind, language)) + lay.px(34 * scale)
+        return items, x
+
+    scale, room = 1.0, lay.width - lay.px(8)
+    items, end = place(scale)
+    while end > room and scale > 0.6:  # fonts come in whole pixels: shrink until it fits
+        scale = max(0.6, scale * room / end - 0.01)
+        items, end = place(scale)
+    return items, scale
 
 
 def legend_label(board: Board, transport: str, language: str = "en") -> str:
@@ -334,10 +344,11 @@ def _legend_row(lay: Layout) -> float:
 
 def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int, language: str = "en") -> None:
     y = _legend_row(lay) * k
-    for kind, what, x in _legend_items(lay, language):
+    items, scale = _legend_items(lay, language)
+    for kind, what, x in items:
         if kind == "line":
             transport: str = what  # type: ignore[assignment]
-            a, b = (x * k, y), ((x + lay.px(52)) * k, y)
+            a, b = (x * k, y), ((x + lay.px(52 * scale)) * k, y)
             width = lay.px(style.line_width(lay.board, transport)) * k
             colour = style.transport_colour(lay.board, transport)
             if lay.board.transports[transport].mrx_only:
@@ -349,20 +360,21 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int, language: str
             rank = min(lay.board.land_transports.index(best), len(style.STATION_RADII) - 1)
             r = style.STATION_RADII[rank] * lay.scale * k
             ring = style.STATION_RINGS[rank] * lay.scale * k
-            centre = ((x + lay.px(20)) * k, y)
+            centre = ((x + lay.px(20 * scale)) * k, y)
             station_disc(draw, lay.board, centre, r, ring, style.transport_colour(lay.board, best),
                          _bands(lay.board, what))  # type: ignore[arg-type]
 
 
 def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout, language: str = "en") -> None:
     y = _legend_row(lay)
-    label_font = style.font(lay.px(style.LEGEND_FONT), "bold")
-    for kind, what, x in _legend_items(lay, language):
+    items, scale = _legend_items(lay, language)
+    label_font = style.font(lay.px(style.LEGEND_FONT * scale), "bold")
+    for kind, what, x in items:
         if kind == "line":
-            draw.text((x + lay.px(64), y), legend_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
+            draw.text((x + lay.px(64 * scale), y), legend_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
         else:
-            draw.text((x + lay.px(50), y), _station_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
+            draw.text((x + lay.px(50 * scale), y), _station_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
                       fill=style.INK, anchor="lm")
 
 

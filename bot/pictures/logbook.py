@@ -112,8 +112,11 @@ def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: 
     board = view.board
     pic.rectangle(card, style.ticket_colour(board, entry.ticket), radius=9)
     name = style.ticket_name(board, entry.ticket, tr.language).upper()
-    pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name,
-             style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed"), style.ticket_text(board, entry.ticket),
+    fitting = style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed")
+    if fitting.size < 16:  # a long German ticket name: the transport's name reads better than tiny letters
+        name = style.ticket_word(board, entry.ticket, tr.language).upper()
+        fitting = style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed")
+    pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name, fitting, style.ticket_text(board, entry.ticket),
              anchor="mm")
     if entry.station is not None:
         colour = style.INK if shown_now else style.MUTED
@@ -129,15 +132,33 @@ def _footer(pic: Picture, view: PublicView, top: float, tr: Speaker = EN) -> Non
     label = tr._("Mr. X's tickets:")
     pic.text((x, y), label, style.font(21, "bold"), style.INK, anchor="lm")
     x += style.font(21, "bold").getlength(label) + 14
-    small = style.font(19, "bold")
     board = view.board
-    for ticket in view.mrx_tickets:
-        n = view.mrx_tickets.get(ticket, 0)
-        text = f"{style.ticket_name(board, ticket, tr.language)} {'∞' if n is None else n}"
+    chips = _ticket_chips(view, tr, WIDTH - MARGIN - x)
+    for ticket, text, small in chips:
         w = small.getlength(text) + 24
         pic.rectangle((x, y - 17, x + w, y + 17), style.ticket_colour(board, ticket), radius=7)
         pic.text((x + w / 2, y), text, small, style.ticket_text(board, ticket), anchor="mm")
         x += w + 8
+
+
+def _ticket_chips(view: PublicView, tr: Speaker, room: float) -> list[tuple[str, str, object]]:
+    """(ticket, text, font) per chip of Mr. X's tickets, fitting ``room``: the tickets' names, else the
+    shorter transport names (German ticket names are long), else a smaller font."""
+    board = view.board
+
+    def count(ticket: str) -> str:
+        n = view.mrx_tickets.get(ticket, 0)
+        return "∞" if n is None else str(n)
+
+    def short(ticket: str) -> str:
+        return style.ticket_word(board, ticket, tr.language)
+
+    for namer, size in ((lambda t: style.ticket_name(board, t, tr.language), 19), (short, 19), (short, 16)):
+        font = style.font(size, "bold")
+        chips = [(t, f"{namer(t)} {count(t)}", font) for t in view.mrx_tickets]
+        if sum(font.getlength(text) + 32 for _, text, _ in chips) <= room:
+            break
+    return chips
 
 
 def logbook_text(view: PublicView, language: str = "en") -> str:

@@ -159,6 +159,14 @@ def fitting_font(text: str, width: float, size: int, weight: str = "bold") -> Im
     return font(size, weight)
 
 
+def ticket_word(board: Board, ticket: str, language: str = "en") -> str:
+    """A ticket named by its transport ("Schnellbahn" for "Schnellbahn-Fahrschein"), for tight spots;
+    black and double keep their names."""
+    kind = board.transport_of(ticket) if ticket in board.ride_tickets else None
+    name = kind.name(language) if kind is not None else ticket_name(board, ticket, language)
+    return name[:1].upper() + name[1:]
+
+
 def words_for(view, language: str):
     """The words of ``language`` on the board of ``view`` (a public or Mr. X's view; another object is
     refused by the drawing that follows, so this only looks)."""
