@@ -93,6 +93,52 @@ def round_boards(games: int, players: int, expert: bool) -> tuple[list[float], l
     return times, sizes, cold
 
 
+def service_games(games: int) -> tuple[float, float]:
+    """Whole 4-player games through the service (SQLite, computers at every seat, each roll dealt
+    from the secret): ms per command and per game."""
+    import asyncio
+    import tempfile
+
+    from bot.service import GameService
+
+    async def run() -> tuple[float, float]:
+        commands, total = 0, 0.0
+        with tempfile.TemporaryDirectory() as folder:
+            service = await GameService.open(Path(folder) / "bench.sqlite3", rng=random.Random(1), secret="bench")
+            try:
+                for n in range(games):
+                    channel = 100 + n
+                    await service.create_game(1, channel, 10, "host", rules="dice", seed=n)
+                    await service.add_computer(channel, 10, "mrx", "greedy")
+                    await service.join(channel, 10, "host", "detective")
+                    await service.add_computer(channel, 10, "detective", "greedy")
+                    await service.add_computer(channel, 10, "detective", "greedy")
+                    await service.start(channel, 10, key=f"start-{n}")
+                    game_id = (await service.game_in_channel(channel)).id
+                    start = time.perf_counter()
+                    played = 0
+                    while (await service.get_game(game_id)).status == "running":
+                        played += len(await service.play_computers(game_id))
+                        if (await service.get_game(game_id)).status == "running":
+                            await service.resign(game_id, 10, key=f"resign-{n}")  # the person gives up
+                    total += time.perf_counter() - start
+                    commands += played
+            finally:
+                await service.close()
+        return total / max(1, commands) * 1e3, total / games * 1e3
+
+    return asyncio.run(run())
+
+
+def german_board(seed: int) -> tuple[float, int]:
+    state = simulate(4, seed, expert=True)
+    view = replay(state.record(), upto=len(state.history) // 2).public_view()
+    render_board(view, language="de")  # the German tiles drawn and cached
+    start = time.perf_counter()
+    png = render_board(view, language="de")
+    return (time.perf_counter() - start) * 1e3, len(png)
+
+
 def other_pictures(seed: int) -> None:
     state = simulate(4, seed, expert=True)
     view = state.public_view()
@@ -128,8 +174,13 @@ def main() -> None:
               f"   p99 {p99(times):5.1f} ms   size median {statistics.median(sizes) / 1024:4.0f} KB"
               f"   max {max(sizes) / 1024:4.0f} KB   first picture of a game (tiles drawn) "
               f"{statistics.median(cold):5.0f} ms   (n={len(times)})")
+    ms, size = german_board(5)
+    print(f"  in German (4 players, expert, mid-game): {ms:5.1f} ms   {size / 1024:4.0f} KB")
     print("Other pictures (4 players, expert, game over)")
     other_pictures(3)
+    per_command, per_game = service_games(max(1, args.games // 30))
+    print(f"through the service (SQLite, computers at three seats): {per_command:.1f} ms per command, "
+          f"{per_game:.0f} ms per game")
 
 
 if __name__ == "__main__":

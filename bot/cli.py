@@ -12,7 +12,6 @@ import os
 import sys
 from pathlib import Path
 
-from bot.game import export_record
 
 DISTRIBUTION = "scotland-yard-bot"
 
@@ -34,38 +33,35 @@ def version() -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from bot.game import GameError, get_rules
-    from bot.game.players import play_game
+    from bot.families import family_for_rules
     from bot.service.dealing import deal_seed
 
     try:
-        rules = get_rules(args.rules)
-        rules.require_available()
-        rules.detective_players(args.players)
-        seed = deal_seed(args.secret, args.seed)
-        state = play_game(args.rules, players=args.players, seed=seed, mrx=_player(args.mrx, seed * 2 + 1),
-                          detectives=_player(args.detectives, seed * 2))
-    except GameError as exc:
+        family = family_for_rules(args.rules)
+    except LookupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    entry = family.rules_entry(args.rules)
+    options = {"expert": True} if args.expert else {}
+    try:
+        entry.require_available(family.error)
+        # A throw-away deal refuses a bad player count or an option the rules do not know.
+        family.new_game(args.rules, args.players, 0, options)
+        state = family.simulate(args.rules, args.players, deal_seed(args.secret, args.seed), options, args.mrx,
+                                args.detectives)
+    except family.error as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    record = export_record(state)
+    record = family.export_record(state)
     record["table_seed"] = args.seed  # the seed as chosen; "seed" is the number dealt from (mixed with --secret)
     (out / "record.json").write_text(json.dumps(record, indent=1) + "\n")
     outcome = state.outcome
     assert outcome is not None
-    print(f"{rules.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")
+    print(f"{entry.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")
     print(f"{len(state.history)} actions, {len(state.logbook)} logbook entries -> {out / 'record.json'}")
     return 0
-
-
-def _player(name: str, seed: int):
-    """A baseline by name (play_game builds it), or a computer level (bot.ai) with its own seed."""
-    from bot.families import get_family
-    from bot.game.players import PLAYERS
-
-    return name if name in PLAYERS else get_family("london").computer(name, seed)
 
 
 #: what a JSON file holds instead of a record, in JSON's words
@@ -76,7 +72,8 @@ _JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a num
 def _read_record(path: Path) -> dict:
     """A game's record from ``path``, checked by replaying it; raises the engine's ``GameError`` (a
     ``BadRecord`` when the file is not a record) with one line that says what is wrong."""
-    from bot.game import BadRecord, replay
+    from bot.families import family_for_rules
+    from bot.game import BadRecord
 
     try:
         record = json.loads(path.read_bytes())
@@ -90,7 +87,11 @@ def _read_record(path: Path) -> dict:
     if not isinstance(actions, list) or not all(isinstance(a, dict) and "round" in a for a in actions):
         raise BadRecord("a game record's 'actions' are a list of objects, each with its 'round'")
     try:
-        replay(record)
+        family = family_for_rules(str(record.get("rules", "classic")))
+    except LookupError as exc:
+        raise BadRecord(str(exc)) from None
+    try:
+        family.replay(record)
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
         # replay() names the fields it expects; one of the wrong kind (a list for 'start', ...) fails deeper
         raise BadRecord(f"not a game record that can be replayed ({type(exc).__name__}: {exc})") from None
@@ -98,8 +99,10 @@ def _read_record(path: Path) -> dict:
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
+    import importlib
+
+    from bot.families import family_for_rules
     from bot.game import GameError
-    from bot.pictures import save_album
 
     out = Path(args.out)
     if not args.record:
@@ -108,7 +111,9 @@ def _cmd_render(args: argparse.Namespace) -> int:
             return status
     source = Path(args.record) if args.record else out / "record.json"
     try:
-        written = save_album(_read_record(source), out, tracker=args.tracker)
+        record = _read_record(source)
+        save_album = importlib.import_module(family_for_rules(record["rules"]).renderer).save_album
+        written = save_album(record, out, tracker=args.tracker)
     except (GameError, ValueError) as exc:  # ValueError: the game is not over yet
         print(f"error: {source}: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return 2
@@ -189,6 +194,8 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                              "(default: %(default)s)")
     parser.add_argument("--detectives", choices=COMPUTER_KINDS, default="greedy",
                         help="the detectives' player, as --mrx (default: %(default)s)")
+    parser.add_argument("--expert", action="store_true",
+                        help="dice rules: the expert game, some tiles expert side up (default: off)")
 
 
 def _environment() -> str:

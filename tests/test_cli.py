@@ -222,3 +222,38 @@ def test_render_draws_a_good_record_file(tmp_path, capsys, finished_record):
     path.write_text(json.dumps(finished_record))
     assert main(["render", "--record", str(path), "--out", str(tmp_path / "pictures")]) == 0
     assert (tmp_path / "pictures" / "route.png").is_file()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_plays_the_dice_game_and_writes_its_record(tmp_path, capsys, players):
+    assert main(["simulate", "--rules", "dice", "--players", str(players), "--seed", "3", "--out", str(tmp_path)]) == 0
+    record = json.loads((tmp_path / "record.json").read_text())
+    assert record["format"] == "scotland-yard-dice-record/1" and record["players"] == players
+    assert record["options"] == {"expert": False} and record["table_seed"] == 3
+    from bot.dice.engine import replay
+
+    assert replay(record).outcome.to_json() == record["outcome"]
+    assert "Hunting Mister X, seed 3" in capsys.readouterr().out
+
+
+def test_simulate_plays_the_expert_dice_game(tmp_path):
+    assert main(["simulate", "--rules", "dice", "--expert", "--players", "4", "--out", str(tmp_path)]) == 0
+    record = json.loads((tmp_path / "record.json").read_text())
+    assert record["options"] == {"expert": True}
+    assert sum(t["side"] == "expert" for t in record["tiles"]) == 3
+
+
+def test_simulate_refuses_a_dice_game_for_five_and_expert_london(tmp_path, capsys):
+    assert main(["simulate", "--rules", "dice", "--players", "5", "--out", str(tmp_path)]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err
+    assert main(["simulate", "--rules", "classic", "--expert", "--out", str(tmp_path)]) == 2
+    assert "no option 'expert'" in capsys.readouterr().err
+    assert not (tmp_path / "record.json").exists()
+
+
+def test_render_draws_a_dice_game(tmp_path, capsys):
+    assert main(["render", "--rules", "dice", "--players", "3", "--seed", "2", "--out", str(tmp_path)]) == 0
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"board-00.png", "log.png", "log.txt", "route.png", "replay.gif", "record.json"} <= names
+    assert any(n.startswith("mrx-") for n in names)
+    assert (tmp_path / "replay.gif").read_bytes()[:4] == b"GIF8"

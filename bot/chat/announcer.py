@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -29,6 +28,7 @@ from bot.service.models import RUNNING, Announcement
 
 from . import views
 from .picture_jobs import extension
+from .presenters import presenter
 from .table import DMS_CLOSED
 
 if TYPE_CHECKING:
@@ -48,11 +48,6 @@ def newly_owed(nxt) -> list[int]:
     if not nxt:
         return []
     return list(nxt.get("ping", nxt.get("user_ids", ())))
-
-
-def presenter(family):
-    """The module that puts a family's views and events into words (``Family.presenter``)."""
-    return importlib.import_module(family.presenter)
 
 
 def nonce(item: Announcement) -> str:
@@ -132,13 +127,16 @@ class Announcer:
         if kind == outbox.GAME_STARTED:
             content = words.game_started_text(payload, view, players, tr)
             ping = [payload.get("mrx_user_id", 0)]  # his turn; the detectives' comes after his move
+            if hasattr(words, "started_ping"):
+                ping = words.started_ping(payload)
+                buttons = self._move_button(item.game_id, view, payload.get("next"), tr, words)
             png = await self.bot.pictures.board(view, language=game.language)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
             content = words.action_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next"))
-            buttons = self._move_button(item.game_id, view, payload.get("next"), tr)
+            buttons = self._move_button(item.game_id, view, payload.get("next"), tr, words)
         elif kind == outbox.ROUND_SUMMARY:
             round_ = payload.get("round", view.round)
             content = None
@@ -157,6 +155,10 @@ class Announcer:
                     if view.outcome is None else None)
             if zoom:  # the close-up a phone can read; the whole board stays in the embed
                 files.append(discord.File(io.BytesIO(zoom), "close-up.png"))
+            if getattr(words, "LOG_PICTURES", False):  # a family whose log is a picture of its own
+                log_png = await self.bot.pictures.logbook(view, language=game.language)
+                if log_png:
+                    files.append(discord.File(io.BytesIO(log_png), "log.png"))
             embeds.append(words.round_summary_embed(view, round_, name, tr))
         elif kind == outbox.GAME_OVER:
             content = None
@@ -171,7 +173,7 @@ class Announcer:
         elif kind == outbox.PLAYERS_CHANGED:
             content = words.players_changed_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next")) + [e.new_user_id for e in events if isinstance(e, PlayerReplaced)]
-            buttons = self._move_button(item.game_id, view, payload.get("next"), tr)
+            buttons = self._move_button(item.game_id, view, payload.get("next"), tr, words)
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
@@ -181,8 +183,11 @@ class Announcer:
         return item.channel_id, message.id
 
     @staticmethod
-    def _move_button(game_id: int, view, nxt, tr) -> discord.ui.View | None:
-        """The **Move** button under a post that hands the turn to detectives (it opens a private menu)."""
+    def _move_button(game_id: int, view, nxt, tr, words=None) -> discord.ui.View | None:
+        """The **Move** button under a post that hands the turn to detectives (it opens a private menu);
+        a presenter with its own ``turn_buttons`` gives those instead."""
+        if words is not None and hasattr(words, "turn_buttons"):
+            return words.turn_buttons(game_id, view, nxt, tr)
         if view.outcome is not None or not nxt or not nxt.get("pawns") or MRX in nxt["pawns"]:
             return None
         if nxt.get("round") != view.round or not any(p in view.to_move for p in nxt["pawns"]):
@@ -202,10 +207,13 @@ class Announcer:
         text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
         png = await self.bot.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
+        if getattr(words, "LOG_PICTURES", False):
+            log_png = await self.bot.pictures.logbook(mview.public, language=tr.language)
+            files += [discord.File(io.BytesIO(log_png), "log.png")] if log_png else []
         try:
             user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
             with reading(tr.language):  # his menu speaks his language
-                menu = views.mrx_menu(game.id, mview)
+                menu = getattr(words, "mrx_menu", views.mrx_menu)(game.id, mview)
             message = await user.send(text, files=files, view=menu, nonce=nonce(item))
         except discord.Forbidden:
             who = words.mention(item.recipient_id)

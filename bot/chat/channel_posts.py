@@ -21,9 +21,8 @@ from bot.game import (
     PublicView,
     RoundEnded,
     TicketHandedOver,
-    get_rules,
 )
-from bot.families import computer_kind
+from bot.families import computer_kind, family_for_rules
 from bot.i18n import Speaker
 from bot.i18n.names import outcome_sentence
 from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
@@ -49,7 +48,7 @@ from .words import (
 )
 
 def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
-    ruleset = get_rules(game.rules)
+    ruleset = family_for_rules(game.rules).rules_entry(game.rules)
     embed = discord.Embed(title=tr._("🕵️ Scotland Yard: a new game is forming"), colour=COLOUR)
     lines = []
     for p in players:
@@ -63,8 +62,8 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> 
     )
     from bot.i18n.reference import OPTION_WORDS
 
-    options = [tr._(OPTION_WORDS.get(o.name, (o.title, ""))[0]) for o in ruleset.options
-               if (game.options or {}).get(o.name)]
+    options = [tr._(OPTION_WORDS.get(name, (title, ""))[0]) for name, title, _ in ruleset.options
+               if (game.options or {}).get(name)]
     if options:
         embed.add_field(name=tr._("Variants"), value=", ".join(options))
     embed.set_footer(text=tr._("Game #{id} · /sy join works too").format(id=game.id))

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.game import quoted
 from bot.ai.thinker import Thinker
 from bot.i18n.commands import CommandTranslator
+from bot.families import families
 from bot.service import GameService
 
 from .announcer import Announcer
@@ -24,6 +25,7 @@ from .reminders import Reminders
 from .replies import Busy, Seen
 from .sync import sync_if_changed
 from .table import Table
+from .presenters import presenter
 from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,8 @@ class ScotlandYardBot(commands.Bot):
         self.tree.add_command(ScotlandYardCommands())
         # Registered on every start, so buttons and menus of earlier runs keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for family in families():  # the components of other families' presenters (the dice game's)
+            self.add_dynamic_items(*getattr(presenter(family), "DYNAMIC_ITEMS", ()))
         if self.sync_commands:
             await self._sync_commands()
         if self.application_id:  # login() has read it

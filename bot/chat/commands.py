@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord import app_commands
 
-from bot.families import all_rules
+from bot.families import all_rules, family_for_rules, get_family
 from bot.game import MRX, GameError
 from bot.i18n import Speaker, game_language, personal_language, reader, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
@@ -18,6 +18,7 @@ from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
 
 from . import messages
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
+from .presenters import presenter
 from .replies import defer, guarded, is_dm, key, reader_language, say
 from .table import Refused
 
@@ -187,13 +188,15 @@ class ScotlandYardCommands(app_commands.Group):
                            pawn="Which of your pawns (if you move several)",
                            then_to="Mr. X's double move: the second station",
                            then_ticket="Mr. X's double move: the second ticket",
-                           game="Which game (when you are Mr. X in several)")
+                           game="Which game (when you are Mr. X in several)",
+                           die="The dice game: the die you ride with (taxi, bus, underground)")
     @app_commands.autocomplete(game=_game_choices)
     async def move(self, interaction: discord.Interaction, to: int,
                    ticket: Optional[app_commands.Range[str, 1, 40]] = None, pawn: Optional[str] = None, then_to: Optional[int] = None,
-                   then_ticket: Optional[app_commands.Range[str, 1, 40]] = None, game: Optional[int] = None) -> None:
+                   then_ticket: Optional[app_commands.Range[str, 1, 40]] = None, game: Optional[int] = None,
+                   die: Optional[app_commands.Range[str, 1, 40]] = None) -> None:
         if _first_time(interaction):
-            await _bot(interaction).table.move(interaction, to, ticket, pawn, then_to, then_ticket, game)
+            await _bot(interaction).table.move(interaction, to, ticket or die, pawn, then_to, then_ticket, game)
 
     @move.autocomplete("ticket")
     async def move_ticket(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -203,6 +206,8 @@ class ScotlandYardCommands(app_commands.Group):
         if found is None:
             return []
         game, pawn, mview = found
+        if (own := await _family_choices(interaction, found, "ticket", current)) is not None:
+            return own
         if pawn == MRX:
             board, reach = mview.public.board, mrx_destinations(mview)
         else:
@@ -233,11 +238,21 @@ class ScotlandYardCommands(app_commands.Group):
         if found is None:
             return []
         game, pawn, mview = found
+        if (own := await _family_choices(interaction, found, "to", current)) is not None:
+            return own
         tr = await _speaker(interaction)
         if pawn == MRX:
             return _matching(mrx_destinations(mview), current, mview.public.board, tr)
         view = await _bot(interaction).service.public_view(game.id)
         return _matching(detective_destinations(view, pawn), current, view.board, tr)
+
+    @move.autocomplete("die")
+    async def move_die(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The dice game: the dice that take the mover to the chosen station."""
+        found = await self._mover(interaction)
+        if found is None:
+            return []
+        return await _family_choices(interaction, found, "ticket", current) or []
 
     @move.autocomplete("then_to")
     async def move_then_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -390,7 +405,10 @@ class ScotlandYardCommands(app_commands.Group):
             if name is None and interaction.guild_id:
                 name = (await bot.service.guild_settings(interaction.guild_id)).default_rules
             t = await _speaker(interaction)
-            await say(interaction, reference.rules_text(t, name or "classic", options), ephemeral=True)
+            words = presenter(family_for_rules(name or "classic"))
+            text = (words.rules_text(t, name, options) if hasattr(words, "rules_text")
+                    else reference.rules_text(t, name or "classic", options))
+            await say(interaction, text, ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -534,8 +552,8 @@ class ScotlandYardCommands(app_commands.Group):
             in_server = interaction.guild_id == info.guild_id or await _member_of(bot, info.guild_id, interaction.user)
             record = await bot.service.record(game_id, user_id=interaction.user.id, in_server=in_server)
             data = json.dumps(record, indent=1).encode()
-            await say(interaction, reader()._("📦 The record of game #{id} (`scotland-yard-record/1`).").format(
-                id=game_id), ephemeral=True,
+            await say(interaction, reader()._("📦 The record of game #{id} (`{format}`).").format(
+                id=game_id, format=record.get("format", "scotland-yard-record/1")), ephemeral=True,
                       file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))
 
     @app_commands.command(name="stats", description="Wins and games on this server")
@@ -619,10 +637,13 @@ async def _show_status(bot: "ScotlandYardBot", interaction: discord.Interaction,
         return
     view = await bot.service.public_view(info.id)
     t = await _speaker(interaction)
-    embed = messages.status_embed(info, view, players, await _waiting(bot, info, t), tr=t)
+    words = presenter(get_family(info.family))
+    embed = words.status_embed(info, view, players, await _waiting(bot, info, t), tr=t)
     me = next((p for p in players if p.user_id == interaction.user.id and p.status == "playing"), None)
     text = None
-    if me is not None and MRX in me.pawns and view.outcome is None:
+    if me is not None and MRX in me.pawns and view.outcome is None and hasattr(words, "mrx_status_text"):
+        text = words.mrx_status_text(await bot.service.mrx_view(info.id, interaction.user.id), t)
+    elif me is not None and MRX in me.pawns and view.outcome is None:
         mview = await bot.service.mrx_view(info.id, interaction.user.id)
         text = t._("🎩 Only you see this: you are at {station}.").format(station=messages.station(mview.station))
         if view.to_move == (MRX,):
@@ -657,6 +678,17 @@ async def _member_of(bot, guild_id: int, user: discord.abc.User) -> bool:
     except discord.NotFound:
         return False
     return True
+
+
+async def _family_choices(interaction: discord.Interaction, found, option: str, current: str):
+    """A family's own autocomplete for ``/sy move`` (its presenter's ``move_choices``), or None."""
+    game, pawn, mview = found
+    words = presenter(get_family(game.family))
+    if not hasattr(words, "move_choices"):
+        return None
+    view = mview if mview is not None else await _bot(interaction).service.public_view(game.id)
+    return words.move_choices(view, pawn, option, current, _int(getattr(interaction.namespace, "to", None)),
+                              await _speaker(interaction))
 
 
 def _ticket_choices(board, tickets, current: str, language: str = "en") -> list[app_commands.Choice[str]]:

@@ -2,19 +2,38 @@
 
 ``Pictures`` is handed to the bot in its constructor (tests pass one that records what it drew).
 Each method returns PNG (or GIF) bytes, or None when drawing failed: a missing picture never
-stops a game (the failure is logged). Public pictures take a :class:`PublicView` only.
+stops a game (the failure is logged). Public pictures take a family's public view only (its
+renderer's ``PUBLIC_VIEW``), Mr. X's board his view (``SECRET_VIEW``); the drawing is done by the
+renderer of the family whose view it is (``Family.renderer``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
+from types import ModuleType
 from typing import Any, Callable
 
-from bot import pictures as drawing
-from bot.game import MrXView, PublicView
+from bot.families import families, family_for_rules
 
 log = logging.getLogger(__name__)
+
+
+def renderer_of(view: Any, side: str = "PUBLIC_VIEW") -> ModuleType | None:
+    """The drawing module of the family whose ``side`` view (PUBLIC_VIEW or SECRET_VIEW) ``view`` is."""
+    for family in families():
+        module = importlib.import_module(family.renderer)
+        if type(view) is getattr(module, side, None):
+            return module
+    return None
+
+
+def public_renderer(view: Any, what: str) -> ModuleType:
+    module = renderer_of(view)
+    if module is None:
+        raise TypeError(f"{what} is drawn from a public view only")
+    return module
 
 
 class Pictures:
@@ -33,47 +52,46 @@ class Pictures:
             return None
         return data or None
 
-    async def board(self, view: PublicView, tracker: bool = False, language: str = "en") -> bytes | None:
-        if not isinstance(view, PublicView):
-            raise TypeError("the public board is drawn from a PublicView only")
+    async def board(self, view, tracker: bool = False, language: str = "en") -> bytes | None:
+        drawing = public_renderer(view, "the public board")
         return await self._draw(drawing.render_board, view, tracker=tracker, language=language, **self._size())
 
-    async def zoom(self, view: PublicView, tracker: bool = True, language: str = "en") -> bytes | None:
-        """The phone picture: the pawns and where Mr. X may be, with station numbers legible at 420 px."""
-        if not isinstance(view, PublicView):
-            raise TypeError("the close-up is drawn from a PublicView only")
+    async def zoom(self, view, tracker: bool = True, language: str = "en") -> bytes | None:
+        """The phone picture: the pawns and where Mr. X may be, with station numbers legible at 420 px
+        (None for a family whose board needs no close-up)."""
+        drawing = public_renderer(view, "the close-up")
+        if not hasattr(drawing, "render_zoom"):
+            return None
         return await self._draw(drawing.render_zoom, view, tracker=tracker, language=language)
 
-    async def route(self, view: PublicView, language: str = "en") -> bytes | None:
-        if not isinstance(view, PublicView) or view.outcome is None:
-            raise TypeError("Mr. X's route is drawn from a finished game's PublicView only")
+    async def route(self, view, language: str = "en") -> bytes | None:
+        drawing = public_renderer(view, "Mr. X's route")
+        if view.outcome is None:
+            raise TypeError("Mr. X's route is drawn from a finished game's public view only")
         return await self._draw(drawing.render_route, view, language=language, **self._size())
 
     @staticmethod
-    def logbook_text(view: PublicView, language: str = "en") -> str:
+    def logbook_text(view, language: str = "en") -> str:
         """The logbook as embed text, one line per entry (cheap: no thread needed)."""
-        return drawing.logbook_text(view, language)
+        return public_renderer(view, "the logbook").logbook_text(view, language)
 
-    async def logbook(self, view: PublicView, language: str = "en") -> bytes | None:
-        if not isinstance(view, PublicView):
-            raise TypeError("the logbook is drawn from a PublicView only")
+    async def logbook(self, view, language: str = "en") -> bytes | None:
+        drawing = public_renderer(view, "the logbook")
         return await self._draw(drawing.render_logbook, view, language=language)
 
     async def replay(self, record: dict, language: str = "en") -> bytes | None:
         """The animated replay of a finished game, from its record (public once the game is over)."""
         if not record.get("outcome"):
             raise TypeError("the replay is drawn from a finished game's record only")
-        return await self._draw(_replay, record, language)
+        drawing = importlib.import_module(family_for_rules(record["rules"]).renderer)
+        return await self._draw(drawing.render_record_replay, record, language=language)
 
-    async def mrx_board(self, view: MrXView, language: str = "en") -> bytes | None:
+    async def mrx_board(self, view, language: str = "en") -> bytes | None:
         """Mr. X's private board: for his DM or an ephemeral reply only."""
-        if not isinstance(view, MrXView):
-            raise TypeError("Mr. X's board is drawn from an MrXView")
+        drawing = renderer_of(view, "SECRET_VIEW")
+        if drawing is None:
+            raise TypeError("Mr. X's board is drawn from his own view only")
         return await self._draw(drawing.render_mrx_board, view, language=language, **self._size())
-
-
-def _replay(record: dict, language: str = "en") -> bytes:
-    return drawing.render_replay(drawing.round_views(record), language=language)
 
 
 def extension(data: bytes) -> str:

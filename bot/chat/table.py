@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
+from bot.families import get_family
 from bot.i18n import N_, Speaker, reader, reading_about, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
 from . import messages, views
+from .presenters import presenter
 from .moves import detective_destinations, mrx_destinations, mrx_second_steps
 from .replies import defer, guarded, is_dm, key, reader_language, say
 
@@ -287,6 +289,11 @@ class Table:
                 raise Refused("The game has not started yet: the host starts it with `/sy start`.")
             me = await self.me(game, interaction.user.id)
             who = await self.pick_pawn(game, me, pawn, is_dm(interaction))
+            words = presenter(get_family(game.family))
+            if hasattr(words, "table_move"):  # a family that moves in its own way (the dice game)
+                await words.table_move(self, interaction, game, who, to, ticket, then_to, then_ticket,
+                                       expected_round)
+                return
             if then_to is None and then_ticket is not None:
                 raise Refused("For a double move give `then_to`, the second station, as well.")
             if then_to is not None and who != MRX:

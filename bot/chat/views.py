@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import discord
 
-from bot.game import get_rules
+from bot.families import family_for_rules
 from bot.i18n import N_, Speaker, reader
 
 from . import messages
@@ -104,12 +104,13 @@ def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool
     view = discord.ui.View(timeout=None)
     for action, *_ in LOBBY_BUTTONS:
         view.add_item(LobbyButton(game_id, action, tr))
-    offered = get_rules(rules).options if rules else ()
+    entry = family_for_rules(rules).rules_entry(rules) if rules else None
+    offered = entry.options if entry else ()
     if offered:
-        words = {o.name: OPTION_WORDS.get(o.name, (o.title, o.description)) for o in offered}
-        options = [discord.SelectOption(label=tr._(words[o.name][0])[:100], value=o.name,
-                                        description=tr._(words[o.name][1])[:100],
-                                        default=bool((chosen or {}).get(o.name))) for o in offered][:MAX_OPTIONS]
+        words = {name: OPTION_WORDS.get(name, (title, description)) for name, title, description in offered}
+        options = [discord.SelectOption(label=tr._(words[name][0])[:100], value=name,
+                                        description=tr._(words[name][1])[:100],
+                                        default=bool((chosen or {}).get(name))) for name, _, _ in offered][:MAX_OPTIONS]
         view.add_item(VariantSelect(game_id, options, placeholder=tr._("Variants (host)")))
     view.add_item(ComputerSelect(game_id, tr))
     return view

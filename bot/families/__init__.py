@@ -20,10 +20,12 @@ family replays exactly from its action list.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from bot.game.errors import quoted
+from bot.game.events import GameEnded, RoundEnded
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class RulesEntry:
     min_players: int = 2
     max_players: int = 6
     board: str = ""
+    #: the variants a host may choose in the lobby: (name, title, description), in English
+    options: tuple[tuple[str, str, str], ...] = ()
 
     def require_available(self, error: type[Exception]) -> None:
         if not self.available:
@@ -84,10 +88,27 @@ class Family:
     #: (state, pawn) -> whether a computer holding that pawn, which the game waits for, has a choice to make
     computer_may_act: Callable[[Any, str], bool] = lambda state, pawn: True
     #: (player, view, pawn) -> the action a computer player plays now (a family whose players answer
-    #: more than one kind of question, such as a roll, says which one to ask)
+    #: more than one kind of question, such as a roll, says which one to ask); a :class:`ChanceRequest`
+    #: when it asks the host for chance (a roll), which :meth:`GameService.act` deals
     computer_step: Callable[[Any, Any, str], Any] = lambda player, view, pawn: player.choose(view, pawn)
     #: the pawn whose player moves in secret and gets private prompts
     secret_pawn: str = "mrx"
+    #: a ride as the chat layer names it: (pawn, station, ticket) -> the engine's action (a die is a ticket)
+    move: Callable[[str, int, str], Any] = lambda pawn, to, ticket: None
+    #: the secret player's double move from two (station, ticket) parts
+    double: Callable[[tuple[int, str], tuple[int, str]], Any] = lambda first, second: None
+    #: chance nobody asks for: when the state waits for it (a layout of tiles), the action dealt from
+    #: ``rng``; None when the state waits for a player. The service applies and stores it like any other.
+    deal: Callable[[Any, random.Random], Any] = lambda state, rng: None
+    #: a player's request for chance (``"roll"``, ``"reroll"``) for ``pawn``, dealt from ``rng``; raises
+    #: the engine's error when it is not the moment; None when this family has no such request
+    request: Callable[[Any, str, str, random.Random], Any] = lambda state, pawn, what, rng: None
+    #: a whole game by the built-in players (the CLI's ``simulate``): (rules, players, seed, options,
+    #: Mr. X's strategy, the detectives' strategy) -> the finished state; raises the engine's GameError
+    simulate: Callable[[str, int, int, dict[str, bool], str, str], Any] = lambda *args: None
+    #: the round an event closes (None: it closes none), and whether it ends the game
+    ends_round: Callable[[Any], int | None] = lambda event: event.round if isinstance(event, RoundEnded) else None
+    ends_game: Callable[[Any], bool] = lambda event: isinstance(event, GameEnded)
     #: the module (imported only by the bot) that turns this family's views into words and components
     presenter: str = ""
     #: the module (imported only by the bot and the CLI) that draws this family's pictures
@@ -121,6 +142,15 @@ def computer_kind(user_id: int) -> str | None:
 def as_kind(user_id: int) -> int:
     """The id statistics count a player under: a person's own, a computer's kind."""
     return user_id if user_id >= 0 else -(-user_id % KIND_SPAN)
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """A player asks the host for chance (``what``: "roll", "reroll") for ``pawn``: not an action of
+    the engine, but the request the service turns into one (``Family.request``)."""
+
+    pawn: str
+    what: str
 
 
 _FAMILIES: dict[str, Family] = {}
@@ -163,3 +193,4 @@ def all_rules(available_only: bool = False) -> tuple[RulesEntry, ...]:
 def _load_builtin() -> None:
     if not _FAMILIES:
         from . import london  # noqa: F401  (registers itself)
+        from . import dice  # noqa: F401  (registers itself)

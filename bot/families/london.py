@@ -7,7 +7,7 @@ import random
 
 from bot import game
 from bot.ai.player import LEVELS
-from bot.game.players import PLAYERS
+from bot.game.players import PLAYERS, play_game
 from bot.game import (
     MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words,
 )
@@ -17,7 +17,8 @@ from . import Family, RulesEntry, register
 
 def _rules() -> tuple[RulesEntry, ...]:
     return tuple(RulesEntry(r.name, r.title, r.summary, r.playable, r.unavailable_reason or
-                            f"the {r.board} board is not installed", r.min_players, r.max_players, r.board)
+                            f"the {r.board} board is not installed", r.min_players, r.max_players, r.board,
+                            tuple((o.name, o.title, o.description) for o in r.options))
                  for r in PRESETS.values())
 
 
@@ -37,6 +38,11 @@ def _computer(strategy: str, seed: int):
         return PLAYERS[strategy](random.Random(seed))
     from bot.ai import ComputerPlayer  # the search's tables are built only when a computer plays
     return ComputerPlayer(strategy, seed=seed)
+
+
+def _simulated(name: str, seed: int):
+    """A baseline by name (play_game builds it), or a computer level (bot.ai) with its own seed."""
+    return name if name in PLAYERS else _computer(name, seed)
 
 
 def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> GameState:
@@ -73,6 +79,11 @@ LONDON = register(Family(
     error=GameError,
     strategies=(*PLAYERS, *LEVELS),
     computer=_computer,
+    simulate=lambda rules, players, seed, options, mrx, detectives: play_game(
+        rules, players=players, seed=seed, mrx=_simulated(mrx, seed * 2 + 1), detectives=_simulated(detectives, seed * 2),
+        options=options or None),
+    move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
+    double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
     computer_may_act=lambda state, pawn: bool(state.legal_moves(pawn)),
     presenter="bot.chat.messages",
     renderer="bot.pictures",

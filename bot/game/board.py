@@ -89,9 +89,16 @@ class Landmark:
 HUNTERS = ("detectives", "agents")
 
 
+@lru_cache(maxsize=None)
 def hunters_of(board_name: str | None) -> str:
-    """The hunters' word of an installed board by name ("detectives" for any other name)."""
-    return load_board(board_name).hunters if board_name and board_exists(board_name) else "detectives"
+    """The hunters' word of an installed board by name ("detectives" for any other name, and for a
+    file in ``boards/`` that is not a London-style board, such as the dice game's tiles)."""
+    if not board_name or not board_exists(board_name):
+        return "detectives"
+    try:
+        return load_board(board_name).hunters
+    except BoardError:
+        return "detectives"
 
 
 @dataclass(frozen=True, eq=False)

@@ -28,8 +28,14 @@ def pawn_label(pawn, tr: Speaker) -> str:
     return tr._(COLOUR_NAMES[pawn.colour]) if pawn.colour in COLOUR_NAMES else pawn.label
 
 
+#: the dice game's own endings, as its engine says them in English
+DICE_OUTCOMES = (N_("Mr. X had nowhere else to go and ran into a detective in round {round}."),
+                 N_("Mr. X escaped: the detectives' last turn in round {round} did not catch him."))
+
+
 def outcome_sentence(outcome, tr: Speaker) -> str:
-    sentence = OUTCOMES.get(outcome.reason)
+    own = outcome.sentences().get(outcome.reason)
+    sentence = own if own in DICE_OUTCOMES else OUTCOMES.get(outcome.reason)
     return tr._(sentence).format(round=outcome.round) if sentence else outcome.describe()
 
 

@@ -34,6 +34,8 @@ RULE_WORDS = {
     "master": (N_("Scotland Yard Master (2013, basic game)"),
                N_("Up to 22 rounds; bobbies help small teams; detectives move in any order; "
                   "spent tickets go to the supply.")),
+    "dice": (N_("Hunting Mister X"),
+             N_("The 2019 dice game: the detectives roll, Mr. X reuses their dice on a grid of tiles.")),
     "sanssouci": (N_("Mister X in Sanssouci (Potsdam)"),
                 N_("Agents hunt Mr. X through Potsdam by foot, ViP and Schnellbahn; boats for Mr. X only.")),
 }
@@ -57,6 +59,8 @@ OPTION_WORDS = {
         "Mr. X may stay where he is with a walking ticket (the entry repeats his station).")),
     "reveal_returns_black": (N_("Reveal for a black ticket"), N_(
         "On his turn Mr. X may show where he is; if he has used a black ticket, one comes back to him.")),
+    "expert": (N_("Expert game"), N_(
+        "Some tiles lie expert side up: one-way streets, dead ends and diagonal taxi lanes")),
     "triple_move": (N_("Triple move"), N_("Mr. X may spend both double-move tickets at once for three moves.")),
 }
 

@@ -21,8 +21,19 @@ from .board import render_board, render_mrx_board, render_route
 from .logbook import logbook_text, render_logbook
 from .animation import render_replay, round_states, round_views
 from .zoom import render_zoom
+from bot.game import MrXView as SECRET_VIEW
+from bot.game import PublicView as PUBLIC_VIEW
+
+
+def render_record_replay(record, *, language: str = "en") -> bytes:
+    """The animated replay of a finished game's record (every family's renderer has one)."""
+    return render_replay(round_views(record), language=language)
+
 
 __all__ = [
+    "PUBLIC_VIEW",
+    "SECRET_VIEW",
+    "render_record_replay",
     "logbook_text",
     "render_board",
     "render_logbook",

@@ -91,8 +91,11 @@ SERVICE_EVENTS: dict[str, type] = {
 }
 
 
-def event_to_json(event: Any) -> dict[str, Any]:
-    """An engine or service event as plain JSON (the engine's codec serves both)."""
+def event_to_json(event: Any, family: Any = None) -> dict[str, Any]:
+    """An engine or service event as plain JSON (the London engine's codec serves both; another
+    ``family``'s engine events go through its own codec)."""
+    if family is not None and type(event).__name__ not in SERVICE_EVENTS:
+        return family.event_to_json(event)
     if type(event).__name__ not in SERVICE_EVENTS and type(event).__name__ not in ENGINE_EVENTS:
         raise TypeError(f"not an event: {event!r}")
     return game_event_to_json(event)

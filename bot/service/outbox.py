@@ -50,8 +50,9 @@ def next_up(view: PublicView, user_ids: Iterable[int], owed_before: Iterable[int
             "ping": [u for u in users if u not in before]}
 
 
-def events_json(events: Iterable[Any]) -> list[dict[str, Any]]:
-    return [event_to_json(e) for e in events]
+def events_json(events: Iterable[Any], family: Any = None) -> list[dict[str, Any]]:
+    """The service's and the engine's events as JSON (the engine's of ``family``; None: London-style)."""
+    return [event_to_json(e, family) for e in events]
 
 
 def round_summary(view: PublicView, round_: int) -> dict[str, Any]:
@@ -69,16 +70,20 @@ def game_over(view: PublicView) -> dict[str, Any]:
 
 def after_play(view: PublicView, events: list[Event], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
-               secret_pawn: str = "mrx", owed_before: tuple[int, ...] = ()) -> list[tuple]:
-    """The announcements one play command owes: (key, kind, payload, recipient)."""
+               family: Any = None, owed_before: tuple[int, ...] = ()) -> list[tuple]:
+    """The announcements one play command owes: (key, kind, payload, recipient). ``family`` reads
+    the events (None: London-style)."""
     owed: list[tuple] = []
     if seq is not None:
-        owed.append((f"action:{seq}", ACTION,
-                     {"user_id": user_id, "events": events_json(events), "next": next_up(view, next_users, owed_before)}, None))
+        owed.append((f"action:{seq}", ACTION, {"user_id": user_id, "events": events_json(events, family),
+                                               "next": next_up(view, next_users, owed_before)}, None))
+    ends_round = family.ends_round if family else (lambda e: e.round if isinstance(e, RoundEnded) else None)
+    ends_game = family.ends_game if family else (lambda e: isinstance(e, GameEnded))
     for event in events:
-        if isinstance(event, RoundEnded):
-            owed.append((f"round:{event.round}:summary", ROUND_SUMMARY, round_summary(view, event.round), None))
-    if any(isinstance(e, GameEnded) for e in events):
+        if (round_ := ends_round(event)) is not None:
+            owed.append((f"round:{round_}:summary", ROUND_SUMMARY, round_summary(view, round_), None))
+    secret_pawn = family.secret_pawn if family else "mrx"
+    if any(ends_game(e) for e in events):
         owed.append(("game:over", GAME_OVER, game_over(view), None))
     elif new_turn and view.to_move == (secret_pawn,):
         owed.append(mrx_prompt(view, mrx_user))

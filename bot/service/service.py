@@ -23,7 +23,7 @@ import aiosqlite
 
 from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, PublicView, RulesUnavailable
 from bot.game import Surface, quoted
-from bot.families import Family, RulesEntry, computer_user_id, family_for_rules, get_family
+from bot.families import ChanceRequest, Family, RulesEntry, computer_user_id, family_for_rules, get_family
 from bot.store import Database, one, rows
 from bot.i18n import LANGUAGES, game_language
 from bot.i18n.names import Span
@@ -248,6 +248,10 @@ class GameService:
             # Dealt from the seed mixed with the installation secret: the seed alone predicts nothing.
             dealt_from = deal_seed(self._secret, game["seed"])
             state = family.new_game(game["rules"], len(seats), dealt_from, json.loads(game["options"]))
+            dealt = []  # chance the game waits for before anyone plays (the dice game's tiles)
+            while (action := family.deal(state, self._chance(game, len(dealt)))) is not None:
+                state.apply(action)
+                dealt.append(action)
             for seat in seats:
                 await tx.execute("UPDATE players SET seat = ?, role = ? WHERE game_id = ? AND user_id = ?",
                                  (seat.seat, seat.role, game["id"], seat.user_id))
@@ -265,8 +269,8 @@ class GameService:
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game["id"], "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
-            version = await steps.save_play(tx, now, game, state, 0, [], events, user_id=user_id, key=key,
-                                               name="start")
+            version = await steps.save_play(tx, now, game, state, 0, dealt, events, user_id=user_id, key=key,
+                                            name="start", announce_actions=False)
             return await steps.result(tx, game["id"], events, version, state=state)
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
@@ -511,6 +515,9 @@ class GameService:
         ``expected_round`` (from a button) that is not the current round raises StaleAction, and so
         does ``expected_version`` (a computer's, chosen from the game as it was) that is not the game's."""
         family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        if isinstance(action, ChanceRequest):  # a roll asked for (by a computer): the service deals it
+            return await self.request(game_id, user_id, action.what, key, expected_round, pawn=action.pawn,
+                                      expected_version=expected_version)
         if family.is_resign(action):
             return await self.resign(game_id, user_id, key)
         pawn = family.acting_pawn(action)
@@ -534,15 +541,51 @@ class GameService:
 
     async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
-        """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn")."""
-        return await self.act(game_id, user_id, Move(pawn, int(to), str(ticket)), key, expected_round)
+        """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn");
+        in the dice game the die ridden with (while starts are picked: the start station)."""
+        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        return await self.act(game_id, user_id, family.move(pawn, int(to), str(ticket)), key, expected_round)
 
     async def double_move(self, game_id: int, user_id: int, first: tuple[int, str],
                           second: tuple[int, str], key: str,
                           expected_round: int | None = None) -> CommandResult:
         """Mr. X's double move: ``first`` and ``second`` are (station, ticket)."""
-        action = DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second)))
+        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        action = family.double((int(first[0]), str(first[1])), (int(second[0]), str(second[1])))
         return await self.act(game_id, user_id, action, key, expected_round)
+
+    async def request(self, game_id: int, user_id: int, what: str, key: str, expected_round: int | None = None,
+                      *, pawn: str | None = None, expected_version: int | None = None) -> CommandResult:
+        """A player asks for chance: ``what`` is "roll" or "reroll" (the dice game). The service deals
+        it from the installation secret, the game's seed and the number of actions so far (so nobody
+        can predict it from the seed) and stores it as an action, so the game replays exactly.
+        ``pawn`` None: the caller's pawn that is to move now."""
+        async with self._command(key, "request", user_id, game_id=game_id) as (tx, now, seen):
+            if seen:
+                return seen
+            game = await steps.running(tx, game_id, expected_round)
+            if expected_version is not None and game["version"] != expected_version:
+                raise StaleAction("The game moved on while the computer was thinking.")
+            family = get_family(game["family"])
+            state, applied = await rebuild.load_state(tx, game_id)
+            if pawn is None:
+                mine = await read.pawns_by_user(tx, game_id)
+                pawn = next((p for p in state.to_move() if p in mine.get(user_id, ())),
+                            next(iter(state.to_move()), family.secret_pawn))
+            await steps.require_pawn(tx, game_id, user_id, state, pawn)
+            action = family.request(state, pawn, what, self._chance(game, applied))
+            if action is None:
+                raise InvalidAction("There is nothing to roll in this game.")
+            events = state.apply(action)
+            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+                                            key=key, name="request")
+            return await steps.result(tx, game_id, tuple(events), version, state=state)
+
+    def _chance(self, game: sqlite3.Row, applied: int) -> random.Random:
+        """The generator of the chance dealt after ``applied`` actions of ``game``: its own number for
+        every action of every game (two games opened with the same seed roll other dice), mixed with
+        the installation secret."""
+        return random.Random(deal_seed(self._secret, game["seed"], f"chance:{game['id']}:{applied}"))
 
     async def surface(self, game_id: int, user_id: int, take: dict[str, str] | None, key: str,
                       expected_round: int | None = None, prefer: str | None = None) -> CommandResult:

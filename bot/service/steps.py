@@ -117,19 +117,20 @@ async def end(tx: aiosqlite.Connection, now: float, game_id: int, status: str) -
 
 async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, state: GameState, applied: int,
                     actions: list[Action], events: list, *, user_id: int, key: str | None, name: str,
-                    service_events: tuple = ()) -> int:
+                    service_events: tuple = (), announce_actions: bool = True) -> int:
     """Write what the engine did: the action rows, the snapshot, the game row, the result and
-    the announcements it owes. Returns the new version."""
+    the announcements it owes (``announce_actions`` False: the actions get no post of their own, as
+    the tiles dealt at the start). Returns the new version."""
     gid = game["id"]
     family = get_family(game["family"])
     version = game["version"] + 1
-    await remember(tx, now, key, gid, user_id, name, version, (*service_events, *events))
+    await remember(tx, now, key, gid, user_id, name, version, (*service_events, *events), family)
     seq = applied
     for action in actions:
         seq += 1
         await tx.execute(
             "INSERT INTO actions (game_id, seq, round, user_id, action, key, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (gid, seq, game["round"], user_id, json.dumps(family.action_to_json(action)), key, now))
+            (gid, seq, game["round"] or 0, user_id, json.dumps(family.action_to_json(action)), key, now))
     await tx.execute(
         "INSERT INTO snapshots (game_id, version, actions, state) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) "
         "DO UPDATE SET version = excluded.version, actions = excluded.actions, state = excluded.state",
@@ -151,10 +152,10 @@ async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, sta
     view = family.public_view(state)
     mrx_user = (await read.controllers(tx, gid, (family.secret_pawn,)) or (None,))[0]
     for key_, kind, payload, recipient in outbox.after_play(
-            view, events, seq=seq if actions else None, user_id=user_id,
+            view, events, seq=seq if actions and announce_actions else None, user_id=user_id,
             next_users=await read.controllers(tx, gid, to_move), mrx_user=mrx_user,
             owed_before=await read.controllers(tx, gid, tuple(game["to_move"].split())),
-            new_turn=turn != game["turn"], secret_pawn=family.secret_pawn):
+            new_turn=turn != game["turn"], family=family):
         await outbox.queue(tx, gid, key_, kind, payload, now, recipient)
     return version
 
@@ -173,12 +174,12 @@ async def save_result(tx: aiosqlite.Connection, game: sqlite3.Row, outcome: Outc
 
 
 async def remember(tx: aiosqlite.Connection, now: float, key: str | None, game_id: int, user_id: int, name: str,
-                   version: int, events: tuple) -> None:
+                   version: int, events: tuple, family=None) -> None:
     """Store a keyed command's outcome: a retry with the same key gets it back instead of running again."""
     if key is not None:
         await tx.execute(
             "INSERT INTO commands (key, game_id, user_id, name, version, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (key, game_id, user_id, name, version, json.dumps(outbox.events_json(events)), now))
+            (key, game_id, user_id, name, version, json.dumps(outbox.events_json(events, family)), now))
 
 
 async def done(tx: aiosqlite.Connection, now: float, game_id: int, events: tuple, user_id: int, name: str,

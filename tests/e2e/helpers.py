@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.chat.client import ScotlandYardBot
 from bot.chat.picture_jobs import Pictures
+from bot.dice.engine import DiceMrXView, DicePublicView
 from bot.game import MRX, DoubleMove, GameState, Move, MrXView, PublicView
 from bot.game.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
@@ -28,6 +29,10 @@ class Clock:
         self.now += hours * 3600
 
 
+PUBLIC_VIEWS = (PublicView, DicePublicView)
+PRIVATE_VIEWS = (MrXView, DiceMrXView)
+
+
 class RecordingPictures(Pictures):
     """Real pictures, remembered by their bytes with the kind of view they were drawn from."""
 
@@ -38,19 +43,19 @@ class RecordingPictures(Pictures):
         self.kinds: list[str] = []
 
     async def board(self, view, tracker=False, language="en"):
-        assert type(view) is PublicView
+        assert type(view) in PUBLIC_VIEWS
         return self._keep(await super().board(view, tracker, language), "board", public=True)
 
     async def zoom(self, view, tracker=True, language="en"):
-        assert type(view) is PublicView
+        assert type(view) in PUBLIC_VIEWS
         return self._keep(await super().zoom(view, tracker, language), "zoom", public=True)
 
     async def route(self, view, language="en"):
-        assert type(view) is PublicView and view.outcome is not None
+        assert type(view) in PUBLIC_VIEWS and view.outcome is not None
         return self._keep(await super().route(view, language), "route", public=True)
 
     async def logbook(self, view, language="en"):
-        assert type(view) is PublicView
+        assert type(view) in PUBLIC_VIEWS
         return self._keep(await super().logbook(view, language), "logbook", public=True)
 
     async def replay(self, record, language="en"):
@@ -58,7 +63,7 @@ class RecordingPictures(Pictures):
         return self._keep(await super().replay(record, language), "replay", public=True)
 
     async def mrx_board(self, view, language="en"):
-        assert type(view) is MrXView
+        assert type(view) in PRIVATE_VIEWS
         return self._keep(await super().mrx_board(view, language), "mrx_board", public=False)
 
     def _keep(self, data, kind: str, public: bool):

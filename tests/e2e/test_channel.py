@@ -139,7 +139,7 @@ async def test_commands_are_synced_globally_and_work_in_dms(game: Game) -> None:
     assert {"new", "join", "leave", "start", "move", "surface", "resign", "board", "log", "status", "rules",
             "help", "cancel", "replace", "settings", "export", "stats", "leaderboard"} <= names
     move = next(o for o in sy["options"] if o["name"] == "move")
-    assert [o["name"] for o in move["options"]] == ["to", "ticket", "pawn", "then_to", "then_ticket", "game"]
+    assert [o["name"] for o in move["options"]] == ["to", "ticket", "pawn", "then_to", "then_ticket", "game", "die"]
 
 
 @pytest.mark.asyncio

@@ -93,15 +93,14 @@ def test_the_catalogue_detects_a_placeholder_mismatch() -> None:
 
 
 def test_the_rule_words_still_match_the_engine_and_read_german() -> None:
-    from bot.game import get_rules
-    from bot.game.rules import PRESETS
+    from bot.families import all_rules, family_for_rules
     from bot.i18n.reference import OPTION_WORDS, RULE_WORDS, help_text, rules_text
 
     for name, (title, summary) in RULE_WORDS.items():
-        r = get_rules(name)
+        r = family_for_rules(name).rules_entry(name)
         assert (r.title, r.summary) == (title, summary), name  # else the German summary is stale
-    for option in {o.name: o for r in PRESETS.values() for o in r.options}.values():
-        assert OPTION_WORDS[option.name] == (option.title, option.description), option.name
+    for name, title, description in {o[0]: o for r in all_rules() for o in r.options}.values():
+        assert OPTION_WORDS[name] == (title, description), name
     de, en = speaker(GERMAN), speaker("en")
     text = rules_text(de, "classic")
     assert "Mister X" in text and "Fahrscheine der Detektive: 🚕 10 Taxi, 🚌 8 Bus, 🚇 4 U-Bahn" in text

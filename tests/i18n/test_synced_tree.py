@@ -35,7 +35,7 @@ async def test_every_command_option_and_choice_is_synced_with_german(game: Game)
     move = next(c for c in commands if c["name"] == "move")
     assert move["name_localizations"]["de"] == "ziehen"
     assert [o["name_localizations"]["de"] for o in move["options"]] == [
-        "nach", "fahrschein", "figur", "dann_nach", "dann_fahrschein", "spiel"]
+        "nach", "fahrschein", "figur", "dann_nach", "dann_fahrschein", "spiel", "würfel"]
     ticket = next(o for o in move["options"] if o["name"] == "ticket")
     assert ticket.get("autocomplete") is True  # the tickets that reach the station, in the board's words
     # other languages are left to Discord's English

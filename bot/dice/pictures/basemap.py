@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.dice.engine import DiceBoard
 from bot.dice.engine.board import DIRECTIONS, OPPOSITE
+from bot.i18n import N_, speaker
 from bot.pictures import style
 from bot.pictures.canvas import Picture, Point, disc, thick_line
 
@@ -101,11 +102,11 @@ def layout(board: DiceBoard, width: int = BASE_WIDTH) -> DiceLayout:
 
 
 @lru_cache(maxsize=32)
-def base_map(board: DiceBoard, width: int, dim: bool = False) -> Image.Image:
-    """The static picture of ``board`` (read-only: pictures draw on a copy)."""
+def base_map(board: DiceBoard, width: int, dim: bool = False, language: str = "en") -> Image.Image:
+    """The static picture of ``board``, its legend in ``language`` (read-only: pictures draw on a copy)."""
     lay = layout(board, width)
     if dim:
-        img = base_map(board, width).copy()
+        img = base_map(board, width, language=language).copy()
         box = (0, lay.header, img.width, lay.footer_top)
         faded = Image.blend(img.crop(box), Image.new("RGB", (box[2] - box[0], box[3] - box[1]), style.PAPER),
                             style.DIM)
@@ -121,7 +122,7 @@ def base_map(board: DiceBoard, width: int, dim: bool = False) -> Image.Image:
     draw.rectangle((0, 0, lay.width * k, lay.header * k), fill=style.PANEL)
     draw.rectangle((0, lay.footer_top * k, lay.width * k, lay.height * k), fill=style.FOOTER)
     draw.line((0, lay.footer_top * k, lay.width * k, lay.footer_top * k), fill=style.FOOTER_LINE, width=2 * k)
-    _legend_shapes(draw, lay, k)
+    _legend_shapes(draw, lay, k, language)
     img = big.reduce(k)
     draw = ImageDraw.Draw(img)
     number = style.font(lay.px(29), "condensed")
@@ -134,7 +135,7 @@ def base_map(board: DiceBoard, width: int, dim: bool = False) -> Image.Image:
         x, y = lay.xy(n)
         fill = style.WHITE if "underground" in s.transports else style.INK
         draw.text((x, y + lay.px(1)), str(n), font=number, fill=fill, anchor="mm")
-    _legend_text(draw, lay)
+    _legend_text(draw, lay, language)
     return img
 
 
@@ -285,20 +286,21 @@ def _station(draw: ImageDraw.ImageDraw, lay: DiceLayout, n: int, k: int) -> None
                                fill=UNDERGROUND, outline=style.WHITE, width=lay.px(2) * k)
 
 
-LEGEND = ("Taxi stop", "Bus stop", "Underground", "One way", "Dead end", "Taxi lane")
+LEGEND = (N_("Taxi stop"), N_("Bus stop"), N_("Underground"), N_("One way"), N_("Dead end"), N_("Taxi lane"))
 SYMBOL = 40  # legend symbol width, full size
 
 
-def _legend(lay: DiceLayout) -> tuple[str, ...]:
-    """The legend's items: the expert marks only on a board with expert tiles."""
+def _legend(lay: DiceLayout, language: str = "en") -> tuple[str, ...]:
+    """The legend's items in ``language``: the expert marks only on a board with expert tiles."""
     expert = any(p.side == "expert" for p in lay.board.placements)
-    return LEGEND if expert else LEGEND[:3]
+    tr = speaker(language)
+    return tuple(tr._(text) for text in (LEGEND if expert else LEGEND[:3]))
 
 
-def _legend_spots(lay: DiceLayout) -> list[float]:
+def _legend_spots(lay: DiceLayout, language: str = "en") -> list[float]:
     """The left edge of each legend item's symbol, spread along the footer's last row."""
     font = style.font(lay.px(18), "regular")
-    widths = [lay.px(SYMBOL) + lay.px(12) + font.getlength(text) for text in _legend(lay)]
+    widths = [lay.px(SYMBOL) + lay.px(12) + font.getlength(text) for text in _legend(lay, language)]
     gap = (lay.width - lay.px(56) - sum(widths)) / (len(LEGEND) - 1)
     spots, x = [], float(lay.px(28))
     for w in widths:
@@ -311,11 +313,11 @@ def _legend_row(lay: DiceLayout) -> float:
     return lay.height - lay.px(28)
 
 
-def _legend_shapes(draw: ImageDraw.ImageDraw, lay: DiceLayout, k: int) -> None:
+def _legend_shapes(draw: ImageDraw.ImageDraw, lay: DiceLayout, k: int, language: str = "en") -> None:
     y = _legend_row(lay)
     w = lay.px(SYMBOL)
     r = lay.px(12)
-    for i, x in enumerate(_legend_spots(lay)):
+    for i, x in enumerate(_legend_spots(lay, language)):
         if i < 3:
             cx = x + w / 2
             disc(draw, (cx * k, y * k), r * k, style.INK)
@@ -336,10 +338,10 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: DiceLayout, k: int) -> None:
             _lane(draw, lay, (x, y + lay.px(8)), (x + w, y - lay.px(8)), lay.px(9) * k, k)
 
 
-def _legend_text(draw: ImageDraw.ImageDraw, lay: DiceLayout) -> None:
+def _legend_text(draw: ImageDraw.ImageDraw, lay: DiceLayout, language: str = "en") -> None:
     y = _legend_row(lay)
     font = style.font(lay.px(18), "regular")
-    for x, text in zip(_legend_spots(lay), _legend(lay)):
+    for x, text in zip(_legend_spots(lay, language), _legend(lay, language)):
         draw.text((x + lay.px(SYMBOL) + lay.px(12), y), text, font=font, fill=style.INK, anchor="lm")
 
 
@@ -361,9 +363,10 @@ def _overlay_colours() -> list[style.RGB]:
 
 
 @lru_cache(maxsize=32)
-def base_palette(board: DiceBoard, width: int, dim: bool = False) -> tuple[Image.Image, Image.Image]:
+def base_palette(board: DiceBoard, width: int, dim: bool = False,
+                 language: str = "en") -> tuple[Image.Image, Image.Image]:
     """(palette, base map in that palette): the base's own colours plus the overlays' colours."""
-    base = base_map(board, width, dim)
+    base = base_map(board, width, dim, language)
     extra = _overlay_colours()[:128]
     # The base's own colours, chosen from every third pixel: as good, and eight times faster.
     sample = base.resize((base.width // 3, base.height // 3), Image.Resampling.NEAREST)
@@ -374,8 +377,9 @@ def base_palette(board: DiceBoard, width: int, dim: bool = False) -> tuple[Image
     return palette, base.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def new_picture(board: DiceBoard, width: int = BASE_WIDTH, dim: bool = False) -> tuple[DiceLayout, Picture]:
-    """A fresh picture of ``board``: a copy of the base map, ready for an overlay."""
-    palette, indexed = base_palette(board, width, dim)
-    return layout(board, width), Picture(base_map(board, width, dim), palette, indexed,
-                                         bright=base_map(board, width))
+def new_picture(board: DiceBoard, width: int = BASE_WIDTH, dim: bool = False,
+                language: str = "en") -> tuple[DiceLayout, Picture]:
+    """A fresh picture of ``board`` (its legend in ``language``): a copy of the base map, ready for an overlay."""
+    palette, indexed = base_palette(board, width, dim, language)
+    return layout(board, width), Picture(base_map(board, width, dim, language), palette, indexed,
+                                         bright=base_map(board, width, language=language))

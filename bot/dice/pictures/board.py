@@ -12,6 +12,8 @@ from typing import Sequence
 from PIL import ImageDraw
 
 from bot.dice.engine import DiceMrXView, DicePublicView
+from bot.i18n import Speaker, speaker
+from bot.i18n.names import pawn_label
 from bot.pictures import style
 from bot.pictures.board import expect
 from bot.pictures.canvas import Picture, bounds, thick_line
@@ -21,100 +23,119 @@ from .basemap import BASE_WIDTH, DiceLayout, colour, letter_spots, new_picture
 from .panels import chips, dice_strip, dots, header, log_line, status
 
 
-def render_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_WIDTH) -> bytes:
+def render_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_WIDTH,
+                 language: str = "en") -> bytes:
     """The board everyone sees: tiles, detectives with their rides this round, where Mr. X was last
     seen, and with ``tracker`` every station he may be at now (pink rings); the dice below."""
-    return draw_board(view, tracker=tracker, width=width).png()
+    return draw_board(view, tracker=tracker, width=width, language=language).png()
 
 
-def draw_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_WIDTH) -> Picture:
+def draw_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_WIDTH,
+               language: str = "en") -> Picture:
     expect(view, DicePublicView, "render_board", "state.public_view()")
     if view.board is None:
         raise ValueError("The tiles are not laid yet: there is no board to draw.")
-    lay, pic = new_picture(view.board, width)
-    details = log_line(view)
+    tr = speaker(language)
+    lay, pic = new_picture(view.board, width, language=language)
+    details = log_line(view, tr)
     if tracker and view.outcome is None and view.possible:
         n = len(view.possible)
-        details += f" · pink: the {n} station{'s' if n != 1 else ''} he may be at"
+        details += " · " + tr.ngettext("pink: the {n} station he may be at", "pink: the {n} stations he may be at",
+                                       n).format(n=n)
         for station in sorted(view.possible):
             ring(pic, lay, station, style.TRACKER, width=4, gap=1.5)
-    header(pic, lay, status(view), details)
+    header(pic, lay, status(view, tr), details, tr=tr)
     mrx_at = view.mrx_shown
     ghost = view.last_reveal if mrx_at is None else None
     if ghost is not None:
         ring(pic, lay, ghost[1], style.MRX_COLOUR, width=3, gap=6, dashes=14)
-    label = "Mr. X"
+    label = tr._("Mr. X")
     if view.outcome is None and view.last_reveal is not None and view.last_reveal[1] == mrx_at:
-        label = f"Mr. X · seen after move {view.last_reveal[0]}"
-    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None)
+        label = tr._("Mr. X · seen after move {n}").format(n=view.last_reveal[0])
+    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None, tr=tr)
     if ghost is not None:
-        tags.add(pic, lay.xy(ghost[1]), f"Mr. X was here · move {ghost[0]}", style.WHITE, border=style.MRX_COLOUR)
-    dice_strip(pic, lay, view, lay.footer_top + lay.px(44))
-    chips(pic, lay, view, lay.footer_top + lay.px(100))
+        tags.add(pic, lay.xy(ghost[1]), tr._("Mr. X was here · move {n}").format(n=ghost[0]), style.WHITE,
+                 border=style.MRX_COLOUR)
+    dice_strip(pic, lay, view, lay.footer_top + lay.px(44), tr)
+    chips(pic, lay, view, lay.footer_top + lay.px(100), tr)
     return pic
 
 
-def render_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH) -> bytes:
+def render_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """Mr. X's own board: where he is, where he has been, where each die or ticket takes him now."""
     expect(view, DiceMrXView, "render_mrx_board", "state.mrx_view()")
     pub = view.public
     if pub.board is None:
         raise ValueError("The tiles are not laid yet: there is no board to draw.")
-    lay, pic = new_picture(pub.board, width)
+    tr = speaker(language)
+    lay, pic = new_picture(pub.board, width, language=language)
     if pub.outcome is None and pub.phase == "mrx":
-        title = f"Round {pub.round} · your move, Mr. X"
+        title = tr._("Round {n} · your move, Mr. X").format(n=pub.round)
     else:
-        title = status(pub)
-    details = [f"You are at {view.station}" if view.station is not None else "Pick your start",
-               f"log {len(pub.logbook)}/{pub.log_entries}"]
+        title = status(pub, tr)
+    details = [tr._("You are at {station}").format(station=view.station) if view.station is not None
+               else tr._("Pick your start"),
+               tr._("log {n}/{total}").format(n=len(pub.logbook), total=pub.log_entries)]
     nxt = pub.next_reveal
     if pub.outcome is None and nxt == len(pub.logbook) + 1:
-        details.append("your next move will be shown")
+        details.append(tr._("your next move will be shown"))
     if pub.outcome is None and pub.possible:
         n = len(pub.possible)
-        details.append("the detectives know where you are" if n == 1 else f"to them you may be at {n} stations")
+        details.append(tr._("the detectives know where you are") if n == 1 else
+                       tr.ngettext("to them you may be at {n} station", "to them you may be at {n} stations",
+                                   n).format(n=n))
     reachable = view.reachable()
     note = None
     if reachable:
-        note = ("Orange: where you can go" + (" · double move ready" if view.can_double else ""), style.REACHABLE)
+        note = (tr._("Orange: where you can go") + (" · " + tr._("double move ready") if view.can_double else ""),
+                style.REACHABLE)
     elif view.start_choices:
-        note = ("Pick any free station", style.REACHABLE)
-    header(pic, lay, title, " · ".join(details), note)
+        note = (tr._("Pick any free station"), style.REACHABLE)
+    header(pic, lay, title, " · ".join(details), note, tr=tr)
     if len(view.route) > 1:
         trail(pic, lay, view.route, None, width=4)
     for station, tickets in reachable.items():
         ring(pic, lay, station, style.REACHABLE, width=4, gap=1.5)
-        dots(pic, lay, station, tickets)
-    mrx = (view.station, "You, Mr. X") if view.station is not None else None
-    tags = _pawns(pic, lay, pub, mrx=mrx)
+        dots(pic, lay, station, tickets, language)
+    mrx = (view.station, tr._("You, Mr. X")) if view.station is not None else None
+    tags = _pawns(pic, lay, pub, mrx=mrx, tr=tr)
     if len(view.route) > 1:
         entry_badges(pic, lay, tags, view.route[:-1], [e.number for e in pub.logbook if e.reveal])
-    dice_strip(pic, lay, pub, lay.footer_top + lay.px(44))
-    chips(pic, lay, pub, lay.footer_top + lay.px(100))
+    dice_strip(pic, lay, pub, lay.footer_top + lay.px(44), tr)
+    chips(pic, lay, pub, lay.footer_top + lay.px(100), tr)
     return pic.png()
 
 
-def render_route(view: DicePublicView, *, width: int = BASE_WIDTH) -> bytes:
+def render_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """After the game: Mr. X's whole route, ride by ride in the colour of the die he reused (black,
     helicopter and pass in the X's dark), the entries numbered, the reveals ringed."""
     expect(view, DicePublicView, "render_route", "state.public_view()")
     if view.route is None or view.board is None:
         raise ValueError("Mr. X's route is public only once the game is over.")
-    lay, pic = new_picture(view.board, width, dim=True)
+    tr = speaker(language)
+    lay, pic = new_picture(view.board, width, dim=True, language=language)
     route = view.route
     counts = {t: sum(e.ticket == t for e in view.logbook) for t in ("black", "helicopter", "pass")}
-    details = f"Mr. X's route from {route[0]} (tile {view.start_tile}): {len(route) - 1} moves"
-    extras = [f"{n} {name}{'s' if n != 1 else ''}" for name, n in
-              (("black ticket", counts["black"]), ("helicopter flight", counts["helicopter"]),
-               ("pass", counts["pass"])) if n]
+    details = tr.ngettext("Mr. X's route from {start} (tile {tile}): {n} move",
+                          "Mr. X's route from {start} (tile {tile}): {n} moves",
+                          len(route) - 1).format(start=route[0], tile=view.start_tile, n=len(route) - 1)
+    extras = []
+    if counts["black"]:
+        extras.append(tr.ngettext("{n} black ticket", "{n} black tickets", counts["black"]).format(n=counts["black"]))
+    if counts["helicopter"]:
+        extras.append(tr.ngettext("{n} helicopter flight", "{n} helicopter flights",
+                                  counts["helicopter"]).format(n=counts["helicopter"]))
+    if counts["pass"]:
+        extras.append(tr.ngettext("{n} pass", "{n} passes", counts["pass"]).format(n=counts["pass"]))
     if extras:
         details += ", " + ", ".join(extras)
-    header(pic, lay, status(view), details + " · the moves shown to the detectives are ringed")
+    header(pic, lay, status(view, tr), details + " · " + tr._("the moves shown to the detectives are ringed"),
+           tr=tr)
     _route(pic, lay, route, [e.ticket for e in view.logbook])
-    tags = _pawns(pic, lay, view, mrx=(route[-1], "Mr. X"), arrows=False)
+    tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
     entry_badges(pic, lay, tags, route, [e.number for e in view.logbook if e.reveal])
-    dice_strip(pic, lay, view, lay.footer_top + lay.px(44))
-    chips(pic, lay, view, lay.footer_top + lay.px(100))
+    dice_strip(pic, lay, view, lay.footer_top + lay.px(44), tr)
+    chips(pic, lay, view, lay.footer_top + lay.px(100), tr)
     return pic.png()
 
 
@@ -150,7 +171,7 @@ def _route(pic: Picture, lay: DiceLayout, route: Sequence[int], tickets: Sequenc
 
 
 def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, str] | None = None,
-           arrows: bool = True) -> Tags:
+           arrows: bool = True, tr: Speaker | None = None) -> Tags:
     """Detectives with their rides this round and name tags, and Mr. X at ``mrx`` (station, tag)."""
     hunters = [p for p in view.detectives if p.station is not None]
     centres = [lay.xy(p.station) for p in hunters]
@@ -175,9 +196,11 @@ def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, 
     if mrx is not None and not caught:
         pic.paste(pawn_sprite("disc", style.MRX_COLOUR, str(mrx[0]), size), mrx_centre)
     for p in hunters:
-        tags.add(pic, lay.xy(p.station), p.label, style.pawn_colour(p.colour), reach=lay.radius() / lay.scale * 1.1)
+        tags.add(pic, lay.xy(p.station), pawn_label(p, tr or speaker("en")), style.pawn_colour(p.colour),
+                 reach=lay.radius() / lay.scale * 1.1)
     if mrx is not None:
-        tags.add(pic, mrx_centre, f"{mrx[1]} · caught" if caught else mrx[1], style.MRX_COLOUR,
+        caught_tag = (tr or speaker("en"))._("{name} · caught").format(name=mrx[1])
+        tags.add(pic, mrx_centre, caught_tag if caught else mrx[1], style.MRX_COLOUR,
                  reach=lay.radius() / lay.scale * 1.1)
     return tags
 

@@ -1,0 +1,168 @@
+"""Driving dice games through the fake Discord: start selects, the 🎲 Roll button, the dice to ride
+with, Mr. X's DM menu, and ``/sy move to: die:`` for some turns."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.dice.engine import MRX, DiceMove, DiceState, MrXDouble, MrXMove, PickStart, Skip
+from bot.dice.engine.players import GreedyPlayer, RandomPlayer
+from tests.fakediscord import FakeMessage
+
+from .helpers import Game
+
+
+class DiceGame(Game):
+    """A dice game in the world's channel; the players choose from the true views (the test's eyes)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.clicks = 0
+
+    async def truth(self) -> DiceState:  # type: ignore[override]
+        return await self.service.rebuild_state(self.game_id)
+
+    def channel_post_with(self, prefix: str) -> FakeMessage:
+        posts = [m for m in self.fake.channel_messages(self.world.channel) if any(c.startswith(prefix)
+                                                                                 for c in m.custom_ids)]
+        assert posts, f"no channel post with {prefix}"
+        return posts[-1]
+
+    def dm_menu(self) -> FakeMessage:
+        dms = [m for m in self.fake.dm_messages(self.mrx_user) if any(c.startswith("sy:dice:") for c in m.custom_ids)]
+        assert dms, "no DM menu for Mr. X"
+        return dms[-1]
+
+    async def quiet_click(self, user, message: FakeMessage, custom_id: str, values=None) -> None:
+        """A click on a public post: the channel's next post is the answer, no private echo."""
+        if values is None:
+            handle = await self.fake.click(user, message, custom_id)
+        else:
+            handle = await self.fake.select(user, message, custom_id, values)
+        answer = await handle.wait_outcome(timeout=5)
+        assert answer is None, f"a private answer to a good click: {answer.text}"
+        await self.settle()
+
+    @staticmethod
+    def select_with(message: FakeMessage, prefix: str, value: str) -> str:
+        for custom_id in message.custom_ids:
+            if custom_id.startswith(prefix) and any(o["value"] == value
+                                                    for o in message.find_component(custom_id)["options"]):
+                return custom_id
+        raise AssertionError(f"no {prefix} select offers {value}: {message.custom_ids}")
+
+    async def step(self, mrx_player, det_player, how: str = "buttons") -> None:
+        """One thing the game waits for, done the way a player would."""
+        state = await self.truth()
+        pawn = state.to_move()[0]
+        user = await self.owner(pawn)
+        g = self.game_id
+        if state.awaiting == "start" and pawn != MRX:
+            pick = det_player.pick_start(state.public_view(), pawn)
+            if how == "command":
+                await self.command_move(user, pick.station, None)
+            else:
+                post = self.channel_post_with(f"sy:dice:start:{g}:{pawn}:")
+                await self.quiet_click(user, post, self.select_with(post, f"sy:dice:start:{g}:{pawn}:",
+                                                                   str(pick.station)), [str(pick.station)])
+        elif state.awaiting == "start":
+            pick = mrx_player.pick_start(state.mrx_view(), MRX)
+            menu = self.dm_menu()
+            await self.select(user, menu, self.select_with(menu, f"sy:dice:start:{g}:mrx:", str(pick.station)),
+                              [str(pick.station)])
+            assert menu.content.startswith("✅"), menu.content
+        elif state.awaiting == "roll":
+            post = self.channel_post_with(f"sy:dice:roll:{g}:{state.round}")
+            await self.quiet_click(user, post, f"sy:dice:roll:{g}:{state.round}")
+        elif state.awaiting == "move":
+            view = state.public_view()
+            if det_player.wants_reroll(view, pawn):
+                post = self.channel_post_with(f"sy:dice:again:{g}:{state.round}")
+                await self.quiet_click(user, post, f"sy:dice:again:{g}:{state.round}")
+                return
+            action = det_player.choose(view, pawn)
+            user = await self.owner(action.pawn)
+            if isinstance(action, Skip):
+                post = self.channel_post_with(f"sy:dice:stay:{g}:{state.round}:")
+                await self.quiet_click(user, post, f"sy:dice:stay:{g}:{state.round}:{action.pawn}")
+            elif how == "command":
+                await self.command_move(user, action.to, action.die, action.pawn)
+            else:
+                value = f"{action.pawn}:{action.to}:{action.die}"
+                post = self.channel_post_with(f"sy:dice:go:{g}:{state.round}:")
+                await self.quiet_click(user, post, self.select_with(post, f"sy:dice:go:{g}:{state.round}:", value),
+                                       [value])
+        else:
+            action = mrx_player.choose(state.mrx_view(), MRX)
+            await self.mrx_dm(action, how)
+        self.clicks += 1
+
+    async def command_move(self, user, to: int, die: str | None, pawn: str | None = None) -> None:
+        options = {"to": to}
+        if die:
+            options["die"] = die
+        if pawn:
+            options["pawn"] = pawn
+        handle = await self.fake.slash(user, self.world.channel, "sy", "move", options)
+        answer = await handle.wait_outcome(timeout=5)
+        assert answer is None, f"a private echo of a detective's move: {answer.text}"
+        await self.settle()
+
+    async def mrx_dm(self, action, how: str) -> None:
+        user, g = self.mrx_user, self.game_id
+        state = await self.truth()
+        if how == "command" and isinstance(action, MrXMove):
+            answer = await self.reply(user, "move", {"to": action.to, "ticket": action.ticket}, "dm")
+            assert answer.text.startswith("✅"), answer.text
+            return
+        menu = self.dm_menu()
+        if isinstance(action, MrXMove):
+            value = f"{action.to}:{action.ticket}"
+            await self.select(user, menu, self.select_with(menu, f"sy:dice:x:{g}:{state.round}:", value), [value])
+        else:
+            first, second = action.first, action.second
+            value = f"{first.to}:{first.ticket}"
+            await self.select(user, menu, self.select_with(menu, f"sy:dice:xd:{g}:{state.round}:", value), [value])
+            assert "Double move" in menu.content, menu.content
+            value2 = f"{second.to}:{second.ticket}"
+            await self.select(user, menu, self.select_with(
+                menu, f"sy:dice:xd2:{g}:{state.round}:{first.to}:{first.ticket}:", value2), [value2])
+        assert menu.content.startswith("✅"), menu.content
+
+    async def play_dice(self, mrx: str = "greedy", detectives: str = "greedy", ways=("buttons",), until=None,
+                        max_steps: int = 400) -> DiceState:
+        players = {"greedy": GreedyPlayer, "random": RandomPlayer}
+        mrx_player, det_player = players[mrx](random.Random(7)), players[detectives](random.Random(8))
+        for n in range(max_steps):
+            state = await self.truth()
+            if state.is_over or (until is not None and until(state)):
+                return state
+            await self.step(mrx_player, det_player, ways[n % len(ways)])
+            self.check_dice_secrecy(await self.truth())
+        raise AssertionError("the game did not end")
+
+    def check_secrecy(self, state) -> None:  # type: ignore[override]
+        self.check_dice_secrecy(state)
+
+    def check_dice_secrecy(self, state: DiceState) -> None:
+        """No message anyone but Mr. X reads names his hidden station in bold, and public messages
+        carry public pictures only (the twin test checks every byte)."""
+        hidden = None if state.is_over else state.positions.get(MRX)
+        view = state.public_view()
+        if hidden is not None and (view.mrx_shown == hidden or hidden in (view.known_route or ())):
+            hidden = None
+        bot_id = self.fake.bot_user.id
+        for message in self.fake.messages[self.seen.checked:]:
+            if message.author is None or message.author.id != bot_id or self.for_mrx(message):
+                continue
+            for name, data in message.files.items():
+                assert data not in self.pictures.private, f"Mr. X's board in a public message: {name}"
+                assert data in self.pictures.public, f"a picture not drawn from a public view: {name}"
+            if hidden is not None:
+                text = re.sub(r"<[@#]!?\d+>", "", message.text)
+                assert f"**{hidden}**" not in text, f"message names Mr. X's station {hidden}: {message.text}"
+        self.seen.checked = len(self.fake.messages)
+
+
+__all__ = ["DiceGame", "DiceMove", "MrXDouble", "PickStart"]

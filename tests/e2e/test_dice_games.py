@@ -1,0 +1,225 @@
+"""Whole games of Hunting Mister X through the fake Discord: the lobby, start picks by select and
+by ``/sy move``, the 🎲 Roll button, rides from the dice, Mr. X's DM menu, the round summaries with
+the board and the log, the end with his route and the replay, and ``/sy export``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import pytest_asyncio
+
+from bot.dice.engine import MRX
+from bot.dice.engine.record import FORMAT
+
+from .dice_helpers import DiceGame
+
+
+@pytest_asyncio.fixture
+async def dice(fake, world, service, clock, pictures):
+    table = DiceGame(fake, world, service, clock, pictures)
+    await table.start_bot()
+    yield table
+    await table.stop_bot()
+    fake.assert_clean()
+
+
+async def open_dice(game: DiceGame, people: int, seed: int = 3, expert: bool = False):
+    w = game.world
+    detectives = (w.carol, w.dave)[: max(0, people - 2)]
+    lobby = await game.open(rules="dice", seed=seed, mrx=w.bob, detectives=detectives)
+    if expert:
+        select = f"sy:variants:{game.game_id}"
+        assert select in lobby.custom_ids
+        await game.select(w.alice, lobby, select, ["expert"])
+        assert (await game.service.get_game(game.game_id)).options == {"expert": True}
+    await game.start()
+    return lobby
+
+
+def channel_texts(game: DiceGame) -> list[str]:
+    return [m.text for m in game.fake.channel_messages(game.world.channel)]
+
+
+@pytest.mark.parametrize("people,ways", [(2, ("buttons",)), (3, ("buttons", "command")), (4, ("buttons",))])
+async def test_a_whole_dice_game(dice: DiceGame, people, ways) -> None:
+    await open_dice(dice, people)
+    posts = dice.fake.channel_messages(dice.world.channel)
+    assert "Hunting Mister X is on!" in posts[-1].text
+    assert any(c.startswith(f"sy:dice:start:{dice.game_id}:red:") for c in posts[-1].custom_ids)
+    state = await dice.play_dice(ways=ways)
+    assert state.outcome is not None
+    texts = "\n".join(channel_texts(dice))
+    assert "🎲" in texts and "rolls:" in texts and "takes the" in texts
+    assert f"somewhere on tile **{state.start_tile}**" in texts
+    assert "Mr. X, move 1:" in texts
+    kinds = dice.pictures.kinds
+    summaries = [m for m in dice.fake.channel_messages(dice.world.channel)
+                 if any((e.get("title") or "").startswith("📋") for e in m.embeds)]
+    assert summaries and all({"board.png", "log.png"} <= set(m.files) for m in summaries)
+    assert "board" in kinds and "mrx_board" in kinds and "route" in kinds and "replay" in kinds
+    last = dice.fake.channel_messages(dice.world.channel)[-1]
+    assert any(e.get("title", "").startswith("🏆") for e in last.embeds)
+    assert set(last.files) >= {"route.png"} and any(n.startswith("replay.") for n in last.files)
+    # /sy export gives the issue's record
+    answer = await dice.reply(dice.world.alice, "export", {"game": dice.game_id})
+    assert FORMAT in answer.text
+    record = json.loads(next(iter(answer.files.values())))
+    assert record["format"] == FORMAT and record["players"] == people and record["rules"] == "dice"
+    assert [a for a in record["actions"] if "roll" in a]
+    assert await dice.service.check_game(dice.game_id) == []
+
+
+async def test_an_expert_game_picked_in_the_lobby(dice: DiceGame) -> None:
+    await open_dice(dice, 4, seed=5, expert=True)
+    state = await dice.truth()
+    assert state.expert and sum(p.side == "expert" for p in state.board.placements) == 3
+    assert "(* expert side up)" in channel_texts(dice)[-1]
+    state = await dice.play_dice(ways=("buttons", "command"))
+    assert state.outcome is not None
+
+
+async def test_refused_clicks_are_answered_privately_and_change_nothing(dice: DiceGame) -> None:
+    w, fake = dice.world, dice.fake
+    await open_dice(dice, 4)
+    await dice.play_dice(until=lambda s: s.awaiting == "roll")
+    state = await dice.truth()
+    roller = state.to_move()[0]
+    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}")
+    owner = await dice.owner(roller)
+    stranger = next(u for u in (w.alice, w.bob, w.carol, w.dave) if u is not owner)
+    handle = await fake.click(stranger, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
+    answer = await handle.wait_reply()
+    assert answer.kind == "ephemeral" and answer.text.startswith("⚠️"), answer.text
+    await dice.settle()
+    assert (await dice.truth()).snapshot() == state.snapshot()
+    # The roller rolls; a second click on the same button is refused (he has rolled already).
+    user = await dice.owner(roller)
+    await dice.quiet_click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
+    rolled = await dice.truth()
+    handle = await fake.click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
+    answer = await handle.wait_reply()
+    assert "rolled already" in answer.text
+    await dice.settle()
+    assert (await dice.truth()).snapshot() == rolled.snapshot()
+    # The channel sees the dice as emoji, and the roll post offers the rides and the roll again.
+    post = fake.channel_messages(w.channel)[-1]
+    assert "rolls:" in post.text and any(e in post.text for e in "🟨🟩🟥❌")
+    view = rolled.public_view()
+    if view.moves.get(roller):
+        assert any(c.startswith(f"sy:dice:go:{dice.game_id}:") for c in post.custom_ids)
+    assert f"sy:dice:again:{dice.game_id}:{rolled.round}" in post.custom_ids
+
+
+async def test_buttons_work_after_a_restart_and_a_double_click_rolls_once(dice: DiceGame) -> None:
+    await open_dice(dice, 3)
+    await dice.play_dice(until=lambda s: s.awaiting == "roll")
+    state = await dice.truth()
+    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}")
+    await dice.restart()
+    user = await dice.owner(state.to_move()[0])
+    handle = await dice.fake.click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
+    assert await handle.wait_outcome() is None
+    again = await dice.fake.redeliver(handle)  # Discord delivers the same click twice
+    await again.wait_outcome()
+    await dice.settle()
+    after = await dice.truth()
+    assert after.awaiting == "move" and len([h for h in after.history if "roll" in h]) == \
+        len([h for h in state.history if "roll" in h]) + 1
+    assert await dice.service.check_game(dice.game_id) == []
+
+
+async def test_mr_x_hears_his_choices_by_dm_and_the_channel_only_his_tile(dice: DiceGame) -> None:
+    await open_dice(dice, 3)
+    await dice.play_dice(until=lambda s: s.awaiting == "mrx")
+    state = await dice.truth()
+    menu = dice.dm_menu()
+    assert "Your move, Mr. X" in menu.text and "Dice the detectives used this round" in menu.text
+    assert "mrx-board.png" in menu.files and "log.png" in menu.files
+    for pawn, face in state.used:
+        assert face in menu.text
+    options = {o["value"] for c in menu.custom_ids if c.startswith(f"sy:dice:x:{dice.game_id}:")
+               for o in menu.find_component(c)["options"]}
+    assert options == {f"{m.to}:{m.ticket}" for m in state.legal_moves(MRX)}
+    posts = channel_texts(dice)
+    assert any(f"tile **{state.start_tile}**" in t for t in posts)
+    assert not any(f"**{state.start[MRX]}**" in t for t in posts)
+
+
+async def test_mr_x_with_closed_dms_plays_from_the_channel_privately(dice: DiceGame) -> None:
+    w, fake = dice.world, dice.fake
+    w.bob.refuses_dms = True
+    await open_dice(dice, 3)
+    await dice.play_dice(until=lambda s: s.to_move() == [MRX])
+    assert "can't send you direct messages" in fake.channel_messages(w.channel)[-1].text
+    state = await dice.truth()
+    start = state.mrx_view().start_choices[0]
+    answer = await dice.reply(w.bob, "move", {"to": start})
+    assert answer.kind == "ephemeral" and answer.text.startswith("✅") and f"**{start}**" in answer.text
+    assert "mrx-board.png" in answer.files
+    tile = (await dice.truth()).start_tile
+    assert f"somewhere on tile **{tile}**" in fake.channel_messages(w.channel)[-1].text
+    await dice.play_dice(until=lambda s: s.awaiting == "mrx")
+    state = await dice.truth()
+    status = await dice.reply(w.bob, "status")
+    assert status.kind == "ephemeral" and f"you are at **{state.positions[MRX]}**" in status.text
+    move = state.legal_moves(MRX)[0]
+    answer = await dice.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket})
+    assert answer.kind == "ephemeral" and answer.text.startswith("✅"), answer.text
+    assert len((await dice.truth()).logbook) == 1
+    dice.check_dice_secrecy(await dice.truth())
+
+
+async def test_status_board_log_and_rules_in_a_dice_game(dice: DiceGame) -> None:
+    w = dice.world
+    await open_dice(dice, 4)
+    await dice.play_dice(until=lambda s: s.round == 2)
+    status = await dice.reply(w.carol, "status")
+    assert status.kind == "ephemeral" and any("Game #" in (e.get("title") or "") for e in status.embeds)
+    board = await dice.reply(w.carol, "board")
+    assert "board.png" in board.files
+    log = await dice.reply(w.carol, "log")
+    assert "logbook.png" in log.files and any("Start: tile" in (e.get("description") or "") for e in log.embeds)
+    mine = await dice.reply(w.bob, "board")
+    assert "mrx-board.png" in mine.files
+    rules = await dice.reply(w.carol, "rules")
+    assert "Hunting Mister X" in rules.text and "roll" in rules.text
+
+
+async def test_sy_move_offers_the_stations_the_dice_reach_and_the_dice(dice: DiceGame) -> None:
+    await open_dice(dice, 4)
+    await dice.play_dice(until=lambda s: s.awaiting == "move" and bool(s.legal_moves()))
+    state = await dice.truth()
+    pawn = state.to_move()[0]
+    user = await dice.owner(pawn)
+    offered = await dice.choices(user, dice.world.channel, {}, focused="to")
+    assert {c["value"] for c in offered} == {m.to for m in state.legal_moves(pawn)}
+    move = state.legal_moves(pawn)[0]
+    dice_offered = await dice.fake.autocomplete(user, dice.world.channel, "sy", "move", {"to": move.to},
+                                                focused="die", value="")
+    assert {c["value"] for c in dice_offered} == {m.die for m in state.legal_moves(pawn) if m.to == move.to}
+    await dice.command_move(user, move.to, move.die)
+    assert (await dice.truth()).positions[pawn] == move.to
+
+
+async def test_a_dice_game_on_a_german_server(dice: DiceGame) -> None:
+    w, fake = dice.world, dice.fake
+    w.guild.preferred_locale = "de"
+    await dice.reply(w.bob, "language", {"language": "de"}, channel="dm")  # Mr. X reads German
+    lobby = await dice.open(rules="dice", seed=4, mrx=w.bob, detectives=(w.carol,))
+    assert "Expertenspiel" in [o["label"] for c in lobby.walk_components() for o in c.get("options", ())]
+    await dice.start()
+    start = fake.channel_messages(w.channel)[-1]
+    assert "Die Jagd auf Mister X beginnt!" in start.text and "Plättchen" in start.text
+    await dice.play_dice(until=lambda s: s.awaiting == "start" and s.to_move() == [MRX])
+    assert "Wähle deinen Startort, Mister X" in dice.dm_menu().text
+    await dice.play_dice(until=lambda s: s.awaiting == "move")
+    texts = "\n".join(m.text for m in fake.channel_messages(w.channel))
+    assert "irgendwo auf Plättchen" in texts and "würfelt:" in texts
+    post = fake.channel_messages(w.channel)[-1]
+    labels = [c.get("label") or c.get("placeholder") for c in post.walk_components()]
+    assert any(label and label.startswith(("Erneut würfeln", "Wähle einen Würfel")) for label in labels), labels
+    state = await dice.play_dice()
+    assert state.outcome is not None
+    over = fake.channel_messages(w.channel)[-1]
+    assert any("gewinnt" in (e.get("title") or "") or "gewinnen" in (e.get("title") or "") for e in over.embeds)
