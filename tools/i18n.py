@@ -23,7 +23,8 @@ KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"
 REFUSALS = ("Refused", "InvalidAction", "IllegalMove", "NoTicket", "NotYourTurn", "StationOccupied", "GameOver",
             "NoGameHere", "GameNotFound", "GameAlreadyRunning", "GameNotStarted", "GameAlreadyStarted", "GameClosed",
             "NotInGame", "NotHost", "NotAllowed", "NotYourPawn", "BadSetting", "DeadlineNotPassed", "StaleAction",
-            "RoleTaken", "LobbyFull", "AlreadyJoined", "GameNotOver", "RulesUnavailable", "NotEnoughPlayers")
+            "RoleTaken", "LobbyFull", "AlreadyJoined", "GameNotOver", "RulesUnavailable", "NotEnoughPlayers",
+            "NoSuchDie", "RollFirst")
 
 POT = LOCALES / f"{DOMAIN}.pot"
 

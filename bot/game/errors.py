@@ -42,6 +42,30 @@ class GameError(Exception):
             return self.message
 
 
+class Listed:
+    """A list inside a refusal: ``a, b and c`` (or ``a or b``) in English in ``.message``; each item
+    and the joining word in the reader's language in :meth:`GameError.said_in`."""
+
+    def __init__(self, items, last: str = "and") -> None:
+        self.items = tuple(str(i) for i in items)
+        self.last = last
+
+    def __str__(self) -> str:
+        if len(self.items) <= 1:
+            return "".join(self.items)
+        return f"{', '.join(self.items[:-1])} {self.last} {self.items[-1]}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def said_in(self, tr) -> str:
+        items = [tr._(i) for i in self.items]
+        if len(items) <= 1:
+            return "".join(items)
+        joined = tr._("{first} or {last}") if self.last == "or" else tr._("{first} and {last}")
+        return joined.format(first=", ".join(items[:-1]), last=items[-1])
+
+
 class BoardError(GameError):
     """A board file is broken; the message names the station or edge at fault."""
 

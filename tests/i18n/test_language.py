@@ -44,3 +44,18 @@ def test_a_wait_inside_a_refusal_is_said_in_the_readers_language():
     assert refusal.message == "The deadline for this turn passes in 3 days; skip after that."
     german = refusal.said_in(speaker("de"))
     assert "3 Tagen" in german or "3 Tage" in german, german
+
+
+def test_the_dice_games_refusals_read_as_german_sentences():
+    from bot.dice.engine import DiceMove, NoSuchDie, Roll
+    from bot.i18n import speaker
+    from tests.dice.helpers import started
+
+    state = started()
+    red = state.to_move()[0]
+    state.apply(Roll(red, ("taxi", "x", "bus", "taxi")))
+    with pytest.raises(NoSuchDie) as refused:
+        state.apply(DiceMove(red, 2, "underground"))
+    assert refused.value.message == "No underground die was rolled; the dice show taxi, x, bus and taxi."
+    german = refused.value.said_in(speaker("de"))
+    assert german == "Es wurde kein U-Bahn-Würfel geworfen; die Würfel zeigen Taxi, x, Bus und Taxi.", german

@@ -35,6 +35,7 @@ from .errors import (
     GameOver,
     IllegalMove,
     InvalidAction,
+    Listed,
     NoSuchDie,
     NoTicket,
     NotYourTurn,
@@ -411,22 +412,22 @@ class DiceState:
         if self.phase != START:
             raise InvalidAction("Start stations are picked before the first round.")
         if action.pawn not in self.pawn:
-            raise InvalidAction(f"There is no pawn called {action.pawn!r} in this game.")
+            raise InvalidAction("There is no pawn called {pawn} in this game.", pawn=repr(action.pawn))
         picker = self._next_picker()
         if action.pawn != picker:
             if action.pawn in self.start:
-                raise NotYourTurn(f"{self.pawn[action.pawn].label} has already picked a start station.")
-            raise NotYourTurn(f"{self.pawn[picker].label} picks a start station first.")
+                raise NotYourTurn("{pawn} has already picked a start station.", pawn=self.pawn[action.pawn].label)
+            raise NotYourTurn("{pawn} picks a start station first.", pawn=self.pawn[picker].label)
         board = self.board
         assert board is not None
         station = action.station
         if station not in board.stations:
-            raise IllegalMove(f"There is no station {station} on this board.")
+            raise IllegalMove("There is no station {station} on this board.", station=station)
         if station in self.start.values():
-            raise StationOccupied(f"Station {station} is already taken.")
+            raise StationOccupied("Station {station} is already taken.", station=station)
         if picker != MRX and not board.stations[station].taxi_only:
-            raise IllegalMove(f"Detectives start on a taxi-only station; {station} is a "
-                              f"{' and '.join(board.stations[station].transports)} stop.")
+            raise IllegalMove("Detectives start on a taxi-only station; {station} is a {kinds} stop.", station=station,
+                              kinds=Listed(board.stations[station].transports))
         self.start[picker] = station
         self.positions[picker] = station
         if picker != MRX:
@@ -440,7 +441,7 @@ class DiceState:
 
     def _require_detective(self, pawn: str) -> None:
         if pawn not in self.pawn:
-            raise InvalidAction(f"There is no pawn called {pawn!r} in this game.")
+            raise InvalidAction("There is no pawn called {pawn} in this game.", pawn=repr(pawn))
         if pawn == MRX:
             raise InvalidAction("Mr. X neither rolls nor stays by choice: after the detectives' turns he "
                                 "reuses a die they used.")
@@ -450,16 +451,16 @@ class DiceState:
             raise NotYourTurn("The detectives' turns begin once every start station is picked.")
         if pawn not in self.slots[0]:
             if not any(pawn in slot for slot in self.slots):
-                raise NotYourTurn(f"{self.pawn[pawn].label} has already had a turn this round.")
-            names = " or ".join(self.pawn[p].label for p in self.slots[0])
-            raise NotYourTurn(f"It is {names}'s turn, not {self.pawn[pawn].label}'s.")
+                raise NotYourTurn("{pawn} has already had a turn this round.", pawn=self.pawn[pawn].label)
+            raise NotYourTurn("It is {names}'s turn, not {pawn}'s.", pawn=self.pawn[pawn].label,
+                              names=Listed((self.pawn[p].label for p in self.slots[0]), "or"))
 
     def _check_faces(self, faces: tuple[str, ...], count: int) -> None:
         if len(faces) != count:
-            raise InvalidAction(f"This roll throws {count} dice, not {len(faces)}.")
+            raise InvalidAction("This roll throws {count} dice, not {n}.", count=count, n=len(faces))
         bad = [f for f in faces if f not in self.rules.dice_faces]
         if bad:
-            raise InvalidAction(f"A die has no face {bad[0]!r}.")
+            raise InvalidAction("A die has no face {face}.", face=repr(bad[0]))
 
     def _roll(self, action: Roll, events: list[Event]) -> None:
         self._require_detective(action.pawn)
@@ -495,18 +496,21 @@ class DiceState:
         if die == X:
             raise NoSuchDie("An X die cannot be used.")
         if die not in self.rolled:
-            raise NoSuchDie(f"No {die} die was rolled; the dice show {', '.join(self.rolled)}.")
+            raise NoSuchDie("No {die} die was rolled; the dice show {dice}.", die=die, dice=Listed(self.rolled))
         here = self.positions[pawn]
         if action.to not in board.stations:
-            raise IllegalMove(f"There is no station {action.to} on this board.")
+            raise IllegalMove("There is no station {station} on this board.", station=action.to)
         if die not in board.stations[here].transports:
-            raise IllegalMove(f"{label} stands on {here}, which is not a {die} stop.")
+            raise IllegalMove("{pawn} stands on {station}, which is not a {die} stop.", pawn=label, station=here,
+                              die=die)
         if action.to not in board.neighbours[here].get(die, ()):
-            raise IllegalMove(f"{label}: station {action.to} is not one {die} ride from {here}.")
+            raise IllegalMove("{pawn}: station {to} is not one {die} ride from {station}.", pawn=label, to=action.to,
+                              die=die, station=here)
         for other, station in self.positions.items():
             # Mr. X never blocks a detective: moving onto him is a capture.
             if other != MRX and other != pawn and station == action.to:
-                raise StationOccupied(f"Station {action.to} is occupied by {self.pawn[other].label}.")
+                raise StationOccupied("Station {station} is occupied by {pawn}.", station=action.to,
+                                      pawn=self.pawn[other].label)
         self.positions[pawn] = action.to
         self.used.append((pawn, die))
         self._end_turn(pawn)
@@ -529,11 +533,11 @@ class DiceState:
             if self.rolled is None:
                 raise RollFirst("Roll the dice first: a detective stays only when no die fits.")
             if self.legal_moves():
-                raise IllegalMove(f"{self.pawn[action.pawn].label} can still move, so must move.")
+                raise IllegalMove("{pawn} can still move, so must move.", pawn=self.pawn[action.pawn].label)
         elif action.reason == "stuck":
             raise InvalidAction("The game skips a stuck pawn by itself.")
         elif action.reason != "timeout":
-            raise InvalidAction(f"Unknown reason to stay: {action.reason!r}.")
+            raise InvalidAction("Unknown reason to stay: {reason}.", reason=repr(action.reason))
         self._record_skip(action.pawn, action.reason, events)
 
     def _record_skip(self, pawn: str, reason: str, events: list[Event]) -> None:
@@ -564,31 +568,41 @@ class DiceState:
         if ticket in TRANSPORTS:
             if faces[ticket] <= 0:
                 left = sorted(f for f, n in faces.items() if n > 0)
-                took = f"you can take {', '.join(left)}" if left else "there is no die left for you"
-                raise NoSuchDie(f"{part}No detective used a {ticket} die this round; {took}.")
+                if left:
+                    raise NoSuchDie("{part}No detective used a {die} die this round; you can take {dice}.", part=part,
+                                    die=ticket, dice=Listed(left, "or"))
+                raise NoSuchDie("{part}No detective used a {die} die this round; there is no die left for you.",
+                                part=part, die=ticket)
             if ticket not in board.stations[here].transports:
-                raise IllegalMove(f"{part}Station {here} is not a {ticket} stop.")
+                raise IllegalMove("{part}Station {station} is not a {die} stop.", part=part, station=here,
+                                  die=ticket)
         elif ticket == BLACK:
             if not black:
-                raise NoTicket(f"{part}You have no black tickets left." if self.tickets[BLACK] <= 0 else
-                               f"{part}A double move takes at most one black ticket, with a die.")
+                if self.tickets[BLACK] <= 0:
+                    raise NoTicket("{part}You have no black tickets left.", part=part)
+                raise NoTicket("{part}A double move takes at most one black ticket, with a die.", part=part)
         elif ticket == HELICOPTER:
             if part:
                 raise InvalidAction("The helicopter is not part of a double move.")
             if self.tickets[HELICOPTER] <= 0:
                 raise NoTicket("You have used your helicopter.")
             if not board.edges(here):
-                raise IllegalMove(f"The helicopter leaves only from the board's edge; station {here} is not on it.")
+                raise IllegalMove("The helicopter leaves only from the board's edge; station {station} is not on it.",
+                                  station=here)
         else:
             raise InvalidAction("Move with a die the detectives used (taxi, bus, underground), "
                                 "a black ticket or the helicopter.")
         if move.to not in board.stations:
-            raise IllegalMove(f"{part}There is no station {move.to} on this board.")
+            raise IllegalMove("{part}There is no station {station} on this board.", part=part, station=move.to)
         if move.to not in board.targets(here, ticket):
             if ticket == HELICOPTER:
-                raise IllegalMove(f"The helicopter flies from {here} only to a station on the opposite edge.")
-            how = "with a black ticket" if ticket == BLACK else f"by {ticket}"
-            raise IllegalMove(f"{part}Station {move.to} is not one ride from {here} {how}.")
+                raise IllegalMove("The helicopter flies from {station} only to a station on the opposite edge.",
+                                  station=here)
+            if ticket == BLACK:
+                raise IllegalMove("{part}Station {to} is not one ride from {station} with a black ticket.", part=part,
+                                  to=move.to, station=here)
+            raise IllegalMove("{part}Station {to} is not one ride from {station} by {die}.", part=part, to=move.to,
+                              station=here, die=ticket)
 
     def _mrx_move(self, move: MrXMove, events: list[Event]) -> None:
         self._require_mrx()
@@ -596,11 +610,11 @@ class DiceState:
         self._check_mrx_move(move, here, Counter(self.used_faces()), self.tickets[BLACK] > 0)
         capture = move.to in self.detective_stations()
         if capture and move.ticket == HELICOPTER:
-            raise StationOccupied(f"Station {move.to} is held by a detective; the helicopter lands only on a free "
-                                  "station.")
+            raise StationOccupied("Station {station} is held by a detective; the helicopter lands only on a free "
+                                  "station.", station=move.to)
         if capture and self._mrx_singles()[0]:
-            raise StationOccupied(f"Station {move.to} is held by a detective; you may move there only when "
-                                  "you have no other move.")
+            raise StationOccupied("Station {station} is held by a detective; you may move there only when "
+                                  "you have no other move.", station=move.to)
         self._write_entry(move.ticket, here, move.to, False, events)
         if capture:
             self.history[-1]["capture"] = True
@@ -620,13 +634,13 @@ class DiceState:
         self._check_mrx_move(first, here, faces, self.tickets[BLACK] > 0, "First move: ")
         hunters = self.detective_stations()
         if first.to in hunters:
-            raise StationOccupied(f"First move: station {first.to} is held by a detective.")
+            raise StationOccupied("First move: station {station} is held by a detective.", station=first.to)
         if first.ticket in TRANSPORTS:
             faces[first.ticket] -= 1
         black = self.tickets[BLACK] > 0 and first.ticket != BLACK
         self._check_mrx_move(second, first.to, faces, black, "Second move: ")
         if second.to in hunters:
-            raise StationOccupied(f"Second move: station {second.to} is held by a detective.")
+            raise StationOccupied("Second move: station {station} is held by a detective.", station=second.to)
         self.tickets["double"] -= 1
         self._write_entry(first.ticket, here, first.to, True, events)
         self._write_entry(second.ticket, first.to, second.to, True, events)
