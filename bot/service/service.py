@@ -21,7 +21,7 @@ from typing import AsyncIterator, Callable
 
 import aiosqlite
 
-from bot.game import MRX, Action, DoubleMove, GameState, InvalidAction, Move, MrXView, PublicView, RulesUnavailable
+from bot.game import Action, GameState, InvalidAction, MrXView, PublicView, RulesUnavailable
 from bot.game import Surface, quoted
 from bot.families import ChanceRequest, Family, RulesEntry, computer_user_id, family_for_rules, get_family
 from bot.store import Database, one, rows

@@ -66,7 +66,6 @@ def small_potsdam():
 
 def sanssouci(players: int = 3, at: dict[str, int] | None = None, options=None, seed: int = 1) -> GameState:
     """A sanssouci game on the small board, pawns placed, Mr. X to move."""
-    from bot.game.tracker import Tracker
 
     state = GameState.new("sanssouci", players=players, seed=seed, options=options, board=small_potsdam())
     for pawn, station in (at or {}).items():

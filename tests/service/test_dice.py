@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.dice.engine import MRX, DiceMove, InvalidAction, PickStart, Roll, Skip
+from bot.dice.engine import MRX, InvalidAction, PickStart, Roll, Skip
 from bot.dice.engine.record import FORMAT
 from bot.service import GameService, NotYourPawn
 from bot.service.dealing import deal_seed
