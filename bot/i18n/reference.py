@@ -15,6 +15,8 @@ HELP = N_(
     "channel (autocomplete shows where you can go; add `ticket:` when several reach the station).\n"
     "• Mr. X: I DM you a menu on your turn; `/sy move` in my DMs (or here, privately) works too, "
     "with `then_to`/`then_ticket` for a ⏩ double move.\n"
+    "• 🎲 Hunting Mister X (`/sy new rules: dice`): press **Roll the dice**, then ride with one of the dice (or "
+    "`/sy move to: die:`); Mr. X rides with the dice you used.\n"
     "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around.\n"
     "• Host: `/sy settings` (reminders, deadline, tracker; `scope: server` sets the server's defaults), "
     "`/sy replace`, `/sy cancel`.\n"
