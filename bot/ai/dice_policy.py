@@ -55,7 +55,8 @@ def gifts(S: DiceSetup, s: DiceSim) -> list[float]:
 
 
 def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> list[tuple[float, tuple]]:
-    gift = gifts(S, s)
+    gift = [g * 8 for g in gifts(S, s)]
+    random = rng.random if rng is not None else None
     out = []
     for move in moves:
         to = move[1]
@@ -66,9 +67,9 @@ def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> lis
             if d < near:
                 near = d
         # Closest to any target, then to all of them, then the die that gives Mr. X least.
-        key = near * 1048576 + total * 16 + gift[move[2]] * 8
-        if rng is not None:
-            key += rng.random()
+        key = near * 1048576 + total * 16 + gift[move[2]]
+        if random is not None:
+            key += random()
         out.append((key, move))
     return out
 
@@ -78,8 +79,14 @@ def hunter_pick(S: DiceSetup, s: DiceSim, moves, targets, rng: Random, eps: floa
     may be on); now and then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
+    if len(moves) == 1:
+        return moves[0]
     dist = S.tables.dist
-    return min(_ride_keys(S, s, moves, [dist[t] for t in targets], rng))[1]
+    best, best_key = moves[0], 1e18
+    for key, move in _ride_keys(S, s, moves, [dist[t] for t in targets], rng):
+        if key < best_key:
+            best, best_key = move, key
+    return best
 
 
 def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:
@@ -168,12 +175,17 @@ def start_order(S: DiceSetup, taken, choices) -> list[int]:
 # -- Mr. X -------------------------------------------------------------------------------------
 
 
-def mrx_single_score(S: DiceSetup, s: DiceSim, to: int, t: int, near: int, just_shown: bool, hunters: int) -> float:
+def mrx_single_score(S: DiceSetup, s: DiceSim, to: int, t: int, near: int, just_shown: bool, hunters: int,
+                     spreads: dict[int, int]) -> float:
     """How good a single move looks to Mr. X: out of a detective's reach (``near``: rides from the
-    nearest one), many rides on, many stations the detectives must still suspect, cheap tickets."""
+    nearest one), many rides on, many stations the detectives must still suspect after the ticket
+    (``spreads`` keeps that count per ticket), cheap tickets."""
     tables = S.tables
     score = min(near, SAFE) * 100.0 + tables.exits[to] * 3.0
-    score += min((tables.spread(s.belief, t) & ~hunters).bit_count(), 8) * 4.0
+    left = spreads.get(t)
+    if left is None:
+        left = spreads[t] = min((tables.spread(s.belief, t) & ~hunters).bit_count(), 8)
+    score += left * 4.0
     if t == BLACK_T:
         # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
         score += 30.0 if just_shown else -40.0
@@ -193,9 +205,11 @@ def mrx_pick(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float) -> Parts:
     mask = s.hunters_mask()
     just_shown = S.reveal[s.entries] and s.entries > 0
     best, best_score, best_near = moves[0], -1e9, 0
+    spreads: dict[int, int] = {}
+    random = rng.random
     for to, t in moves:
         near = nearest(dist, to, hunters)
-        score = mrx_single_score(S, s, to, t, near, just_shown, mask) + rng.random()
+        score = mrx_single_score(S, s, to, t, near, just_shown, mask, spreads) + random()
         if score > best_score:
             best, best_score, best_near = (to, t), score, near
     if best_near <= 1 and can_double(S, s):
@@ -238,9 +252,10 @@ def mrx_candidates(S: DiceSetup, s: DiceSim, moves, limit: int = 12) -> list[Par
     just_shown = S.reveal[s.entries] and s.entries > 0
     by_die = {to for to, t in moves if t < BLACK_T}
     scored = []
+    spreads: dict[int, int] = {}
     for to, t in moves:
         near = nearest(dist, to, hunters)
-        scored.append((-mrx_single_score(S, s, to, t, near, just_shown, mask), to, t, near))
+        scored.append((-mrx_single_score(S, s, to, t, near, just_shown, mask, spreads), to, t, near))
     scored.sort()
     danger = all(near <= 1 for *_, near in scored)
     singles = [((to, t),) for _, to, t, near in scored

@@ -182,12 +182,13 @@ def hunter_moves(S: DiceSetup, s: DiceSim) -> list[tuple[int, int, int]]:
         if f != XFACE and f not in faces:
             faces.append(f)
     out = []
+    hunters = pos[1:]
     for p in s.slots[0]:
         here = pos[p]
-        others = [pos[j] for j in range(1, len(pos)) if j != p]
         for f in faces:
             for to in adj[f][here]:
-                if to not in others:
+                # Another detective blocks the station (none stands on his own target: rides move).
+                if to not in hunters:
                     out.append((p, to, f))
     return out
 
