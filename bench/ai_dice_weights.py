@@ -1,7 +1,7 @@
 """Location categorization for the dice game: how likely Mr. X stands on a possible station, by how many
 rides it is from the nearest detective (bot.ai.dice.DISTANCE_WEIGHTS).
 
-    python bench/ai_dice_weights.py [--games 120] [--mrx normal] [--players 2 3 4]
+    python bench/ai_dice_weights.py [--games 120] [--mrx normal] [--players 2 3 4] [--first-seed 0]
 
 Plays seeded games of the search's own Mr. X against greedy detectives (standard and expert tiles
 alternately) and, at every detective's decision, counts in which category Mr. X's true station lies
@@ -35,12 +35,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=120, help="games per table size")
     parser.add_argument("--mrx", default="normal", help="Mr. X's level")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
     true = [0.0] * CATEGORIES
     uniform = [0.0] * CATEGORIES
     decisions = 0
     for players in args.players:
-        for seed in range(args.games):
+        for seed in range(args.first_seed, args.first_seed + args.games):
             state = DiceState.new(players, seed, {"expert": seed % 2 == 1})
             dealer = random.Random(seed)
             mrx = DiceComputerPlayer(args.mrx, seed=seed)
