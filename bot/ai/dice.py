@@ -23,8 +23,8 @@ from bot.dice.engine.actions import Action, DiceMove, MrXDouble, MrXMove, PickSt
 from bot.dice.engine.rules import MRX, RULES
 from bot.dice.engine.views import DiceMrXView, DicePublicView
 
-from .dice_policy import (MOVE, REROLL, SKIP, aim, hunter_actions, hunter_order, hunter_step, mrx_candidates,
-                          mrx_pick, nearest, playout, start_order, start_score)
+from .dice_policy import (MOVE, REROLL, SKIP, hunter_actions, hunter_step, mrx_candidates, mrx_pick, nearest,
+                          playout, start_order, start_score)
 from .dice_sim import (FACES, HUNTER_TURN, HUNTERS_WIN, MRX_TURN, TICKETS, DiceSetup, DiceSim, apply_hunter,
                        apply_mrx, dice_tables, mask_of, reroll, settle, skip)
 from .player import Level
@@ -408,5 +408,3 @@ def legal_for(view: DiceMrXView, parts: Parts) -> bool:
         return action in view.moves
     return view.can_double and action.second in view.second_moves.get(action.first, ())
 
-
-__all__ = ["DICE_LEVELS", "DICE_LEVEL_SETTINGS", "DiceComputerPlayer", "DiceSearch", "read_setup"]

@@ -295,5 +295,3 @@ def playout(S: DiceSetup, s: DiceSim, rng: Random, eps_mrx: float = 0.1, eps_hun
         else:
             hunter_step(S, s, moves, rng, eps_hunter, paranoia)
 
-
-__all__ = ["MOVE", "REROLL", "SKIP", "hunter_actions", "mrx_candidates", "playout"]

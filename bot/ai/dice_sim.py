@@ -20,7 +20,7 @@ from random import Random
 from bot.dice.engine.board import DiceBoard
 from bot.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
-from .tables import CHUNK, FAR, _bfs, _steps
+from .tables import CHUNK, _bfs, _steps
 
 #: ticket indexes of the search: the three transports (a die face), then Mr. X's own tickets
 TAXI, BUS, UNDERGROUND, BLACK_T, HELI_T = range(5)
@@ -375,5 +375,3 @@ def mask_of(stations) -> int:
         mask |= 1 << n
     return mask
 
-
-__all__ = ["DiceSetup", "DiceSim", "DiceTables", "dice_tables", "settle", "FAR"]
