@@ -219,7 +219,7 @@ class DiceComputerPlayer:
         #: what the latest search saw (None after a decision without search)
         self.last: Choice | None = None
         #: the latest detective decision: (position key, action) (wants_reroll, then choose, on one view)
-        self._decided: tuple[str, tuple] | None = None
+        self._decided: tuple[tuple, tuple] | None = None
 
     def __repr__(self) -> str:
         return f"DiceComputerPlayer({self.level!r}, seed={self.seed})"
@@ -300,7 +300,8 @@ class DiceComputerPlayer:
     # -- detectives --------------------------------------------------------------------------------
 
     def _root(self, view: DicePublicView, pawn: str):
-        """The acting detective's setup, state (his pawns first) and his legal choices, best first."""
+        """The acting detective's setup, state and legal choices (his rides, rolling again, staying), best
+        first."""
         setup, state = read_setup(view)
         index = {pid: i for i, pid in enumerate(setup.pawn_ids)}
         moves = [(index[m.pawn], m.to, FACE_INDEX[m.die]) for p in view.to_move for m in view.moves.get(p, ())]
@@ -313,7 +314,8 @@ class DiceComputerPlayer:
         return setup, state, [a for a in actions if a in allowed]
 
     def _detective(self, view: DicePublicView, pawn: str) -> tuple:
-        key = self._key(view, pawn, "turn")
+        # The same position (wants_reroll, then choose): the same search, so its answer is kept.
+        key = (self._key(view, pawn, "turn"), tuple(p.station for p in view.pawns), view.used, view.possible)
         if self._decided is not None and self._decided[0] == key:
             return self._decided[1]
         self.last = None
