@@ -144,8 +144,9 @@ def aim(S: DiceSetup, s: DiceSim, rng: Random, paranoia: float) -> list[list[int
 
 
 def hunter_step(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float, paranoia: float) -> None:
-    """The acting detective's playout turn: the ride toward the aims; a roll again when nothing fits
-    (staying when no token is left), or when Mr. X is pinned down one ride away and no die gets there."""
+    """The acting detective's playout turn: the ride toward the aims, or a roll again when nothing fits
+    (staying when no token is left). (Rolling again for a capture from one ride away is left to the
+    search: in playouts it spent the tokens too early and made the detectives weaker.)"""
     if not moves:
         if s.tokens > 0:
             reroll(s)
@@ -154,12 +155,6 @@ def hunter_step(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float, parano
         return
     targets = aim(S, s, rng, paranoia)[moves[0][0]]
     p, to, face = hunter_pick(S, s, moves, targets, rng, eps)
-    if s.tokens > 0 and to not in targets and len(targets) <= 2 and s.belief.bit_count() <= 2:
-        # Mr. X is pinned down: from one ride away, roll again for the die that gets there.
-        dist = S.tables.dist
-        if any(dist[s.pos[q]][t] == 1 for q in s.slots[0] for t in targets):
-            reroll(s)
-            return
     apply_hunter(S, s, p, to, face)
 
 
