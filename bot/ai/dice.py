@@ -42,7 +42,7 @@ Parts = tuple[tuple[int, int], ...]
 
 DICE_LEVEL_SETTINGS = {
     "easy": Level(iterations=0, seconds=0.5, eps=0.2),
-    "normal": Level(iterations=250, seconds=1.0),
+    "normal": Level(iterations=500, seconds=1.0),
     "hard": Level(iterations=2000, seconds=1.6),
 }
 DICE_LEVELS = tuple(DICE_LEVEL_SETTINGS)
