@@ -236,7 +236,7 @@ class DiceComputerPlayer:
         taken = [s for _, s in view.start_positions]
         order = start_order(setup, taken, view.start_choices)
         rng = self._rng(view, pawn, "start")
-        if self.settings.eps and rng.random() < self.settings.eps * 2:
+        if not self.iterations and rng.random() < self.settings.eps:  # easy: a near-best start now and then
             return PickStart(pawn, rng.choice(order[:4]))
         return PickStart(pawn, order[0])
 
