@@ -5,7 +5,7 @@ per decision, for each level and side.
 
 Positions come from seeded greedy games (every few actions), so every run times the same decisions. In
 the dice game (``dice:N``, ``dice-expert:N``) a detective's decision is ``wants_reroll`` and then
-``choose`` on the same view (one search), Mr. X's is ``choose``.
+``choose`` on the same view (one search), Mr. X's is ``choose``, and "mrx start" times his ``pick_start``.
 The search runs on one core; a second core serves another game. Prints figures; it is not a test.
 """
 
@@ -56,7 +56,10 @@ def dice_sample(expert: bool, players: int, side: str, count: int) -> list[tuple
         greedy = DiceGreedyPlayer(random.Random(seed))
         n = 0
         while not state.is_over and len(found) < count:
-            if state.awaiting == ("mrx" if side == "mrx" else "move"):
+            if side == "mrx start":
+                if state.to_move() == ["mrx"] and state.awaiting == "start":
+                    found.append((state.copy(), "mrx"))
+            elif state.awaiting == ("mrx" if side == "mrx" else "move"):
                 if n % 3 == seed % 3:
                     found.append((state.copy(), state.to_move()[0]))
                 n += 1
@@ -66,6 +69,9 @@ def dice_sample(expert: bool, players: int, side: str, count: int) -> list[tuple
 
 
 def dice_decide(player: DiceComputerPlayer, state: DiceState, pawn: str) -> None:
+    if state.awaiting == "start":
+        player.pick_start(state.mrx_view(), pawn)
+        return
     if pawn == "mrx":
         player.choose(state.mrx_view(), pawn)
         return
@@ -89,8 +95,8 @@ def main() -> None:
           f"{'p99 s':>7} {'max s':>7}")
     for spec in args.rules:
         rules, players = spec.split(":")
-        for side in ("detectives", "mrx"):
-            dice = rules in ("dice", "dice-expert")
+        dice = rules in ("dice", "dice-expert")
+        for side in ("detectives", "mrx", "mrx start") if dice else ("detectives", "mrx"):
             if dice:
                 positions = dice_sample(rules == "dice-expert", int(players), side, args.positions)
             else:

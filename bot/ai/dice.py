@@ -394,7 +394,11 @@ class DiceComputerPlayer:
             return order[0]
         game = self._game(setup, state, "mrx")
         game.start_belief = free
-        self.last = self._search(game, [(c, c) for c in order], 0, rng, self.settings.tree_rounds + 1)
+        # Half the iterations: the playouts from the start are the longest of the game (thirteen rounds).
+        level = self.settings
+        self.last = search(game, [(c, c) for c in order], 0, max(1, self.iterations // 2), rng,
+                           time.perf_counter() + self.time_budget, exploration=level.exploration,
+                           widening=level.widening, depth=level.tree_rounds + 1)
         return self.last.action
 
 
