@@ -4,7 +4,9 @@
                               [--pairs greedy/greedy:100 hard/greedy:8 hard/hard] [--first-seed 0]
 
 A pairing is ``detectives/mrx``, each one of random, greedy (bot.game.players), easy, normal, hard
-(bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
+(bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
+(standard tiles) or ``dice-expert:N`` for N people (2-4), with the dice engine's random and greedy
+players and bot.ai's DiceComputerPlayer. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
 reproducible; the same seeds serve every pairing. Prints figures; it is not a test.
 """
 
@@ -20,7 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai import LEVELS, ComputerPlayer  # noqa: E402
+from bot.ai import LEVELS, ComputerPlayer, DiceComputerPlayer  # noqa: E402
+from bot.dice.engine import DiceState  # noqa: E402
+from bot.dice.engine.players import PLAYERS as DICE_PLAYERS, next_action  # noqa: E402
 from bot.game import MRX, GameState  # noqa: E402
 from bot.game.players import PLAYERS, view_for  # noqa: E402
 
@@ -35,8 +39,29 @@ def make_player(name: str, seed: int, rng: random.Random):
     return PLAYERS[name](rng)
 
 
+def make_dice_player(name: str, seed: int, rng: random.Random):
+    if name in LEVELS:
+        return DiceComputerPlayer(name, seed=seed)
+    return DICE_PLAYERS[name](rng)
+
+
+def play_dice(expert: bool, players: int, seed: int, detectives: str, mrx: str) -> tuple[str, int, float, str]:
+    """One dice game: the layout and every roll from the dealer, the choices by the players."""
+    start = time.perf_counter()
+    state = DiceState.new(players, seed, {"expert": expert})
+    dealer = random.Random(seed)
+    rng = random.Random(seed * 7919 + 1)
+    mrx_player = make_dice_player(mrx, seed * 2 + 1, rng)
+    detective_player = make_dice_player(detectives, seed * 2, rng)
+    while not state.is_over:
+        state.apply(next_action(state, dealer, mrx_player, detective_player))
+    return state.outcome.winner, state.outcome.round, time.perf_counter() - start, state.outcome.reason
+
+
 def play(rules: str, players: int, seed: int, detectives: str, mrx: str) -> tuple[str, int, float, str]:
     """One game: (winner, rounds, seconds, reason)."""
+    if rules in ("dice", "dice-expert"):
+        return play_dice(rules == "dice-expert", players, seed, detectives, mrx)
     start = time.perf_counter()
     state = GameState.new(rules, players=players, seed=seed)
     rng = random.Random(seed * 7919 + 1)
@@ -95,7 +120,7 @@ def main() -> None:
             rules, players, _seed, detectives, mrx = job
             results.setdefault((rules, players, detectives, mrx), []).append(result)
     print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s ({args.jobs} processes)\n")
-    print(f"{'rules':<10} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} {'95 % interval':>15} "
+    print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} {'95 % interval':>15} "
           f"{'rounds':>6} {'s/game':>7}")
     for spec in args.rules:
         rules, players = spec.split(":")
@@ -106,7 +131,7 @@ def main() -> None:
             low, high = wilson(wins, len(games))
             rounds = sum(g[1] for g in games) / max(len(games), 1)
             seconds = sum(g[2] for g in games) / max(len(games), 1)
-            print(f"{rules + ' ' + players:<10} {detectives:<11} {mrx:<7} {len(games):>5} "
+            print(f"{rules + ' ' + players:<14} {detectives:<11} {mrx:<7} {len(games):>5} "
                   f"{wins / max(len(games), 1):>10.0%} {f'{low:.0%}-{high:.0%}':>15} {rounds:>6.1f} {seconds:>7.1f}")
 
 
