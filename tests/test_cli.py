@@ -31,10 +31,11 @@ def test_simulate_writes_a_replayable_record(tmp_path, capsys):
     assert "seed 7" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("rules,players", [("master", 4), ("mb1985", 3)])
+@pytest.mark.parametrize("rules,players", [("master", 4), ("mb1985", 3), ("dice", 3)])
 def test_simulate_plays_computer_levels_on_either_side(tmp_path, rules, players):
-    from bot.game import replay
+    from bot.families import family_for_rules
 
+    replay = family_for_rules(rules).replay
     records = []
     for mrx, detectives in (("normal", "easy"), ("normal", "easy"), ("greedy", "greedy")):
         out = tmp_path / f"{mrx}-{detectives}-{len(records)}"

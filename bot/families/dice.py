@@ -31,6 +31,7 @@ from bot.dice.engine import (
     replay,
 )
 from bot.dice.engine.events import GameEnded, RoundEnded
+from bot.ai.dice import DICE_LEVELS
 from bot.dice.engine.players import PLAYERS, simulate
 from bot.dice.engine.errors import RollFirst
 
@@ -125,9 +126,16 @@ def _request(state: DiceState, pawn: str, what: str, rng: random.Random):
     return chance.reroll(state, rng, pawn)
 
 
+#: the baselines, then the search's levels
+STRATEGIES = (*PLAYERS, *DICE_LEVELS)
+
+
 def _computer(strategy: str, seed: int):
-    """``random`` and ``greedy`` (:mod:`bot.dice.engine.players`)."""
-    return PLAYERS[strategy](random.Random(seed))
+    """``random`` and ``greedy`` (:mod:`bot.dice.engine.players`), or a level of the search (:mod:`bot.ai.dice`)."""
+    if strategy in PLAYERS:
+        return PLAYERS[strategy](random.Random(seed))
+    from bot.ai.dice import DiceComputerPlayer  # the search loads only when a computer plays
+    return DiceComputerPlayer(strategy, seed=seed)
 
 
 def _computer_step(player, view, pawn: str):
@@ -147,10 +155,12 @@ def _computer_step(player, view, pawn: str):
 
 def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx: str, detectives: str):
     for name in (mrx, detectives):
-        if name not in PLAYERS:
+        if name not in STRATEGIES:
             raise InvalidAction("The dice game has no computer player {name} (known: {names}).", name=name,
-                                names=", ".join(PLAYERS))
-    return simulate(players, seed, bool(options.get("expert")), mrx, detectives)
+                                names=", ".join(STRATEGIES))
+    return simulate(players, seed, bool(options.get("expert")),
+                    mrx if mrx in PLAYERS else _computer(mrx, seed * 2 + 1),
+                    detectives if detectives in PLAYERS else _computer(detectives, seed * 2))
 
 
 DICE = register(Family(
@@ -173,7 +183,7 @@ DICE = register(Family(
     is_resign=lambda action: isinstance(action, Resign),
     normalise=_normalise,
     error=GameError,
-    strategies=tuple(PLAYERS),
+    strategies=STRATEGIES,
     computer=_computer,
     move=_move,
     double=_double,

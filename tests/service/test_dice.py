@@ -241,11 +241,12 @@ async def test_resigning_mr_x_ends_the_game_and_counts_in_the_stats(service):
     assert (await service.stats(1, detective)).wins == 1
 
 
-async def test_computers_play_a_dice_game_to_the_end(service):
+@pytest.mark.parametrize("mrx,detective", [("greedy", "random"), ("normal", "easy")])
+async def test_computers_play_a_dice_game_to_the_end(service, mrx, detective):
     await service.create_game(1, CHANNEL, HOST, "Host", rules="dice", seed=4)
     await service.join(CHANNEL, HOST, "Host", "detective")
-    await service.add_computer(CHANNEL, HOST, "mrx", "greedy")
-    await service.add_computer(CHANNEL, HOST, "detective", "random")
+    await service.add_computer(CHANNEL, HOST, "mrx", mrx)
+    await service.add_computer(CHANNEL, HOST, "detective", detective)
     await service.start(CHANNEL, HOST, key=new_key())
     game_id = (await service.game_in_channel(CHANNEL)).id
     for _ in range(400):
@@ -261,14 +262,16 @@ async def test_computers_play_a_dice_game_to_the_end(service):
     assert rows  # the computers' rolls and moves are keyed like a person's
 
 
-def test_the_dice_family_offers_random_and_greedy_computers():
+def test_the_dice_family_offers_the_baselines_and_the_three_levels():
+    from bot.ai import DiceComputerPlayer
     from bot.dice.engine.players import GreedyPlayer, RandomPlayer
-    from bot.families import get_family
+    from bot.families import COMPUTER_KINDS, get_family
 
     family = get_family("dice")
-    assert family.strategies == ("random", "greedy")
+    assert family.strategies == COMPUTER_KINDS
     assert isinstance(family.computer("random", 1), RandomPlayer)
     assert isinstance(family.computer("greedy", 1), GreedyPlayer)
+    assert isinstance(family.computer("hard", 1), DiceComputerPlayer)
 
 
 async def test_unknown_options_are_refused_in_the_lobby(service):
