@@ -28,7 +28,7 @@ from .dice_policy import (MOVE, REROLL, SKIP, hunter_actions, hunter_step, mrx_c
 from .dice_sim import (FACES, HUNTER_TURN, HUNTERS_WIN, MRX_TURN, TICKETS, DiceSetup, DiceSim, apply_hunter,
                        apply_mrx, dice_tables, mask_of, reroll, settle, skip)
 from .player import Level
-from .search import Choice, search
+from .search import Choice, keyed_by_sight, search
 
 #: how likely Mr. X stands on a possible station, by how many rides it is from the nearest detective
 #: (0: unused, 1, 2, 3, 4 or more): location categorization (Nijssen and Winands) for the dice game,
@@ -151,17 +151,7 @@ class DiceSearch:
     def mrx_options(self, s: DiceSim, moves) -> list[tuple[object, Parts]]:
         """Mr. X's candidates keyed as the searching side sees them, each key once, best first: the
         detectives see the tickets, and the station of a reveal entry."""
-        candidates = mrx_candidates(self.setup, s, moves)
-        if self.side == "mrx":
-            return [(c, c) for c in candidates]
-        out, seen = [], set()
-        reveal = self.setup.reveal
-        for parts in candidates:
-            key = tuple((t, to if reveal[s.entries + n] else 0) for n, (to, t) in enumerate(parts, 1))
-            if key not in seen:
-                seen.add(key)
-                out.append((key, parts))
-        return out
+        return keyed_by_sight(mrx_candidates(self.setup, s, moves), self.setup.reveal, s.entries, self.side)
 
     def apply(self, s: DiceSim, actor: int, action) -> None:
         S = self.setup

@@ -20,7 +20,7 @@ from random import Random
 from bot.dice.engine.board import DiceBoard
 from bot.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
-from .tables import CHUNK, _bfs, _steps
+from .tables import _bfs, _steps, spread_mask
 
 #: ticket indexes of the search: the three transports (a die face), then Mr. X's own tickets
 TAXI, BUS, UNDERGROUND, BLACK_T, HELI_T = range(5)
@@ -55,16 +55,7 @@ class DiceTables:
 
     def spread(self, mask: int, ticket: int) -> int:
         """The stations Mr. X may be on after one ride on ``ticket`` from any station of ``mask``."""
-        steps = self.steps[ticket]
-        out = 0
-        chunk = 0
-        while mask:
-            byte = mask & 255
-            if byte:
-                out |= steps[chunk][byte]
-            mask >>= CHUNK
-            chunk += 1
-        return out
+        return spread_mask(self.steps[ticket], mask)
 
 
 @lru_cache(maxsize=64)

@@ -16,6 +16,7 @@ from bot.game.rules import get_rules
 from bot.game.views import MrXView, PublicView
 
 from .policy import aim, hunter_order, hunter_pick, mrx_candidates, mrx_pick, nearest, playout
+from .search import keyed_by_sight
 from .sim import HUNTER_TURN, HUNTERS_WIN, MRX_TURN, PLENTY, Setup, Sim, apply_hunter, apply_mrx, settle
 from .tables import mask_of, tables_of
 
@@ -135,17 +136,7 @@ class LondonSearch:
 
     def mrx_options(self, s: Sim, moves) -> list[tuple[object, Parts]]:
         """Mr. X's candidates keyed as the searching side sees them, each key once, best first."""
-        candidates = mrx_candidates(self.setup, s, moves)
-        if self.side == "mrx":
-            return [(c, c) for c in candidates]
-        out, seen = [], set()
-        reveal = self.setup.reveal
-        for parts in candidates:
-            key = tuple((t, to if reveal[s.entries + n] else 0) for n, (to, t) in enumerate(parts, 1))
-            if key not in seen:
-                seen.add(key)
-                out.append((key, parts))
-        return out
+        return keyed_by_sight(mrx_candidates(self.setup, s, moves), self.setup.reveal, s.entries, self.side)
 
     def apply(self, s: Sim, actor: int, action) -> None:
         if actor == 0:

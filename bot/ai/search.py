@@ -122,3 +122,18 @@ def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, ite
     rank = {k: i for i, (k, _) in enumerate(root)}
     key, action = max(root, key=lambda ka: (*stats.get(ka[0], (0, 0.0)), -rank[ka[0]]))
     return Choice(action, done, time.perf_counter() - start, stats)
+
+
+def keyed_by_sight(candidates, reveal, entries: int, side: str) -> list[tuple[object, object]]:
+    """The hidden side's options (each a route of ``(station, ticket)`` parts) keyed as ``side`` sees
+    them, each key once, best first: Mr. X knows his routes; the detectives see the tickets, and the
+    station of a part that lands on a reveal entry (``reveal[entries + n]``)."""
+    if side == "mrx":
+        return [(c, c) for c in candidates]
+    out, seen = [], set()
+    for parts in candidates:
+        key = tuple((t, to if reveal[entries + n] else 0) for n, (to, t) in enumerate(parts, 1))
+        if key not in seen:
+            seen.add(key)
+            out.append((key, parts))
+    return out

@@ -43,16 +43,20 @@ class Tables:
 
     def spread(self, mask: int, ticket: int) -> int:
         """The stations Mr. X may be on after one ride on ``ticket`` from any station of ``mask``."""
-        steps = self.steps[ticket]
-        out = 0
-        chunk = 0
-        while mask:
-            byte = mask & 255
-            if byte:
-                out |= steps[chunk][byte]
-            mask >>= CHUNK
-            chunk += 1
-        return out
+        return spread_mask(self.steps[ticket], mask)
+
+
+def spread_mask(steps: tuple[tuple[int, ...], ...], mask: int) -> int:
+    """One ride's spread of a station mask through byte-wise lookup tables (``steps[chunk][byte]``)."""
+    out = 0
+    chunk = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            out |= steps[chunk][byte]
+        mask >>= CHUNK
+        chunk += 1
+    return out
 
 
 @lru_cache(maxsize=32)
