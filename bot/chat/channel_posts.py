@@ -130,12 +130,19 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
         if view.pawn(event.pawn).station is None:  # the rules take a stuck pawn off the board (Sanssouci)
             return tr._("{who} cannot move and is out of the game.").format(who=who)
         return tr._("{who} cannot move and stays put this round.").format(who=who)
+    line = seat_line(event, lambda pawn: pawn_name(view, pawn, tr), tr)
+    return "" if line is None else line
+
+
+def seat_line(event: Any, pawn_name_of, tr: Speaker = EN) -> str | None:
+    """A seat changing hands (every game family's): a resignation and the pawns it hands over, a new
+    host, a replacement, a computer standing in or the player back. None: not such an event."""
     if isinstance(event, PlayerResigned):
         text = (tr._("🏳️ {who} (Mr. X) resigned.") if event.role == "mrx"
                 else tr._("🏳️ {who} (a detective) resigned."))
         return text.format(who=mention(event.user_id, tr))
     if isinstance(event, PawnsHandedOver):
-        moved = ", ".join(f"{pawn_name(view, p, tr)} → {mention(u, tr)}" for p, u in event.to)
+        moved = ", ".join(f"{pawn_name_of(p)} → {mention(u, tr)}" for p, u in event.to)
         return tr._("Their pawns go to the team: {moved}.").format(moved=moved) if moved else ""
     if isinstance(event, HostChanged):
         return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
@@ -148,7 +155,7 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
                 new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
         return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
                                                             old=mention(event.old_user_id, tr))
-    return ""
+    return None
 
 
 def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mapping[str, Sequence[int]],

@@ -34,10 +34,9 @@ from bot.families import computer_kind
 from bot.i18n import EN, Speaker, reader
 from bot.i18n.names import outcome_sentence
 from bot.i18n.reference import OPTION_WORDS, RULE_WORDS
-from bot.service.events import PawnsHandedOver, PlayerReplaced, PlayerResigned
 from bot.service.models import GameInfo, Player
 
-from .channel_posts import cancelled_text
+from .channel_posts import cancelled_text, seat_line
 from .dice_views import DYNAMIC_ITEMS, mrx_menu, turn_buttons  # noqa: F401  (the presenter's parts)
 from .replies import say
 from .words import (
@@ -154,16 +153,8 @@ def event_line(event: Any, view: DicePublicView, owners: Mapping[str, Sequence[i
         return ""
     if isinstance(event, GameEnded):
         return f"🏁 {outcome_sentence(event.outcome, tr)}"
-    if isinstance(event, PlayerResigned):
-        return tr._("🏳️ {who} resigned.").format(who=mention(event.user_id, tr))
-    if isinstance(event, PawnsHandedOver):
-        return "; ".join(tr._("{pawn} now moves with {who}.").format(pawn=pawn_name(view, pawn, tr),
-                                                                     who=mention(user, tr))
-                         for pawn, user in event.to)
-    if isinstance(event, PlayerReplaced):
-        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
-                                                            old=mention(event.old_user_id, tr))
-    return ""
+    line = seat_line(event, lambda pawn: pawn_name(view, pawn, tr), tr)  # the seats: as in every game
+    return "" if line is None else line
 
 
 def next_up_line(nxt: Mapping[str, Any] | None, view: DicePublicView, owners: Mapping[str, Sequence[int]],
