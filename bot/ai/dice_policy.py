@@ -18,14 +18,14 @@ from random import Random
 
 from .dice_sim import (BLACK_T, HELI_T, MRX_WINS, DiceSetup, DiceSim, apply_hunter, apply_mrx,
                        can_double, reroll, second_moves, settle, skip)
+from .policy import aim  # the detectives' targets, as in London (the same belief bits)
 from .tables import FAR, stations_in
 
 #: beyond this many rides a detective is no more threat than at this many
 SAFE = 3
 #: detective actions besides a ride (a ride is (MOVE, pawn, station, face))
 MOVE, REROLL, SKIP = 0, 1, 2
-#: how many of the stations Mr. X may be on a simulated detective keeps in mind, and the ordering reads
-LOOKS = 6
+#: how many of the stations Mr. X may be on the ordering of a detective's moves reads
 ORDER_LOOKS = 24
 
 Parts = tuple[tuple[int, int], ...]
@@ -123,24 +123,6 @@ def hunter_actions(S: DiceSetup, s: DiceSim, moves) -> list[tuple]:
     if s.tokens > 0:
         rides.insert(1 if not progress(S, s, rides[0][1:]) else len(rides), (REROLL,))
     return rides
-
-
-def aim(S: DiceSetup, s: DiceSim, rng: Random, paranoia: float) -> list[list[int]]:
-    """For each detective the stations it heads for this round: up to ``LOOKS`` drawn from where
-    Mr. X may be (his true station instead, for a ``paranoia`` share of them)."""
-    if s.aims is not None:
-        return s.aims
-    stations = stations_in(s.belief) or [s.pos[0]]
-    if len(stations) > LOOKS:
-        random, n = rng.random, len(stations)
-        stations = [stations[int(random() * n)] for _ in range(LOOKS)]
-    targets = [stations] * len(s.pos)
-    if paranoia:
-        for i in range(1, len(s.pos)):
-            if rng.random() < paranoia:
-                targets[i] = [s.pos[0]]
-    s.aims = targets
-    return targets
 
 
 def hunter_step(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float, paranoia: float) -> None:

@@ -287,16 +287,18 @@ def route_text(view: PublicView) -> str:
 
 
 def game_over_embed(view: PublicView, players: Sequence[Player], picture: str | None,
-                    tr: Speaker = EN) -> discord.Embed:
+                    tr: Speaker = EN, route: str | None = None) -> discord.Embed:
+    """The end: who won and why, the winners, Mr. X's route (``route``: the game's own words for it,
+    by default the London-style route) and the picture of it. Every game family's."""
     outcome = view.outcome
     assert outcome is not None
-    winners = "detectives" if outcome.winner == "detectives" else "mrx"
-    people = [p for p in players if p.role and (p.role == "mrx") == (winners == "mrx") and p.status == "playing"]
-    title = tr._("🏆 The detectives win!") if winners == "detectives" else tr._("🏆 Mr. X wins!")
+    mrx_won = outcome.winner == "mrx"
+    people = [p for p in players if p.role and (p.role == "mrx") == mrx_won and p.status == "playing"]
+    title = tr._("🏆 Mr. X wins!") if mrx_won else tr._("🏆 The detectives win!")
     embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
     if people:
         embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
-    route = route_text(view)
+    route = route_text(view) if route is None else route
     if route:
         embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
     if picture:

@@ -36,13 +36,13 @@ from bot.i18n.names import outcome_sentence
 from bot.i18n.reference import OPTION_WORDS, RULE_WORDS
 from bot.service.models import GameInfo, Player
 
+from . import channel_posts
 from .channel_posts import cancelled_text, seat_line
 from .dice_views import DYNAMIC_ITEMS, mrx_menu, turn_buttons  # noqa: F401  (the presenter's parts)
 from .replies import say
 from .words import (
     COLOUR,
     MRX_EMOJI,
-    WIN_COLOUR,
     and_list,
     mention,
     owners_of,
@@ -253,21 +253,7 @@ def route_text(view: DicePublicView) -> str:
 
 def game_over_embed(view: DicePublicView, players: Sequence[Player], picture: str | None,
                     tr: Speaker = EN) -> discord.Embed:
-    outcome = view.outcome
-    assert outcome is not None
-    mrx_won = outcome.winner == "mrx"
-    people = [p for p in players if p.role and (p.role == "mrx") == mrx_won and p.status == "playing"]
-    title = tr._("🏆 Mr. X wins!") if mrx_won else tr._("🏆 The detectives win!")
-    embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
-    if people:
-        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
-    route = route_text(view)
-    if route:
-        embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
-    if picture:
-        embed.set_image(url=f"attachment://{picture}")
-    embed.set_footer(text=tr._("/sy export for the record · /sy new for another game"))
-    return embed
+    return channel_posts.game_over_embed(view, players, picture, tr, route=route_text(view))  # type: ignore[arg-type]
 
 
 def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view: DicePublicView,
