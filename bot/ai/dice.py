@@ -23,11 +23,11 @@ from bot.dice.engine.actions import Action, DiceMove, MrXDouble, MrXMove, PickSt
 from bot.dice.engine.rules import MRX, RULES
 from bot.dice.engine.views import DiceMrXView, DicePublicView
 
-from .dice_policy import (MOVE, REROLL, SKIP, hunter_actions, hunter_step, mrx_candidates, mrx_pick, nearest,
-                          playout, start_order, start_score)
+from .dice_policy import (MOVE, REROLL, SKIP, hunter_actions, hunter_step, mrx_candidates, mrx_pick, playout, start_order, start_score)
 from .dice_sim import (FACES, HUNTER_TURN, HUNTERS_WIN, MRX_TURN, TICKETS, DiceSetup, DiceSim, apply_hunter,
                        apply_mrx, dice_tables, mask_of, reroll, settle, skip)
 from .player import Level
+from .london import location_weights as london_weights
 from .search import Choice, keyed_by_sight, search
 
 #: how likely Mr. X stands on a possible station, by how many rides it is from the nearest detective
@@ -95,14 +95,8 @@ def read_setup(view: DicePublicView) -> tuple[DiceSetup, DiceSim]:
 
 
 def location_weights(setup: DiceSetup, state: DiceSim, possible) -> list[tuple[int, float]]:
-    """(station, weight) for each station Mr. X may be on, in station order."""
-    hunters = [p for p in state.pos[1:] if p]
-    dist = setup.tables.dist
-    out = []
-    for station in sorted(possible):
-        near = min(nearest(dist, station, hunters), len(DISTANCE_WEIGHTS) - 1) if hunters else 3
-        out.append((station, DISTANCE_WEIGHTS[max(near, 1)]))
-    return out
+    """(station, weight) for each station Mr. X may be on, in station order (the dice game's weights)."""
+    return london_weights(setup, state, possible, DISTANCE_WEIGHTS)  # type: ignore[arg-type]
 
 
 class DiceSearch:

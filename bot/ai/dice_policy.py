@@ -18,7 +18,7 @@ from random import Random
 
 from .dice_sim import (BLACK_T, HELI_T, MRX_WINS, DiceSetup, DiceSim, apply_hunter, apply_mrx,
                        can_double, reroll, second_moves, settle, skip)
-from .policy import aim  # the detectives' targets, as in London (the same belief bits)
+from .policy import aim, nearest  # the detectives' targets and distances, as in London
 from .tables import FAR, stations_in
 
 #: beyond this many rides a detective is no more threat than at this many
@@ -29,17 +29,6 @@ MOVE, REROLL, SKIP = 0, 1, 2
 ORDER_LOOKS = 24
 
 Parts = tuple[tuple[int, int], ...]
-
-
-def nearest(dist, station: int, hunters) -> int:
-    """Fewest rides from any detective to ``station``."""
-    row = dist[station]
-    best = FAR
-    for h in hunters:
-        d = row[h]
-        if d < best:
-            best = d
-    return best
 
 
 # -- the detectives ----------------------------------------------------------------------------

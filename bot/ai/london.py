@@ -81,14 +81,15 @@ def _count(n) -> int:
     return PLENTY if n is None else int(n)
 
 
-def location_weights(setup: Setup, state: Sim, possible) -> list[tuple[int, float]]:
-    """(station, weight) for each station Mr. X may be on, in station order."""
+def location_weights(setup: Setup, state: Sim, possible, weights=DISTANCE_WEIGHTS) -> list[tuple[int, float]]:
+    """(station, weight) for each station Mr. X may be on, in station order: *location categorization*,
+    ``weights[n]`` for a station ``n`` rides from the nearest detective (the last for any farther)."""
     hunters = [p for p in state.pos[1:] if p]
     dist = setup.tables.dist
     out = []
     for station in sorted(possible):
-        near = min(nearest(dist, station, hunters), len(DISTANCE_WEIGHTS) - 1) if hunters else 3
-        out.append((station, DISTANCE_WEIGHTS[max(near, 1)]))
+        near = min(nearest(dist, station, hunters), len(weights) - 1) if hunters else 3
+        out.append((station, weights[max(near, 1)]))
     return out
 
 
