@@ -15,7 +15,6 @@ detective cannot see what a person playing a detective could not.
 
 from __future__ import annotations
 
-import bisect
 import time
 from random import Random
 
@@ -28,7 +27,7 @@ from .dice_sim import (FACES, HUNTER_TURN, HUNTERS_WIN, MRX_TURN, TICKETS, DiceS
                        apply_mrx, dice_tables, mask_of, reroll, settle, skip)
 from .player import Level
 from .london import location_weights as london_weights
-from .search import Choice, keyed_by_sight, search
+from .search import Choice, WeightedDraw, keyed_by_sight, search
 
 #: how likely Mr. X stands on a possible station, by how many rides it is from the nearest detective
 #: (0: unused, 1, 2, 3, 4 or more): location categorization (Nijssen and Winands) for the dice game,
@@ -109,14 +108,8 @@ class DiceSearch:
                  eps: float = 0.1, coalition: float = 0.1, paranoia: float = 0.2) -> None:
         self.setup, self.state, self.side = setup, state, side
         self.eps, self.coalition, self.paranoia = eps, coalition, paranoia
-        self.stations: list[int] = []
-        self.cumulative: list[float] = []
-        total = 0.0
-        for station, weight in weights or ():
-            if weight > 0:
-                total += weight
-                self.stations.append(station)
-                self.cumulative.append(total)
+        #: where a determinization puts Mr. X (empty for his own search: he knows)
+        self.hidden = WeightedDraw(weights)
         #: Mr. X's start: [station] -> the stations of its tile the detectives must then suspect
         self.start_belief: dict[int, int] = {}
 
@@ -124,9 +117,9 @@ class DiceSearch:
 
     def determinize(self, rng: Random) -> DiceSim:
         s = self.state.copy()
-        if self.stations:
-            s.pos[0] = self.stations[bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])
-                                     if len(self.stations) > 1 else 0]
+        station = self.hidden.draw(rng)
+        if station is not None:
+            s.pos[0] = station
         return s
 
     def turn(self, s: DiceSim, rng: Random):

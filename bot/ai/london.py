@@ -8,7 +8,6 @@ playing a detective could not.
 
 from __future__ import annotations
 
-import bisect
 from random import Random
 
 from bot.game.actions import MRX, Action, DoubleMove, Move, TripleMove
@@ -16,7 +15,7 @@ from bot.game.rules import get_rules
 from bot.game.views import MrXView, PublicView
 
 from .policy import aim, hunter_order, hunter_pick, mrx_candidates, mrx_pick, nearest, playout
-from .search import keyed_by_sight
+from .search import WeightedDraw, keyed_by_sight
 from .sim import HUNTER_TURN, HUNTERS_WIN, MRX_TURN, PLENTY, Setup, Sim, apply_hunter, apply_mrx, settle
 from .tables import mask_of, tables_of
 
@@ -102,22 +101,16 @@ class LondonSearch:
         self.setup, self.state, self.side = setup, state, side
         self.stop_round = state.round + horizon
         self.eps, self.coalition, self.paranoia = eps, coalition, paranoia
-        self.stations: list[int] = []
-        self.cumulative: list[float] = []
-        total = 0.0
-        for station, weight in weights or ():
-            if weight > 0:
-                total += weight
-                self.stations.append(station)
-                self.cumulative.append(total)
+        #: where a determinization puts Mr. X (empty for his own search: he knows)
+        self.hidden = WeightedDraw(weights)
 
     # -- SearchGame ----------------------------------------------------------------------------
 
     def determinize(self, rng: Random) -> Sim:
         s = self.state.copy()
-        if self.stations:
-            s.pos[0] = self.stations[bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])
-                                     if len(self.stations) > 1 else 0]
+        station = self.hidden.draw(rng)
+        if station is not None:
+            s.pos[0] = station
         return s
 
     def turn(self, s: Sim, rng: Random):

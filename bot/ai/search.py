@@ -12,6 +12,8 @@ determinization is judged by how often it was available (its ``avail``), not by 
 
 from __future__ import annotations
 
+import bisect
+
 import math
 import time
 from dataclasses import dataclass
@@ -137,3 +139,26 @@ def keyed_by_sight(candidates, reveal, entries: int, side: str) -> list[tuple[ob
             seen.add(key)
             out.append((key, parts))
     return out
+
+
+class WeightedDraw:
+    """Draws Mr. X's station for a determinization from (station, weight) pairs (weights need not sum to 1;
+    stations of weight 0 are never drawn)."""
+
+    def __init__(self, weights) -> None:
+        self.stations: list[int] = []
+        self.cumulative: list[float] = []
+        total = 0.0
+        for station, weight in weights or ():
+            if weight > 0:
+                total += weight
+                self.stations.append(station)
+                self.cumulative.append(total)
+
+    def draw(self, rng: Random) -> int | None:
+        """A station (None when there is none to draw from)."""
+        if not self.stations:
+            return None
+        if len(self.stations) == 1:
+            return self.stations[0]
+        return self.stations[bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])]

@@ -315,12 +315,8 @@ async def mrx_done(bot: "ScotlandYardBot", interaction: discord.Interaction, gam
     """Play Mr. X's pick from his DM menu: the menu turns into his receipt, with his board."""
     from .dice_messages import mrx_moved_text
 
-    try:
-        await interaction.response.defer()  # a deferred update of the menu message
-    except discord.HTTPException as exc:
-        if exc.code in (40060, 10062):
-            return
-        raise
+    if not await defer(interaction, thinking=False):  # a deferred update of the menu message
+        return
     async with guarded(interaction, game_id):
         result = await play()
         tr = reader()

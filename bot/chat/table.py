@@ -378,12 +378,8 @@ class Table:
                          first: tuple[int, str], second: tuple[int, str] | None,
                          third: tuple[int, str] | None = None) -> None:
         """Mr. X's move from the DM menu: the message turns into a receipt."""
-        try:
-            await interaction.response.defer()  # a deferred update of the menu message
-        except discord.HTTPException as exc:
-            if exc.code in (40060, 10062):
-                return
-            raise
+        if not await defer(interaction, thinking=False):  # a deferred update of the menu message
+            return
         async with guarded(interaction, game_id):
             if third is not None and second is not None:
                 action = TripleMove(*(Move(MRX, to, ticket) for to, ticket in (first, second, third)))

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from bot.dice.engine import MRX, DiceState
+from bot.dice.engine import DiceState
 from bot.dice.engine.players import GreedyPlayer, RandomPlayer, next_action
+
+from .helpers import hidden_twin
 
 #: (players, expert): every table size, standard and expert tiles
 DICE_GAMES = [(2, False), (2, True), (3, False), (3, True), (4, False), (4, True)]
@@ -38,10 +40,4 @@ def dice_positions(players: int, expert: bool, seed: int, every: int = 1):
 
 def dice_twin(state: DiceState) -> DiceState | None:
     """The same game with Mr. X on another station the detectives cannot rule out (None if there is none)."""
-    others = sorted(state.tracker.possible - {state.mrx_station})
-    if not others:
-        return None
-    twin = state.copy()
-    twin.positions = dict(state.positions)
-    twin.positions[MRX] = others[len(others) // 2]
-    return twin
+    return hidden_twin(state)  # type: ignore[arg-type]  (the same fields as a London state)
