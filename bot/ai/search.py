@@ -61,13 +61,18 @@ class Choice(Generic[A]):
     seconds: float
     #: key -> (visits, mean reward to the player at the root) for each root action
     stats: dict
+    #: why the search stopped: "iterations" (all of them), "decided" (no other action could overtake
+    #: the leader's visits in the iterations left, so the rest would not change the answer) or "clock"
+    ended: str = "iterations"
 
 
 def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, iterations: int, rng: Random,
            deadline: float | None = None, exploration: float = 0.4, widening: float = 0.5,
-           depth: int = 1000) -> Choice[A]:
+           depth: int = 1000, settle_early: bool = True) -> Choice[A]:
     """Run up to ``iterations`` iterations (fewer if ``deadline``, a ``time.perf_counter()`` value, comes
-    first) and pick the root action visited most. ``root`` lists the legal (key, action) pairs of
+    first) and pick the root action visited most. With ``settle_early`` the search also stops once the
+    most visited root action leads every other by more visits than there are iterations left: the
+    remaining iterations could not change the answer, so it is the same, only sooner. ``root`` lists the legal (key, action) pairs of
     ``actor`` now, best first, each key once (as :meth:`SearchGame.turn` does).
 
     Progressive widening: a node visited n times considers only its first 1 + ``widening`` * sqrt(n)
@@ -78,6 +83,7 @@ def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, ite
     tree = Node(-1)
     root = list(root)
     done = 0
+    ended = "iterations"
     sqrt, log = math.sqrt, math.log
     while done < iterations:
         done += 1
@@ -118,12 +124,29 @@ def search(game: SearchGame, root: Sequence[tuple[Hashable, A]], actor: int, ite
         for n in path:
             n.visits += 1
             n.total += game.reward(result, n.actor)
-        if deadline is not None and done % 16 == 0 and time.perf_counter() > deadline:
-            break
+        if done % 16 == 0:
+            if settle_early and _settled(tree, iterations - done):
+                ended = "decided"
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                ended = "clock" if done < iterations else ended
+                break
     stats = {k: (c.visits, c.total / c.visits if c.visits else 0.0) for k, c in tree.children.items()}
     rank = {k: i for i, (k, _) in enumerate(root)}
     key, action = max(root, key=lambda ka: (*stats.get(ka[0], (0, 0.0)), -rank[ka[0]]))
-    return Choice(action, done, time.perf_counter() - start, stats)
+    return Choice(action, done, time.perf_counter() - start, stats, ended)
+
+
+def _settled(tree: Node, left: int) -> bool:
+    """No root action can overtake the most visited one in ``left`` more iterations (a visit each)."""
+    first = second = 0
+    for child in tree.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
 
 
 def keyed_by_sight(candidates, reveal, entries: int, side: str) -> list[tuple[object, object]]:

@@ -1,0 +1,55 @@
+"""The search stops early only when the rest could not change its answer."""
+
+from __future__ import annotations
+
+import functools
+
+import bot.ai.dice as dice_module
+import bot.ai.player as player_module
+from bot.ai import ComputerPlayer, DiceComputerPlayer
+from bot.ai.search import search
+from bot.game.players import view_for
+
+from .dice_helpers import dice_positions
+from .helpers import positions
+
+
+def _full(monkeypatch, module) -> None:
+    monkeypatch.setattr(module, "search", functools.partial(search, settle_early=False))
+
+
+def test_settling_early_gives_the_answer_of_every_iteration(monkeypatch):
+    cases = [(state, pawn) for rules, players in (("classic", 5), ("master", 4), ("sanssouci", 4))
+             for state, pawn in list(positions(rules, players, {}, 4, every=6))[:6]]
+    early = []
+    for state, pawn in cases:
+        player = ComputerPlayer("hard", seed=3, iterations=600, time_budget=60)
+        early.append((player.choose(view_for(state, pawn), pawn), player.last))
+    _full(monkeypatch, player_module)
+    settled = 0
+    for (state, pawn), (action, last) in zip(cases, early):
+        player = ComputerPlayer("hard", seed=3, iterations=600, time_budget=60)
+        assert player.choose(view_for(state, pawn), pawn) == action
+        if last is not None:
+            assert last.ended in ("iterations", "decided")
+            if last.ended == "decided":
+                settled += 1
+                assert last.iterations < player.last.iterations == 600
+                assert player.last.ended == "iterations"
+    assert settled >= len(cases) // 3
+
+
+def test_the_dice_search_settles_early_with_the_same_answer(monkeypatch):
+    states = [s for s in dice_positions(4, False, 5, every=3) if s.awaiting in ("move", "mrx")][:8]
+
+    def decide(state):
+        player = DiceComputerPlayer("hard", seed=5, iterations=400, time_budget=60)
+        view = state.mrx_view() if state.awaiting == "mrx" else state.public_view()
+        return player.choose(view, state.to_move()[0]), player.last
+
+    early = [decide(s) for s in states]
+    _full(monkeypatch, dice_module)
+    full = [decide(s) for s in states]
+    assert [a for a, _ in early] == [a for a, _ in full]
+    searched = [(e, f) for (_, e), (_, f) in zip(early, full) if e is not None]
+    assert searched and any(e.ended == "decided" and e.iterations < f.iterations for e, f in searched)
