@@ -1,26 +1,38 @@
-"""Computer players against each other and the baselines: Mr. X's win rate per pairing, with a 95 % interval.
+"""Computer players against each other and the baselines: Mr. X's win rate per pairing, with a 95 % interval,
+and the median and p99 seconds per decision of each searching level.
 
     python bench/ai_ladder.py [--games 40] [--jobs 2] [--rules classic:5 master:4]
                               [--pairs greedy/greedy:100 hard/greedy:8 hard/hard] [--first-seed 0]
+                              [--record bench/results/ladder.jsonl] [--table]
 
 A pairing is ``detectives/mrx``, each one of random, greedy (bot.game.players), easy, normal, hard
 (bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
 (standard tiles) or ``dice-expert:N`` for N people (2-4), with the dice engine's random and greedy
 players and bot.ai's DiceComputerPlayer. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
 reproducible; the same seeds serve every pairing. Prints figures; it is not a test.
+
+A hard game takes a minute of CPU, so cells of hundreds of games take several runs: ``--record`` appends each
+game as it ends (a JSON line: the pairing, seed, outcome, and the search levels' decision times) and a later
+run plays only the games its record lacks. A record line counts only while the code that decides games
+(``bot/ai``, ``bot/game``, ``bot/dice/engine``) is the same as when it was played (``code``, a hash of it).
+``--table`` prints every cell of the record instead of playing.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
+import statistics
 import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from bot.ai import LEVELS, ComputerPlayer, DiceComputerPlayer  # noqa: E402
 from bot.dice.engine import DiceState  # noqa: E402
@@ -33,19 +45,66 @@ DEFAULT_PAIRS = ("greedy/greedy:100", "easy/greedy:60", "greedy/easy:60", "norma
                  "hard/greedy:8", "greedy/hard:8", "hard/hard:6")
 
 
+#: the levels whose decision times the record keeps (the others answer in well under a millisecond)
+TIMED = ("normal", "hard")
+
+
+def code_hash() -> str:
+    """A hash of the code that decides a game (the engines and the computer players)."""
+    digest = hashlib.sha256()
+    for folder in ("bot/ai", "bot/game", "bot/dice/engine"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+class Timed:
+    """A player whose decisions are timed (milliseconds, in ``times``). A dice detective's ``wants_reroll``
+    and the ``choose`` after it are one decision (one search), so they are timed as one."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.times: list[int] = []
+        self.asked_reroll = False
+
+    def __getattr__(self, name):
+        method = getattr(self.player, name)
+        if name not in ("choose", "pick_start", "wants_reroll"):
+            return method
+
+        def timed(*args):
+            start = time.perf_counter()
+            answer = method(*args)
+            ms = round((time.perf_counter() - start) * 1000)
+            if name == "choose" and self.asked_reroll:
+                self.times[-1] += ms
+            else:
+                self.times.append(ms)
+            self.asked_reroll = name == "wants_reroll"
+            return answer
+        return timed
+
+
 def make_player(name: str, seed: int, rng: random.Random):
     if name in LEVELS:
-        return ComputerPlayer(name, seed=seed)
+        player = ComputerPlayer(name, seed=seed)
+        return Timed(player) if name in TIMED else player
     return PLAYERS[name](rng)
 
 
 def make_dice_player(name: str, seed: int, rng: random.Random):
     if name in LEVELS:
-        return DiceComputerPlayer(name, seed=seed)
+        player = DiceComputerPlayer(name, seed=seed)
+        return Timed(player) if name in TIMED else player
     return DICE_PLAYERS[name](rng)
 
 
-def play_dice(expert: bool, players: int, seed: int, detectives: str, mrx: str) -> tuple[str, int, float, str]:
+def times_of(player) -> list[int]:
+    return player.times if isinstance(player, Timed) else []
+
+
+def play_dice(expert: bool, players: int, seed: int, detectives: str, mrx: str) -> dict:
     """One dice game: the layout and every roll from the dealer, the choices by the players."""
     start = time.perf_counter()
     state = DiceState.new(players, seed, {"expert": expert})
@@ -55,11 +114,17 @@ def play_dice(expert: bool, players: int, seed: int, detectives: str, mrx: str) 
     detective_player = make_dice_player(detectives, seed * 2, rng)
     while not state.is_over:
         state.apply(next_action(state, dealer, mrx_player, detective_player))
-    return state.outcome.winner, state.outcome.round, time.perf_counter() - start, state.outcome.reason
+    return result(state.outcome, start, detective_player, mrx_player)
 
 
-def play(rules: str, players: int, seed: int, detectives: str, mrx: str) -> tuple[str, int, float, str]:
-    """One game: (winner, rounds, seconds, reason)."""
+def result(outcome, start: float, detective_player, mrx_player) -> dict:
+    return {"winner": outcome.winner, "rounds": outcome.round, "reason": outcome.reason,
+            "seconds": round(time.perf_counter() - start, 2),
+            "ms": {"detectives": times_of(detective_player), "mrx": times_of(mrx_player)}}
+
+
+def play(rules: str, players: int, seed: int, detectives: str, mrx: str) -> dict:
+    """One game: winner, rounds, reason, seconds, and the search levels' decision times."""
     if rules in ("dice", "dice-expert"):
         return play_dice(rules == "dice-expert", players, seed, detectives, mrx)
     start = time.perf_counter()
@@ -72,7 +137,7 @@ def play(rules: str, players: int, seed: int, detectives: str, mrx: str) -> tupl
         pawn = rng.choice(movable)
         player = mrx_player if pawn == MRX else detective_player
         state.apply(player.choose(view_for(state, pawn), pawn))
-    return state.outcome.winner, state.outcome.round, time.perf_counter() - start, state.outcome.reason
+    return result(state.outcome, start, detective_player, mrx_player)
 
 
 def split_pair(pair: str, games: int) -> tuple[str, str, int]:
@@ -91,8 +156,57 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play(job: tuple[str, int, int, str, str]) -> tuple[tuple[str, int, int, str, str], tuple[str, int, float, str]]:
+Job = tuple[str, int, int, str, str]  # rules, players, seed, detectives, mrx
+
+
+def _play(job: Job) -> tuple[Job, dict]:
     return job, play(*job)
+
+
+def read_record(path: Path | None, code: str) -> tuple[dict[Job, dict], int]:
+    """The games of the record played by this code, by job, and how many lines were played by other code."""
+    games: dict[Job, dict] = {}
+    stale = 0
+    if path is None or not path.exists():
+        return games, stale
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row["code"] != code:
+            stale += 1
+            continue
+        games[(row["rules"], row["players"], row["seed"], row["detectives"], row["mrx"])] = row
+    return games, stale
+
+
+def percentile(values: list[int], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] / 1000
+
+
+def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict]) -> None:
+    print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} {'95 % interval':>15} "
+          f"{'rounds':>6} {'s/game':>7}")
+    times: dict[tuple[str, str, str], list[int]] = {}
+    for rules, players, detectives, mrx in cells:
+        rows = [g for job, g in games.items() if job[:2] == (rules, players) and job[3:] == (detectives, mrx)]
+        wins = sum(1 for g in rows if g["winner"] == "mrx")
+        low, high = wilson(wins, len(rows))
+        n = max(len(rows), 1)
+        rounds = sum(g["rounds"] for g in rows) / n
+        seconds = sum(g["seconds"] for g in rows) / n
+        print(f"{rules + ' ' + str(players):<14} {detectives:<11} {mrx:<7} {len(rows):>5} "
+              f"{wins / n:>10.0%} {f'{low:.0%}-{high:.0%}':>15} {rounds:>6.1f} {seconds:>7.1f}")
+        for g in rows:
+            for side, level in (("detectives", detectives), ("mrx", mrx)):
+                if g["ms"][side]:
+                    times.setdefault((f"{rules} {players}", level, side), []).extend(g["ms"][side])
+    if times:
+        print(f"\n{'rules':<14} {'level':<7} {'side':<11} {'decisions':>9} {'median s':>9} {'p99 s':>7}")
+        for (rules, level, side), values in sorted(times.items()):
+            print(f"{rules:<14} {level:<7} {side:<11} {len(values):>9} {statistics.median(values) / 1000:>9.3f} "
+                  f"{percentile(values, 0.99):>7.3f}")
 
 
 def main() -> None:
@@ -102,37 +216,55 @@ def main() -> None:
     parser.add_argument("--rules", nargs="+", default=["classic:5", "master:4"], help="rules:players")
     parser.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS), help="detectives/mrx")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--record", type=Path, help="a JSON-lines file of played games: reused, and appended to")
+    parser.add_argument("--table", action="store_true", help="print every cell of the record; play nothing")
     args = parser.parse_args()
 
-    jobs = []
+    code = code_hash()
+    recorded, stale = read_record(args.record, code)
+    if stale:
+        print(f"{stale} recorded games were played by other code (not counted)")
+    if args.table:
+        cells = sorted({(j[0], j[1], j[3], j[4]) for j in recorded}, key=lambda c: (c[0], c[1], level_order(c[2:])))
+        print(f"{len(recorded)} recorded games (code {code})\n")
+        print_table(cells, recorded)
+        return
+
+    cells, wanted = [], []
     for spec in args.rules:
         rules, players = spec.split(":")
         for pair in args.pairs:
             detectives, mrx, games = split_pair(pair, args.games)
-            for seed in range(args.first_seed, args.first_seed + games):
-                jobs.append((rules, int(players), seed, detectives, mrx))
-    # The slow pairings first, so the two processes finish together.
-    jobs.sort(key=lambda j: -("hard" in j[3:]) - ("normal" in j[3:]) * 0.5)
-    results: dict[tuple[str, int, str, str], list[tuple[str, int, float, str]]] = {}
+            cells.append((rules, int(players), detectives, mrx))
+            wanted += [(rules, int(players), seed, detectives, mrx)
+                       for seed in range(args.first_seed, args.first_seed + games)]
+    games = {job: recorded[job] for job in wanted if job in recorded}
+    jobs = [job for job in wanted if job not in games]
+    # Seed by seed across the pairings, so a run stopped part-way leaves every cell a share of its games;
+    # within a seed the slow pairings first.
+    jobs.sort(key=lambda j: (j[2], -("hard" in j[3:]) - ("normal" in j[3:]) * 0.5))
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for job, result in pool.map(_play, jobs, chunksize=1):
-            rules, players, _seed, detectives, mrx = job
-            results.setdefault((rules, players, detectives, mrx), []).append(result)
-    print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s ({args.jobs} processes)\n")
-    print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} {'95 % interval':>15} "
-          f"{'rounds':>6} {'s/game':>7}")
-    for spec in args.rules:
-        rules, players = spec.split(":")
-        for pair in args.pairs:
-            detectives, mrx, _ = split_pair(pair, args.games)
-            games = results.get((rules, int(players), detectives, mrx), [])
-            wins = sum(1 for g in games if g[0] == "mrx")
-            low, high = wilson(wins, len(games))
-            rounds = sum(g[1] for g in games) / max(len(games), 1)
-            seconds = sum(g[2] for g in games) / max(len(games), 1)
-            print(f"{rules + ' ' + players:<14} {detectives:<11} {mrx:<7} {len(games):>5} "
-                  f"{wins / max(len(games), 1):>10.0%} {f'{low:.0%}-{high:.0%}':>15} {rounds:>6.1f} {seconds:>7.1f}")
+    out = args.record.open("a") if args.record else None
+    try:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for job, outcome in pool.map(_play, jobs, chunksize=1):
+                games[job] = outcome
+                if out:
+                    rules, players, seed, detectives, mrx = job
+                    out.write(json.dumps({"rules": rules, "players": players, "seed": seed, "detectives": detectives,
+                                          "mrx": mrx, "code": code, **outcome}) + "\n")
+                    out.flush()
+    finally:
+        if out:
+            out.close()
+    print(f"{len(jobs)} games played in {time.perf_counter() - started:.0f} s ({args.jobs} processes), "
+          f"{len(wanted) - len(jobs)} from the record\n")
+    print_table(cells, games)
+
+
+def level_order(pair: tuple[str, str]) -> tuple[int, int]:
+    rank = {"random": 0, "greedy": 1, "easy": 2, "normal": 3, "hard": 4}
+    return rank.get(pair[0], 9), rank.get(pair[1], 9)
 
 
 if __name__ == "__main__":
