@@ -8,15 +8,17 @@ playing a detective could not.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 
-from bot.game.actions import MRX, Action, DoubleMove, Move, TripleMove
+from bot.game.actions import MRX, Action, DoubleMove, Move, Surface, Trade, TripleMove
 from bot.game.rules import get_rules
 from bot.game.views import MrXView, PublicView
 
 from .policy import aim, hunter_order, hunter_pick, mrx_candidates, mrx_pick, nearest, playout
 from .search import WeightedDraw, keyed_by_sight
-from .sim import HUNTER_TURN, HUNTERS_WIN, MRX_TURN, PLENTY, Setup, Sim, apply_hunter, apply_mrx, settle
+from .sim import (HUNTER_TURN, HUNTERS_WIN, MRX_TURN, PLENTY, Setup, Sim, apply_hunter, apply_mrx, apply_surface,
+                  settle)
 from .tables import mask_of, tables_of
 
 #: how likely Mr. X stands on a possible station, by how many rides it is from the nearest detective
@@ -27,26 +29,39 @@ DISTANCE_WEIGHTS = (0.0, 0.35, 1.0, 1.45, 2.05, 2.1)
 Parts = tuple[tuple[int, int], ...]
 
 
+@dataclass(frozen=True)
+class Surfacing:
+    """Mr. X's root choice to show himself before he moves (voluntary surfacing): the tickets he takes,
+    as engine names per pawn and as (wallet, ticket) numbers for the search, or a black ticket back."""
+
+    take: tuple[tuple[str, str], ...]
+    numbers: tuple[tuple[int, int], ...]
+    black_back: bool
+
+
+#: the key of surfacing among Mr. X's root options
+SURFACE = ("surface",)
+
+
 def read_setup(view: PublicView) -> tuple[Setup, Sim]:
     """The rules as numbers and the state as far as the public knows it (Mr. X's station 0)."""
     rules = get_rules(view.rules).with_options(view.options)
     tables = tables_of(view.board, rules)
     rides = view.board.ride_tickets
     hunters = [p for p in view.pawns if p.role != "mrx"]
-    wallet_names: dict[str, int] = {MRX: 0}
-    tix: list[list[int]] = []
+    wallet_names = {name: i for i, name in enumerate(_wallet_names(view))}
     mrx = [PLENTY if view.mrx_tickets.get(t) is None else int(view.mrx_tickets[t]) for t in rides]
     mrx += [_count(view.mrx_tickets.get("black")), _count(view.mrx_tickets.get("double"))]
-    tix.append(mrx)
+    tix: list[list[int]] = [mrx] + [[] for _ in range(len(wallet_names) - 1)]
     wallet_of = [0]
     for p in hunters:
         if p.wallet is None or p.tickets is None:
             wallet_of.append(-1)
             continue
-        if p.wallet not in wallet_names:
-            wallet_names[p.wallet] = len(tix)
-            tix.append([_count(p.tickets.get(t, 0)) for t in rides])
-        wallet_of.append(wallet_names[p.wallet])
+        index = wallet_names[p.wallet]
+        if not tix[index]:
+            tix[index] = [_count(p.tickets.get(t, 0)) for t in rides]
+        wallet_of.append(index)
     reveal = [False] * (rules.log_entries + 4)
     for entry in range(1, rules.log_entries + 1):
         reveal[entry] = rules.is_reveal(entry)
@@ -133,7 +148,9 @@ class LondonSearch:
         return keyed_by_sight(mrx_candidates(self.setup, s, moves), self.setup.reveal, s.entries, self.side)
 
     def apply(self, s: Sim, actor: int, action) -> None:
-        if actor == 0:
+        if isinstance(action, Surfacing):
+            apply_surface(self.setup, s, action.numbers, action.black_back)
+        elif actor == 0:
             apply_mrx(self.setup, s, action)
         else:
             apply_hunter(self.setup, s, actor, action[0], action[1])
@@ -201,6 +218,82 @@ def mrx_root_options(search: LondonSearch, view: MrXView) -> list[tuple[object, 
     out = [(key, parts) for key, parts in search.mrx_options(search.state, singles)
            if legal_for(search.setup, view, parts)]
     return out or [((p,), (p,)) for p in singles]
+
+
+def surfacing(setup: Setup, view: MrXView) -> Surfacing | None:
+    """Mr. X's surfacing now, if his view allows it: in mb1985 he takes from each detective the kind of
+    ticket it has fewest of (a faster transport on a tie), which hurts its rides most; in sanssouci's
+    variant a used black ticket comes back (offered only when one is owed)."""
+    if not view.can_reveal:
+        return None
+    public = view.public
+    mode = get_rules(public.rules).with_options(public.options).voluntary_reveal
+    if mode == "return_black":
+        used = sum(1 for e in public.logbook if e.ticket == "black")
+        back = sum(1 for r in public.history if r.get("black_returned"))
+        # Showing himself for nothing only helps the detectives.
+        return Surfacing((), (), True) if used > back else None
+    rides = public.board.ride_tickets
+    left: dict[str, dict[str, int]] = {}
+    wallets = {name: i for i, name in enumerate(_wallet_names(public))}
+    take: list[tuple[str, str]] = []
+    numbers: list[tuple[int, int]] = []
+    for pawn in public.pawns:
+        if pawn.role != "detective" or pawn.wallet is None or pawn.tickets is None:
+            continue
+        wallet = left.setdefault(pawn.wallet, {t: int(pawn.tickets.get(t) or 0) for t in rides})
+        held = [t for t in rides if wallet[t] > 0]
+        if not held:
+            continue
+        ticket = min(held, key=lambda t: (wallet[t], -rides.index(t)))
+        wallet[ticket] -= 1
+        take.append((pawn.id, ticket))
+        numbers.append((wallets[pawn.wallet], rides.index(ticket)))
+    return Surfacing(tuple(take), tuple(numbers), False)
+
+
+def _wallet_names(public: PublicView) -> list[str]:
+    """The wallets in the order the search numbers them: Mr. X's, then each detective's as seated."""
+    names = [MRX]
+    for p in public.pawns:
+        if p.role != "mrx" and p.wallet is not None and p.tickets is not None and p.wallet not in names:
+            names.append(p.wallet)
+    return names
+
+
+def surface_action(plan: Surfacing) -> Surface:
+    return Surface(plan.take)
+
+
+#: a detective hands a kind of ticket over only while it keeps at least this many of it
+KEEPS = 2
+
+
+def helping_hand(view: PublicView, pawn: str) -> Trade | None:
+    """Ticket trading (a sanssouci variant): before it moves, detective ``pawn`` hands a ticket to the
+    teammate who most needs it: one with none of a kind, fewest rides open now first, a kind that rides
+    from where it stands first. At most once a round, and only from plenty (it keeps ``KEEPS``)."""
+    rules = get_rules(view.rules).with_options(view.options)
+    me = view.pawn(pawn)
+    if not rules.ticket_trading or me.role != "detective" or me.wallet is None or me.tickets is None:
+        return None
+    if any(r.get("trade") and r.get("pawn") == pawn and r.get("round") == view.round for r in view.history):
+        return None
+    rides = view.board.ride_tickets
+    adj = tables_of(view.board, rules).hunter_adj
+    best = None
+    for other in view.pawns:
+        if (other.role != "detective" or other.wallet in (None, me.wallet) or other.station is None
+                or other.tickets is None):
+            continue
+        has = {t: int(other.tickets.get(t) or 0) for t in rides}
+        open_now = sum(len(adj[i][other.station]) for i, t in enumerate(rides) if has[t])
+        for i, t in enumerate(rides):
+            if has[t] == 0 and int(me.tickets.get(t) or 0) > KEEPS:
+                key = (open_now, -len(adj[i][other.station]), i)
+                if best is None or key < best[0]:
+                    best = key, Trade(pawn, other.id, t)
+    return best[1] if best else None
 
 
 def mrx_quick(setup: Setup, state: Sim, view: MrXView, rng: Random, eps: float) -> Parts:

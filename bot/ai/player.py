@@ -15,8 +15,8 @@ from random import Random
 from bot.game.actions import MRX, Action, Pass
 from bot.game.views import MrXView, PublicView
 
-from .london import (LondonSearch, detective_setup, from_move, location_weights, mrx_quick, mrx_root_options,
-                     mrx_setup, to_action)
+from .london import (SURFACE, LondonSearch, Surfacing, detective_setup, from_move, helping_hand, location_weights,
+                     mrx_quick, mrx_root_options, mrx_setup, surface_action, surfacing, to_action)
 from .policy import hunter_order
 from .search import Choice, search
 
@@ -108,6 +108,9 @@ class ComputerPlayer:
         legal = view.moves.get(pawn, ())
         if not legal:
             return Pass(pawn, "stuck")
+        trade = helping_hand(view, pawn)
+        if trade is not None:
+            return trade
         if len(legal) == 1:
             return legal[0]
         rng = self._rng(view, pawn)
@@ -130,7 +133,12 @@ class ComputerPlayer:
             return to_action(setup, MRX, mrx_quick(setup, state, view, rng, self.settings.eps))
         game = self._game(setup, state, "mrx", None)
         options = mrx_root_options(game, view)
+        plan = surfacing(setup, view)
+        if plan is not None:  # showing himself first is one more choice, searched like the rest
+            options.append((SURFACE, plan))
         if len(options) == 1:
             return to_action(setup, MRX, options[0][1])
         self.last = self._search(game, options, 0, rng, self.settings.tree_rounds + 1)
+        if isinstance(self.last.action, Surfacing):
+            return surface_action(self.last.action)
         return to_action(setup, MRX, self.last.action)

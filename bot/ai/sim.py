@@ -3,7 +3,8 @@
 It follows :class:`bot.game.GameState`'s rules of motion (tickets, blocking, captures, stuck pawns
 passing or leaving the board, reveal entries, the end of the game) closely enough to look ahead,
 and is checked against the engine in ``tests/ai``. It leaves out what only the root needs to get
-exactly right (mb1985's cut-off, surfacing, trading): the player takes its root moves from the view.
+exactly right (mb1985's cut-off, trading): the player takes its root moves from the view. Voluntary
+surfacing is a root choice of Mr. X's search (:func:`apply_surface`), never one deeper in the tree.
 
 Pawn 0 is Mr. X, pawns 1..K the detectives and bobbies in seat order. A station 0 means "off the
 board" (sanssouci). ``belief`` is the detectives' knowledge as a bit mask: the stations Mr. X may be on,
@@ -159,6 +160,20 @@ def apply_mrx(S: Setup, s: Sim, parts) -> None:
         counts[tables.double] -= len(parts) - 1
     s.phase = HUNTER_TURN
     s.pending = [i for i in range(1, len(s.pos)) if s.pos[i]]
+    s.aims = None
+
+
+def apply_surface(S: Setup, s: Sim, take, black_back: bool) -> None:
+    """Mr. X shows where he is before his move: the detectives' belief becomes his station; he takes
+    ticket ``t`` from wallet ``w`` for each (w, t) of ``take`` (mb1985), or gets a black ticket back
+    (sanssouci's variant)."""
+    s.belief = 1 << s.pos[0]
+    for w, t in take:
+        s.tix[w][t] -= 1
+        if not S.mrx_unlimited[t]:
+            s.tix[0][t] += 1
+    if black_back:
+        s.tix[0][S.tables.black] += 1
     s.aims = None
 
 

@@ -635,7 +635,10 @@ class GameState:
     def surface_take(self, prefer: str | None = None) -> tuple[tuple[str, str], ...]:
         """The tickets Mr. X takes when he surfaces without naming one per detective: ``prefer`` from
         each detective who has it, otherwise the kind that detective has most of (first in board
-        order on a tie). Detectives without tickets give nothing."""
+        order on a tie). Detectives without tickets give nothing, and nobody does in sanssouci's
+        variant (a black ticket comes back instead)."""
+        if self.rules.voluntary_reveal == "return_black":
+            return ()
         take = []
         for pawn in (p for p in self.pawns if p.role == "detective"):
             wallet = self.wallets[pawn.wallet]  # type: ignore[index]

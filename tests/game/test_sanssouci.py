@@ -161,7 +161,8 @@ def test_a_voluntary_reveal_returns_one_used_black_ticket():
     for pawn in AGENTS:
         state.apply(state.legal_moves(pawn)[-1])
     blacks = state.wallets[MRX][X]
-    state.apply(Surface(()))
+    assert state.surface_take() == ()  # what `/sy surface` without a ticket asks for: nothing taken
+    state.apply(Surface(state.surface_take()))
     assert state.wallets[MRX][X] == blacks + 1
     assert state.public_view().mrx_shown == 12
     assert state.history[-1]["black_returned"] is True

@@ -160,3 +160,28 @@ async def test_mr_x_taking_his_seat_back_gets_the_prompt_for_the_turn_he_owes(se
     [again] = [a for a in await service.pending_announcements() if a.kind == "mrx_prompt"]
     assert again.recipient_id == 101 and again.payload["round"] == 1
     assert await service.computer_turn(game_id) is None
+
+
+async def test_computers_hand_tickets_over_and_mr_x_shows_himself_for_a_black_ticket(service):
+    """Sanssouci with ticket trading and the reveal that returns a black ticket: what a computer chooses
+    besides a move is played through the service like a person's, and the computer then moves."""
+    seen: set[str] = set()
+    for seed in range(1, 6):
+        channel = CHANNEL + seed
+        await service.create_game(GUILD, channel, HOST, "Host", rules="sanssouci", seed=seed)
+        await service.set_options(channel, HOST, {"trade_tickets": True, "reveal_returns_black": True})
+        await service.join(channel, HOST, "Host", "detective")
+        await service.add_computer(channel, HOST, "mrx", "hard")
+        for _ in range(2):
+            await service.add_computer(channel, HOST, "detective", "normal")
+        game_id = (await service.start(channel, HOST, key=new_key())).game.id
+        rng = random.Random(seed)
+        while (await service.get_game(game_id)).status == "running":
+            for result in await service.play_computers(game_id):
+                seen.update(type(e).__name__ for e in result.events)
+            if (await service.get_game(game_id)).status == "running":
+                await play_turn(service, game_id, rng)
+        assert await service.check_game(game_id) == []
+        if {"TicketHandedOver", "MrXSurfaced"} <= seen:
+            break
+    assert {"TicketHandedOver", "MrXSurfaced"} <= seen
