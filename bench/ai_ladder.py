@@ -15,7 +15,10 @@ A hard game takes a minute of CPU, so cells of hundreds of games take several ru
 game as it ends (a JSON line: the pairing, seed, outcome, and the search levels' decision times) and a later
 run plays only the games its record lacks. A record line counts only while the code that decides games
 (``bot/ai``, ``bot/game``, ``bot/dice/engine``) is the same as when it was played (``code``, a hash of it).
-``--table`` prints every cell of the record instead of playing.
+``--table`` prints every cell of the record instead of playing. After a change that should not alter the
+games of a record (a rule system the record does not play, say), ``--adopt CODE`` replays the quickest
+``--check`` games of each cell that CODE played; only if every one ends the same (winner, rounds, reason)
+are CODE's games counted for the current code (appended with ``adopted_from``).
 """
 
 from __future__ import annotations
@@ -218,9 +221,14 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--record", type=Path, help="a JSON-lines file of played games: reused, and appended to")
     parser.add_argument("--table", action="store_true", help="print every cell of the record; play nothing")
+    parser.add_argument("--adopt", metavar="CODE", help="count CODE's recorded games if replays agree")
+    parser.add_argument("--check", type=int, default=3, help="games per cell --adopt replays")
     args = parser.parse_args()
 
     code = code_hash()
+    if args.adopt:
+        adopt(args.record, args.adopt, code, args.check, args.jobs)
+        return
     recorded, stale = read_record(args.record, code)
     if stale:
         print(f"{stale} recorded games were played by other code (not counted)")
@@ -260,6 +268,32 @@ def main() -> None:
     print(f"{len(jobs)} games played in {time.perf_counter() - started:.0f} s ({args.jobs} processes), "
           f"{len(wanted) - len(jobs)} from the record\n")
     print_table(cells, games)
+
+
+def adopt(path: Path, old: str, code: str, check: int, jobs: int) -> None:
+    """Replay the quickest ``check`` games of each cell ``old`` played; if all end the same, append
+    ``old``'s games as the current code's."""
+    games, _ = read_record(path, old)
+    mine, _ = read_record(path, code)
+    by_cell: dict[tuple, list[Job]] = {}
+    for job, row in games.items():
+        by_cell.setdefault((job[0], job[1], job[3], job[4]), []).append(job)
+    replay = [j for jobs_ in by_cell.values() for j in sorted(jobs_, key=lambda j: games[j]["seconds"])[:check]]
+    differ = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for job, outcome in pool.map(_play, replay, chunksize=1):
+            was = games[job]
+            if (outcome["winner"], outcome["rounds"], outcome["reason"]) != (was["winner"], was["rounds"], was["reason"]):
+                differ.append(job)
+    print(f"replayed {len(replay)} of {len(games)} games of code {old} with code {code}: {len(differ)} differ")
+    if differ:
+        print("not adopted; they differ:", *differ, sep="\n  ")
+        return
+    fresh = [job for job in games if job not in mine]
+    with path.open("a") as out:
+        for job in fresh:
+            out.write(json.dumps({**games[job], "code": code, "adopted_from": old}) + "\n")
+    print(f"adopted {len(fresh)} games")
 
 
 def level_order(pair: tuple[str, str]) -> tuple[int, int]:
