@@ -129,6 +129,21 @@ async def test_surfacing_takes_a_ticket_from_each_detective(service):
     assert result.view.mrx_shown == state.mrx_station
 
 
+async def test_in_sanssouci_mr_x_shows_himself_for_a_black_ticket_without_naming_tickets(service):
+    start = await started(service, people=3, rules="sanssouci", options={"reveal_returns_black": True})
+    game_id = start.game.id
+    state = await stored_state(service, game_id)
+    black = next(m for m in state.legal_moves(MRX) if m.ticket == "black")
+    await service.act(game_id, mrx_user(start), black, new_key())
+    rng = random.Random(2)
+    while (await stored_state(service, game_id)).phase != "mrx":
+        await play_turn(service, game_id, rng)
+    before = (await stored_state(service, game_id)).wallets[MRX]["black"]
+    result = await service.surface(game_id, mrx_user(start), None, new_key())  # `/sy surface` with no ticket
+    after = await stored_state(service, game_id)
+    assert result.view.mrx_shown == after.mrx_station and after.wallets[MRX]["black"] == before + 1
+
+
 async def test_a_player_cannot_pass_on_a_deadline_by_themselves(service):
     start = await started(service)
     with pytest.raises(NotHost):
