@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .board import render_board, render_mrx_board, render_route
 from .logbook import logbook_text, render_logbook
@@ -12,10 +12,9 @@ from .animation import render_replay, round_states
 from .zoom import render_zoom
 
 
-def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False) -> list[Path]:
-    """Write the board after every round (``board-00.png`` is the start) and its phone zoom
-    (``zoom-00.png``...), Mr. X's own board in every round (``mrx-01.png``...), the logbook (PNG and
-    text), the route and the replay; returns the paths."""
+def album_writer(folder: str | Path) -> tuple[Callable[[str, bytes | str], None], list[Path]]:
+    """``save(name, data)`` writes a picture (bytes) or a text (UTF-8) into ``folder`` (made if need be)
+    and lists its path in ``written``; every family's album uses it."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -27,6 +26,15 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
         else:
             path.write_bytes(data)
         written.append(path)
+
+    return save, written
+
+
+def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False) -> list[Path]:
+    """Write the board after every round (``board-00.png`` is the start) and its phone zoom
+    (``zoom-00.png``...), Mr. X's own board in every round (``mrx-01.png``...), the logbook (PNG and
+    text), the route and the replay; returns the paths."""
+    save, written = album_writer(folder)
 
     states = round_states(record)
     views = [state.public_view() for state in states]

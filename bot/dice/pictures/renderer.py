@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image
 
 from bot.dice.engine import DiceMrXView, DicePublicView, replay
+from bot.pictures.album import album_writer
 
 from .basemap import BASE_WIDTH
 from .board import draw_board
@@ -85,17 +86,7 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
     at each of his turns, his log, his route, the replay, and the record."""
     if not record.get("outcome"):
         raise ValueError("the game is not over yet")
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
-    def save(name: str, data: bytes | str) -> None:
-        path = out / name
-        if isinstance(data, str):
-            path.write_text(data)
-        else:
-            path.write_bytes(data)
-        written.append(path)
+    save, written = album_writer(folder)
 
     for number, view in enumerate(round_views(record)):
         save(f"board-{number:02d}.png", render_board(view, tracker=tracker, language=language))
