@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.families import all_rules, family_for_rules, get_family
 from bot.game import MRX, GameError
+from bot.game.rules import PRESETS
 from bot.i18n import Speaker, game_language, personal_language, reader, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
@@ -362,8 +363,12 @@ class ScotlandYardCommands(app_commands.Group):
         found = await self._mover(interaction)
         if found is None or found[1] != MRX:
             return []
-        board = found[2].public.board
-        return _ticket_choices(board, board.ride_tickets, current, (await _speaker(interaction)).language)
+        public = found[2].public
+        rules = PRESETS.get(public.rules)
+        if rules is None or rules.with_options(public.options).voluntary_reveal != "take_tickets":
+            return []  # nothing is taken (sanssouci's variant returns a black ticket instead)
+        return _ticket_choices(public.board, public.board.ride_tickets, current,
+                               (await _speaker(interaction)).language)
 
     @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
     @app_commands.autocomplete(game=_game_choices)

@@ -189,6 +189,8 @@ async def test_mr_x_surfaces_in_mb1985_and_takes_tickets(game: Game) -> None:
     assert "first move" in refused.text
     await game.play(until=lambda s: len(s.logbook) == 1 and s.phase == "mrx", ways=("dm",))
     state = await game.truth()
+    offered = await fake.autocomplete(w.bob, fake.dm_channel(w.bob), "sy", "surface", {}, focused="take")
+    assert {c["value"] for c in offered} == {"taxi", "bus", "underground"}
     answer = await game.reply(w.bob, "surface", {"take": "taxi"}, channel="dm")
     assert answer.text.startswith("✅ You surfaced")
     after = await game.truth()

@@ -131,3 +131,18 @@ async def test_a_potsdam_game_with_a_boat_ride_and_an_agent_put_out_of_the_game(
     # Sanssouci's rulebook calls the hunters agents: so does every public post of a Potsdam game.
     said = " ".join(texts + [str(e) for m in fake.channel_messages(w.channel) for e in m.embeds])
     assert "agent" in said.lower() and not re.search(r"(?<!['`])\bdetectives?\b", said, re.IGNORECASE)
+
+
+@pytest.mark.asyncio
+async def test_mr_x_reveals_himself_for_a_black_ticket_without_choosing_tickets_to_take(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await open_with_variants(game, "reveal_returns_black")
+    await game.play(until=lambda s: len(s.logbook) == 1 and s.phase == "mrx", ways=("dm",))
+    state = await game.truth()
+    # Nothing is taken from the agents in this variant, so the `take` option offers nothing.
+    assert await fake.autocomplete(w.bob, fake.dm_channel(w.bob), "sy", "surface", {}, focused="take") == []
+    answer = await game.reply(w.bob, "surface", channel="dm")
+    assert answer.text.startswith("✅ You surfaced")
+    after = await game.truth()
+    assert after.logbook[-1].surfaced and after.tickets(MRX) == state.tickets(MRX)  # no black ticket used yet
+    assert f"**{state.mrx_station}**" in fake.channel_messages(w.channel)[-1].text
