@@ -50,14 +50,10 @@ from .words import (
 def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
     ruleset = family_for_rules(game.rules).rules_entry(game.rules)
     embed = discord.Embed(title=tr._("🕵️ Scotland Yard: a new game is forming"), colour=COLOUR)
-    lines = []
-    for p in players:
-        host = tr._(" (host)") if p.user_id == game.host_id else ""
-        lines.append(f"• {mention(p.user_id, tr)}: {role_word(p.role, tr)}{host}")
     embed.description = (
         tr._("**{title}**, {low}-{high} players.").format(title=rules_title(game.rules, tr), low=ruleset.min_players,
                                                          high=ruleset.max_players)
-        + "\n\n" + "\n".join(lines) + "\n\n"
+        + "\n\n" + _seat_lines(game, players, tr) + "\n\n"
         + tr._("Press a button to join. The host starts the game when everyone is in.")
     )
     from bot.i18n.reference import OPTION_WORDS
@@ -73,9 +69,18 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> 
 def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: Speaker = EN) -> discord.Embed:
     embed = discord.Embed(title="🕵️ Scotland Yard", colour=COLOUR, description=why)
     if players:
-        embed.add_field(name=tr._("Players"), value=" ".join(mention(p.user_id, tr) for p in players), inline=False)
+        embed.add_field(name=tr._("Players"), value=_seat_lines(game, players, tr), inline=False)
     embed.set_footer(text=tr._("Game #{id}").format(id=game.id))
     return embed
+
+
+def _seat_lines(game: GameInfo, players: Sequence[Player], tr: Speaker) -> str:
+    """One line per player, with their side ("• @alice: 🕵️ detective (host)")."""
+    lines = []
+    for p in players:
+        host = tr._(" (host)") if p.user_id == game.host_id else ""
+        lines.append(f"• {mention(p.user_id, tr)}: {role_word(p.role, tr)}{host}")
+    return "\n".join(lines)
 
 
 def lobby_event_line(event: Any, tr: Speaker = EN) -> str:
@@ -168,7 +173,7 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
         return ""
     movers = list(dict.fromkeys(u for p in pawns for u in owners.get(p, ()))) or list(nxt.get("user_ids", ()))
     if movers and all(computer_kind(u) is not None for u in movers):  # no person to call: say who is thinking
-        return tr._("🤖 {names} ({who}): thinking…").format(
+        return tr._("⏳ {names} ({who}): thinking…").format(
             names=and_list([pawn_name(view, p, tr) for p in pawns], tr), who=" ".join(mention(u, tr) for u in movers))
     if pawns == [MRX]:
         users = nxt.get("user_ids") or owners.get(MRX, ())

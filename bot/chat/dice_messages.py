@@ -169,7 +169,7 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: DicePublicView, owners: Ma
     who = " ".join(mention(u, tr) for u in movers) or tr._("nobody")
     names = and_list([pawn_name(view, p, tr) for p in pawns], tr)
     if movers and all(computer_kind(u) is not None for u in movers):
-        return tr._("🤖 {names} ({who}): thinking…").format(names=names, who=who)
+        return tr._("⏳ {names} ({who}): thinking…").format(names=names, who=who)
     current = list(view.to_move) == pawns and nxt.get("round") == view.round
     if pawns == [MRX]:
         if view.awaiting == "start":

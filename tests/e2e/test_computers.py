@@ -78,7 +78,12 @@ async def test_one_person_hunts_a_computer_mr_x_with_a_computer_partner(game: Ga
     state = await game.truth()
     assert state.is_over
     posts = [m.text for m in game.fake.channel_messages(w.channel)]
-    assert any("🤖" in t and "thinking" in t for t in posts)  # the channel hears whose turn it is
+    # The channel hears whose turn it is, the computer named once.
+    assert any(t.count("🤖") == 1 and "🤖 Computer" in t and "thinking" in t for t in posts)
+    # The closed lobby lists each player on a line of their own, with their side.
+    seats = next(f["value"] for f in lobby.embeds[0]["fields"] if f["name"] == "Players").split("\n")
+    assert sorted(seats) == sorted([f"• <@{w.alice.id}>: 🕵️ detective (host)", "• 🤖 Computer (easy): 🎩 Mr. X",
+                                    "• 🤖 Computer (normal): 🕵️ detective"])
     assert not any("<@-" in t for t in posts)  # a computer is named, never mentioned as a user id
     assert all(m.kind != "dm" for m in game.fake.messages)  # a computer Mr. X has no DMs to leak from
     assert all(u > 0 for m in game.fake.channel_messages(w.channel) for u in m.pinged)
