@@ -3,7 +3,7 @@ and the median and p99 seconds per decision of each searching level.
 
     python bench/ai_ladder.py [--games 40] [--jobs 2] [--rules classic:5 master:4]
                               [--pairs greedy/greedy:100 hard/greedy:8 hard/hard] [--first-seed 0]
-                              [--record bench/results/ladder.jsonl] [--table]
+                              [--record bench/results/ladder.jsonl] [--table] [--markdown]
 
 A pairing is ``detectives/mrx``, each one of random, greedy (bot.game.players), easy, normal, hard
 (bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
@@ -15,10 +15,11 @@ A hard game takes a minute of CPU, so cells of hundreds of games take several ru
 game as it ends (a JSON line: the pairing, seed, outcome, and the search levels' decision times) and a later
 run plays only the games its record lacks. A record line counts only while the code that decides games
 (``bot/ai``, ``bot/game``, ``bot/dice/engine``) is the same as when it was played (``code``, a hash of it).
-``--table`` prints every cell of the record instead of playing. After a change that should not alter the
-games of a record (a rule system the record does not play, say), ``--adopt CODE`` replays the quickest
-``--check`` games of each cell that CODE played; only if every one ends the same (winner, rounds, reason)
-are CODE's games counted for the current code (appended with ``adopted_from``).
+``--table`` prints every cell of the record instead of playing (``--markdown``: as Markdown tables).
+After a change that should not alter the games of a record (a rule system the record does not play, say),
+``--adopt CODE`` replays the quickest ``--check`` games of each cell that CODE played; only if every one ends
+the same (winner, rounds, reason) are CODE's games counted for the current code (appended with
+``adopted_from``).
 """
 
 from __future__ import annotations
@@ -188,10 +189,11 @@ def percentile(values: list[int], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] / 1000
 
 
-def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict]) -> None:
-    print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} {'95 % interval':>15} "
-          f"{'rounds':>6} {'s/game':>7}")
+def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], markdown: bool = False) -> None:
+    """Each cell's games, Mr. X's win rate with its interval, rounds and seconds per game; then the seconds
+    per decision of each search level. ``markdown``: one Markdown table per rule system, as the notes use."""
     times: dict[tuple[str, str, str], list[int]] = {}
+    shown = None
     for rules, players, detectives, mrx in cells:
         rows = [g for job, g in games.items() if job[:2] == (rules, players) and job[3:] == (detectives, mrx)]
         wins = sum(1 for g in rows if g["winner"] == "mrx")
@@ -199,17 +201,36 @@ def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict]) 
         n = max(len(rows), 1)
         rounds = sum(g["rounds"] for g in rows) / n
         seconds = sum(g["seconds"] for g in rows) / n
-        print(f"{rules + ' ' + str(players):<14} {detectives:<11} {mrx:<7} {len(rows):>5} "
-              f"{wins / n:>10.0%} {f'{low:.0%}-{high:.0%}':>15} {rounds:>6.1f} {seconds:>7.1f}")
+        if markdown:
+            if shown != (rules, players):
+                shown = (rules, players)
+                print(f"\n**{rules} {players}**\n\n| pairing (detectives/Mr. X) | games | Mr. X wins (95 %) | rounds "
+                      "| s/game |\n| --- | ---: | --- | ---: | ---: |")
+            print(f"| {detectives}/{mrx} | {len(rows)} | {wins / n:.0%} ({low * 100:.0f}\u2013{high * 100:.0f}) "
+                  f"| {rounds:.1f} | {seconds:.1f} |")
+        else:
+            if shown is None:
+                shown = ()
+                print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} "
+                      f"{'95 % interval':>15} {'rounds':>6} {'s/game':>7}")
+            print(f"{rules + ' ' + str(players):<14} {detectives:<11} {mrx:<7} {len(rows):>5} "
+                  f"{wins / n:>10.0%} {f'{low:.0%}-{high:.0%}':>15} {rounds:>6.1f} {seconds:>7.1f}")
         for g in rows:
             for side, level in (("detectives", detectives), ("mrx", mrx)):
                 if g["ms"][side]:
                     times.setdefault((f"{rules} {players}", level, side), []).extend(g["ms"][side])
-    if times:
+    if not times:
+        return
+    if markdown:
+        print("\n| rules | level | side | decisions | median s | p99 s |\n| --- | --- | --- | ---: | ---: | ---: |")
+    else:
         print(f"\n{'rules':<14} {'level':<7} {'side':<11} {'decisions':>9} {'median s':>9} {'p99 s':>7}")
-        for (rules, level, side), values in sorted(times.items()):
-            print(f"{rules:<14} {level:<7} {side:<11} {len(values):>9} {statistics.median(values) / 1000:>9.3f} "
-                  f"{percentile(values, 0.99):>7.3f}")
+    for (rules, level, side), values in sorted(times.items()):
+        median, p99 = statistics.median(values) / 1000, percentile(values, 0.99)
+        if markdown:
+            print(f"| {rules} | {level} | {side} | {len(values)} | {median:.3f} | {p99:.3f} |")
+        else:
+            print(f"{rules:<14} {level:<7} {side:<11} {len(values):>9} {median:>9.3f} {p99:>7.3f}")
 
 
 def main() -> None:
@@ -221,6 +242,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--record", type=Path, help="a JSON-lines file of played games: reused, and appended to")
     parser.add_argument("--table", action="store_true", help="print every cell of the record; play nothing")
+    parser.add_argument("--markdown", action="store_true", help="print the tables in Markdown")
     parser.add_argument("--adopt", metavar="CODE", help="count CODE's recorded games if replays agree")
     parser.add_argument("--check", type=int, default=3, help="games per cell --adopt replays")
     args = parser.parse_args()
@@ -235,7 +257,7 @@ def main() -> None:
     if args.table:
         cells = sorted({(j[0], j[1], j[3], j[4]) for j in recorded}, key=lambda c: (c[0], c[1], level_order(c[2:])))
         print(f"{len(recorded)} recorded games (code {code})\n")
-        print_table(cells, recorded)
+        print_table(cells, recorded, args.markdown)
         return
 
     cells, wanted = [], []
@@ -267,7 +289,7 @@ def main() -> None:
             out.close()
     print(f"{len(jobs)} games played in {time.perf_counter() - started:.0f} s ({args.jobs} processes), "
           f"{len(wanted) - len(jobs)} from the record\n")
-    print_table(cells, games)
+    print_table(cells, games, args.markdown)
 
 
 def adopt(path: Path, old: str, code: str, check: int, jobs: int) -> None:
