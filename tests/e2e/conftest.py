@@ -10,6 +10,7 @@ import pytest_asyncio
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
+from .dice_helpers import DiceGame
 from .helpers import Clock, Game, RecordingPictures, World
 
 
@@ -45,6 +46,16 @@ def pictures() -> RecordingPictures:
 async def game(fake: FakeDiscord, world: World, service: GameService, clock: Clock,
                pictures: RecordingPictures) -> AsyncIterator[Game]:
     table = Game(fake, world, service, clock, pictures)
+    await table.start_bot()
+    yield table
+    await table.stop_bot()
+    fake.assert_clean()
+
+
+@pytest_asyncio.fixture
+async def dice(fake: FakeDiscord, world: World, service: GameService, clock: Clock,
+               pictures: RecordingPictures) -> AsyncIterator[DiceGame]:
+    table = DiceGame(fake, world, service, clock, pictures)
     await table.start_bot()
     yield table
     await table.stop_bot()

@@ -12,11 +12,13 @@ import time
 import pytest
 
 from bot.ai.thinker import Thinker
+from bot.dice.engine.players import GreedyPlayer as DiceGreedyPlayer
 from bot.chat.client import ScotlandYardBot
 from bot.families import computer_kind
 from bot.game import MRX
 from bot.game.players import GreedyPlayer, view_for
 
+from .dice_helpers import DiceGame
 from .helpers import Game
 
 
@@ -87,6 +89,36 @@ async def test_one_person_hunts_a_computer_mr_x_with_a_computer_partner(game: Ga
     assert not any("<@-" in t for t in posts)  # a computer is named, never mentioned as a user id
     assert all(m.kind != "dm" for m in game.fake.messages)  # a computer Mr. X has no DMs to leak from
     assert all(u > 0 for m in game.fake.channel_messages(w.channel) for u in m.pinged)
+
+
+async def test_one_person_hunts_a_computer_mr_x_in_the_dice_game_with_a_computer_partner(dice: DiceGame):
+    w = dice.world
+    await seat_computers(dice)
+    lobby = await dice.reply(w.alice, "new", {"rules": "dice", "seed": 3})
+    dice.game_id = (await dice.service.game_in_channel(w.channel.id)).id
+    await dice.select(w.alice, lobby, f"sy:bots:{dice.game_id}", ["mrx:easy"])
+    await dice.slash(w.alice, "addbot", {"role": "detective", "level": "normal"})
+    await dice.slash(w.alice, "start")
+    dice.mrx_user = None
+    person, steps = DiceGreedyPlayer(random.Random(8)), 0
+    for _ in range(400):
+        await computers_done(dice)
+        state = await dice.truth()
+        if state.is_over:
+            break
+        assert await dice.owner(state.to_move()[0]) is w.alice, "nobody but computers owes a move, yet none moved"
+        await dice.step(None, person)  # the person picks a start, rolls and rides by the buttons
+        steps += 1
+        dice.check_dice_secrecy(await dice.truth())
+    state = await dice.truth()
+    assert state.is_over and steps > 0
+    texts = [m.text for m in dice.fake.channel_messages(w.channel)]
+    assert any("🤖 Computer (normal)" in t and "thinking" in t for t in texts)
+    assert sum("Mr. X, move" in t for t in texts) == len(state.logbook)  # each of his moves announced once
+    assert not any("<@-" in t for t in texts)
+    assert all(m.kind != "dm" for m in dice.fake.messages)  # a computer Mr. X has no DMs to leak from
+    players = {p.user_id: p for p in await dice.service.players(dice.game_id)}
+    assert sorted(computer_kind(u) or "person" for u in players) == ["easy", "normal", "person"]
 
 
 async def test_the_host_hands_an_absent_players_seat_to_the_computer_and_they_take_it_back(game: Game):

@@ -7,21 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-import pytest_asyncio
 
 from bot.dice.engine import MRX
 from bot.dice.engine.record import FORMAT
 
 from .dice_helpers import DiceGame
-
-
-@pytest_asyncio.fixture
-async def dice(fake, world, service, clock, pictures):
-    table = DiceGame(fake, world, service, clock, pictures)
-    await table.start_bot()
-    yield table
-    await table.stop_bot()
-    fake.assert_clean()
 
 
 async def open_dice(game: DiceGame, people: int, seed: int = 3, expert: bool = False):
