@@ -42,21 +42,25 @@ def pictures() -> RecordingPictures:
     return RecordingPictures()
 
 
-@pytest_asyncio.fixture
-async def game(fake: FakeDiscord, world: World, service: GameService, clock: Clock,
-               pictures: RecordingPictures) -> AsyncIterator[Game]:
-    table = Game(fake, world, service, clock, pictures)
+async def _running(kind, fake: FakeDiscord, world: World, service: GameService, clock: Clock,
+                   pictures: RecordingPictures) -> AsyncIterator:
+    """A table of ``kind`` with the bot running; afterwards the bot stops and the fake checks it was tidy."""
+    table = kind(fake, world, service, clock, pictures)
     await table.start_bot()
     yield table
     await table.stop_bot()
     fake.assert_clean()
+
+
+@pytest_asyncio.fixture
+async def game(fake: FakeDiscord, world: World, service: GameService, clock: Clock,
+               pictures: RecordingPictures) -> AsyncIterator[Game]:
+    async for table in _running(Game, fake, world, service, clock, pictures):
+        yield table
 
 
 @pytest_asyncio.fixture
 async def dice(fake: FakeDiscord, world: World, service: GameService, clock: Clock,
                pictures: RecordingPictures) -> AsyncIterator[DiceGame]:
-    table = DiceGame(fake, world, service, clock, pictures)
-    await table.start_bot()
-    yield table
-    await table.stop_bot()
-    fake.assert_clean()
+    async for table in _running(DiceGame, fake, world, service, clock, pictures):
+        yield table
