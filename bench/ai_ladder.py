@@ -193,7 +193,10 @@ def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], 
     """Each cell's games, Mr. X's win rate with its interval, rounds and seconds per game; then the seconds
     per decision of each search level. ``markdown``: one Markdown table per rule system, as the notes use."""
     times: dict[tuple[str, str, str], list[int]] = {}
-    shown = None
+    shown = None  # the rule system whose Markdown table is open
+    if not markdown:
+        print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} "
+              f"{'95 % interval':>15} {'rounds':>6} {'s/game':>7}")
     for rules, players, detectives, mrx in cells:
         rows = [g for job, g in games.items() if job[:2] == (rules, players) and job[3:] == (detectives, mrx)]
         wins = sum(1 for g in rows if g["winner"] == "mrx")
@@ -209,10 +212,6 @@ def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], 
             print(f"| {detectives}/{mrx} | {len(rows)} | {wins / n:.0%} ({low * 100:.0f}\u2013{high * 100:.0f}) "
                   f"| {rounds:.1f} | {seconds:.1f} |")
         else:
-            if shown is None:
-                shown = ()
-                print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} "
-                      f"{'95 % interval':>15} {'rounds':>6} {'s/game':>7}")
             print(f"{rules + ' ' + str(players):<14} {detectives:<11} {mrx:<7} {len(rows):>5} "
                   f"{wins / n:>10.0%} {f'{low:.0%}-{high:.0%}':>15} {rounds:>6.1f} {seconds:>7.1f}")
         for g in rows:
