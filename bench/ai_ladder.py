@@ -17,9 +17,9 @@ run plays only the games its record lacks. A record line counts only while the c
 (``bot/ai``, ``bot/game``, ``bot/dice/engine``) is the same as when it was played (``code``, a hash of it).
 ``--table`` prints every cell of the record instead of playing (``--markdown``: as Markdown tables).
 After a change that should not alter the games of a record (a rule system the record does not play, say),
-``--adopt CODE`` replays the quickest ``--check`` games of each cell that CODE played; only if every one ends
-the same (winner, rounds, reason) are CODE's games counted for the current code (appended with
-``adopted_from``).
+``--adopt CODE`` replays the quickest ``--check`` games of each cell that CODE played; the games of each cell
+whose replays all end the same (winner, rounds, reason) are counted for the current code (appended with
+``adopted_from``), a cell the change touched is not.
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ def main() -> None:
     parser.add_argument("--record", type=Path, help="a JSON-lines file of played games: reused, and appended to")
     parser.add_argument("--table", action="store_true", help="print every cell of the record; play nothing")
     parser.add_argument("--markdown", action="store_true", help="print the tables in Markdown")
-    parser.add_argument("--adopt", metavar="CODE", help="count CODE's recorded games if replays agree")
+    parser.add_argument("--adopt", metavar="CODE", help="count CODE's recorded games of each cell whose replays agree")
     parser.add_argument("--check", type=int, default=3, help="games per cell --adopt replays")
     args = parser.parse_args()
 
@@ -292,25 +292,26 @@ def main() -> None:
 
 
 def adopt(path: Path, old: str, code: str, check: int, jobs: int) -> None:
-    """Replay the quickest ``check`` games of each cell ``old`` played; if all end the same, append
-    ``old``'s games as the current code's."""
+    """Replay the quickest ``check`` games of each cell ``old`` played; append the games of each cell
+    whose replays all end the same as the current code's (a cell the change touched is left out, and
+    its games are played again)."""
     games, _ = read_record(path, old)
     mine, _ = read_record(path, code)
     by_cell: dict[tuple, list[Job]] = {}
-    for job, row in games.items():
+    for job in games:
         by_cell.setdefault((job[0], job[1], job[3], job[4]), []).append(job)
     replay = [j for jobs_ in by_cell.values() for j in sorted(jobs_, key=lambda j: games[j]["seconds"])[:check]]
-    differ = []
+    differ: set[tuple] = set()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for job, outcome in pool.map(_play, replay, chunksize=1):
             was = games[job]
             if (outcome["winner"], outcome["rounds"], outcome["reason"]) != (was["winner"], was["rounds"], was["reason"]):
-                differ.append(job)
-    print(f"replayed {len(replay)} of {len(games)} games of code {old} with code {code}: {len(differ)} differ")
-    if differ:
-        print("not adopted; they differ:", *differ, sep="\n  ")
-        return
-    fresh = [job for job in games if job not in mine]
+                differ.add((job[0], job[1], job[3], job[4]))
+    print(f"replayed {len(replay)} of {len(games)} games of code {old} with code {code}: "
+          f"{len(differ)} of {len(by_cell)} cells differ")
+    for cell in sorted(differ):
+        print(f"  not adopted: {cell[0]} {cell[1]} {cell[2]}/{cell[3]}")
+    fresh = [job for cell, jobs_ in by_cell.items() if cell not in differ for job in jobs_ if job not in mine]
     with path.open("a") as out:
         for job in fresh:
             out.write(json.dumps({**games[job], "code": code, "adopted_from": old}) + "\n")
