@@ -3,7 +3,7 @@ and the median and p99 seconds per decision of each searching level.
 
     python bench/ai_ladder.py [--games 40] [--jobs 2] [--rules classic:5 master:4]
                               [--pairs greedy/greedy:100 hard/greedy:8 hard/hard] [--first-seed 0]
-                              [--record bench/results/ladder.jsonl] [--table] [--markdown]
+                              [--record bench/results/ladder.jsonl] [--table] [--markdown] [--endings]
 
 A pairing is ``detectives/mrx``, each one of random, greedy (bot.game.players), easy, normal, hard
 (bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
@@ -15,7 +15,8 @@ A hard game takes a minute of CPU, so cells of hundreds of games take several ru
 game as it ends (a JSON line: the pairing, seed, outcome, and the search levels' decision times) and a later
 run plays only the games its record lacks. A record line counts only while the code that decides games
 (``bot/ai``, ``bot/game``, ``bot/dice/engine``) is the same as when it was played (``code``, a hash of it).
-``--table`` prints every cell of the record instead of playing (``--markdown``: as Markdown tables).
+``--table`` prints every cell of the record instead of playing (``--markdown``: as Markdown tables);
+``--endings`` adds how each cell's games ended (captured, Mr. X escaped, a side stuck, ...).
 After a change that should not alter the games of a record (a rule system the record does not play, say),
 ``--adopt CODE`` replays the quickest ``--check`` games of each cell that CODE played; the games of each cell
 whose replays all end the same (winner, rounds, reason) are counted for the current code (appended with
@@ -232,6 +233,23 @@ def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], 
             print(f"{rules:<14} {level:<7} {side:<11} {len(values):>9} {median:>9.3f} {p99:>7.3f}")
 
 
+def print_endings(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], markdown: bool = False) -> None:
+    """How each cell's games ended: the share of each (winner, reason), most common first."""
+    print("\n| rules | pairing | games | endings |\n| --- | --- | ---: | --- |" if markdown
+          else f"\n{'rules':<14} {'pairing':<16} {'games':>5}  endings")
+    for rules, players, detectives, mrx in cells:
+        rows = [g for job, g in games.items() if job[:2] == (rules, players) and job[3:] == (detectives, mrx)]
+        ends: dict[str, int] = {}
+        for g in rows:
+            key = f"{'Mr. X' if g['winner'] == 'mrx' else 'detectives'}: {g['reason']}"
+            ends[key] = ends.get(key, 0) + 1
+        text = ", ".join(f"{key} {n / len(rows):.0%}" for key, n in sorted(ends.items(), key=lambda e: (-e[1], e[0])))
+        if markdown:
+            print(f"| {rules} {players} | {detectives}/{mrx} | {len(rows)} | {text} |")
+        else:
+            print(f"{rules + ' ' + str(players):<14} {detectives + '/' + mrx:<16} {len(rows):>5}  {text}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per pairing and rule system (unless it says)")
@@ -242,6 +260,7 @@ def main() -> None:
     parser.add_argument("--record", type=Path, help="a JSON-lines file of played games: reused, and appended to")
     parser.add_argument("--table", action="store_true", help="print every cell of the record; play nothing")
     parser.add_argument("--markdown", action="store_true", help="print the tables in Markdown")
+    parser.add_argument("--endings", action="store_true", help="also print how each cell's games ended")
     parser.add_argument("--adopt", metavar="CODE", help="count CODE's recorded games of each cell whose replays agree")
     parser.add_argument("--check", type=int, default=3, help="games per cell --adopt replays")
     args = parser.parse_args()
@@ -257,6 +276,8 @@ def main() -> None:
         cells = sorted({(j[0], j[1], j[3], j[4]) for j in recorded}, key=lambda c: (c[0], c[1], level_order(c[2:])))
         print(f"{len(recorded)} recorded games (code {code})\n")
         print_table(cells, recorded, args.markdown)
+        if args.endings:
+            print_endings(cells, recorded, args.markdown)
         return
 
     cells, wanted = [], []
@@ -289,6 +310,8 @@ def main() -> None:
     print(f"{len(jobs)} games played in {time.perf_counter() - started:.0f} s ({args.jobs} processes), "
           f"{len(wanted) - len(jobs)} from the record\n")
     print_table(cells, games, args.markdown)
+    if args.endings:
+        print_endings(cells, games, args.markdown)
 
 
 def adopt(path: Path, old: str, code: str, check: int, jobs: int) -> None:
