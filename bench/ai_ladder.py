@@ -164,6 +164,18 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 Job = tuple[str, int, int, str, str]  # rules, players, seed, detectives, mrx
 
 
+Cell = tuple[str, int, str, str]  # rules, players, detectives, mrx
+
+
+def cell_of(job: Job) -> Cell:
+    return job[0], job[1], job[3], job[4]
+
+
+def cell_rows(games: dict[Job, dict], cell: Cell) -> list[dict]:
+    """The recorded games of one cell."""
+    return [g for job, g in games.items() if cell_of(job) == cell]
+
+
 def _play(job: Job) -> tuple[Job, dict]:
     return job, play(*job)
 
@@ -190,7 +202,7 @@ def percentile(values: list[int], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] / 1000
 
 
-def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], markdown: bool = False) -> None:
+def print_table(cells: list[Cell], games: dict[Job, dict], markdown: bool = False) -> None:
     """Each cell's games, Mr. X's win rate with its interval, rounds and seconds per game; then the seconds
     per decision of each search level. ``markdown``: one Markdown table per rule system, as the notes use."""
     times: dict[tuple[str, str, str], list[int]] = {}
@@ -198,8 +210,9 @@ def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], 
     if not markdown:
         print(f"{'rules':<14} {'detectives':<11} {'mrx':<7} {'games':>5} {'Mr. X wins':>11} "
               f"{'95 % interval':>15} {'rounds':>6} {'s/game':>7}")
-    for rules, players, detectives, mrx in cells:
-        rows = [g for job, g in games.items() if job[:2] == (rules, players) and job[3:] == (detectives, mrx)]
+    for cell in cells:
+        rules, players, detectives, mrx = cell
+        rows = cell_rows(games, cell)
         wins = sum(1 for g in rows if g["winner"] == "mrx")
         low, high = wilson(wins, len(rows))
         n = max(len(rows), 1)
@@ -233,12 +246,13 @@ def print_table(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], 
             print(f"{rules:<14} {level:<7} {side:<11} {len(values):>9} {median:>9.3f} {p99:>7.3f}")
 
 
-def print_endings(cells: list[tuple[str, int, str, str]], games: dict[Job, dict], markdown: bool = False) -> None:
+def print_endings(cells: list[Cell], games: dict[Job, dict], markdown: bool = False) -> None:
     """How each cell's games ended: the share of each (winner, reason), most common first."""
     print("\n| rules | pairing | games | endings |\n| --- | --- | ---: | --- |" if markdown
           else f"\n{'rules':<14} {'pairing':<16} {'games':>5}  endings")
-    for rules, players, detectives, mrx in cells:
-        rows = [g for job, g in games.items() if job[:2] == (rules, players) and job[3:] == (detectives, mrx)]
+    for cell in cells:
+        rules, players, detectives, mrx = cell
+        rows = cell_rows(games, cell)
         ends: dict[str, int] = {}
         for g in rows:
             key = f"{'Mr. X' if g['winner'] == 'mrx' else 'detectives'}: {g['reason']}"
@@ -273,7 +287,7 @@ def main() -> None:
     if stale:
         print(f"{stale} recorded games were played by other code (not counted)")
     if args.table:
-        cells = sorted({(j[0], j[1], j[3], j[4]) for j in recorded}, key=lambda c: (c[0], c[1], level_order(c[2:])))
+        cells = sorted({cell_of(j) for j in recorded}, key=lambda c: (c[0], c[1], level_order(c[2:])))
         print(f"{len(recorded)} recorded games (code {code})\n")
         print_table(cells, recorded, args.markdown)
         if args.endings:
@@ -320,16 +334,16 @@ def adopt(path: Path, old: str, code: str, check: int, jobs: int) -> None:
     its games are played again)."""
     games, _ = read_record(path, old)
     mine, _ = read_record(path, code)
-    by_cell: dict[tuple, list[Job]] = {}
+    by_cell: dict[Cell, list[Job]] = {}
     for job in games:
-        by_cell.setdefault((job[0], job[1], job[3], job[4]), []).append(job)
+        by_cell.setdefault(cell_of(job), []).append(job)
     replay = [j for jobs_ in by_cell.values() for j in sorted(jobs_, key=lambda j: games[j]["seconds"])[:check]]
-    differ: set[tuple] = set()
+    differ: set[Cell] = set()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for job, outcome in pool.map(_play, replay, chunksize=1):
             was = games[job]
             if (outcome["winner"], outcome["rounds"], outcome["reason"]) != (was["winner"], was["rounds"], was["reason"]):
-                differ.add((job[0], job[1], job[3], job[4]))
+                differ.add(cell_of(job))
     print(f"replayed {len(replay)} of {len(games)} games of code {old} with code {code}: "
           f"{len(differ)} of {len(by_cell)} cells differ")
     for cell in sorted(differ):
