@@ -1,5 +1,5 @@
 """Location categorization for the dice game: how likely Mr. X stands on a possible station, by how many
-rides it is from the nearest detective (bot.ai.dice.DISTANCE_WEIGHTS).
+rides it is from the nearest detective (bot.games.dice.ai.search_game.DISTANCE_WEIGHTS).
 
     python bench/ai_dice_weights.py [--games 120] [--mrx normal] [--players 2 3 4] [--first-seed 0]
 
@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai import DiceComputerPlayer  # noqa: E402
-from bot.ai.dice import DISTANCE_WEIGHTS  # noqa: E402
-from bot.dice.engine import DiceState  # noqa: E402
-from bot.dice.engine.players import GreedyPlayer, next_action  # noqa: E402
+from bot.games.dice.ai import DiceComputerPlayer  # noqa: E402
+from bot.games.dice.ai.search_game import DISTANCE_WEIGHTS  # noqa: E402
+from bot.games.dice.engine import DiceState  # noqa: E402
+from bot.games.dice.engine.players import GreedyPlayer, next_action  # noqa: E402
 
 CATEGORIES = len(DISTANCE_WEIGHTS)  # 1 .. CATEGORIES-1 rides (the last: that many or more)
 

@@ -5,7 +5,7 @@ and the median and p99 seconds per decision of each searching level.
                               [--pairs greedy/greedy:100 hard/greedy:8 hard/hard] [--first-seed 0]
                               [--record bench/results/ladder.jsonl] [--table] [--markdown] [--endings]
 
-A pairing is ``detectives/mrx``, each one of random, greedy (bot.game.players), easy, normal, hard
+A pairing is ``detectives/mrx``, each one of random, greedy (bot.games.london.engine.players), easy, normal, hard
 (bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
 (standard tiles) or ``dice-expert:N`` for N people (2-4), with the dice engine's random and greedy
 players and bot.ai's DiceComputerPlayer. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
@@ -14,7 +14,7 @@ reproducible; the same seeds serve every pairing. Prints figures; it is not a te
 A hard game takes a minute of CPU, so cells of hundreds of games take several runs: ``--record`` appends each
 game as it ends (a JSON line: the pairing, seed, outcome, and the search levels' decision times) and a later
 run plays only the games its record lacks. A record line counts only while the code that decides games
-(``bot/ai``, ``bot/game``, ``bot/dice/engine``) is the same as when it was played (``code``, a hash of it).
+(``bot/ai``, ``bot/games/london/engine``, ``bot/games/dice/engine``) is the same as when it was played (``code``, a hash of it).
 ``--table`` prints every cell of the record instead of playing (``--markdown``: as Markdown tables);
 ``--endings`` adds how each cell's games ended (captured, Mr. X escaped, a side stuck, ...).
 After a change that should not alter the games of a record (a rule system the record does not play, say),
@@ -39,11 +39,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.ai import LEVELS, ComputerPlayer, DiceComputerPlayer  # noqa: E402
-from bot.dice.engine import DiceState  # noqa: E402
-from bot.dice.engine.players import PLAYERS as DICE_PLAYERS, next_action  # noqa: E402
-from bot.game import MRX, GameState  # noqa: E402
-from bot.game.players import PLAYERS, view_for  # noqa: E402
+from bot.games.london.ai import LEVELS, ComputerPlayer  # noqa: E402
+from bot.games.dice.ai import DiceComputerPlayer  # noqa: E402
+from bot.games.dice.engine import DiceState  # noqa: E402
+from bot.games.dice.engine.players import PLAYERS as DICE_PLAYERS, next_action  # noqa: E402
+from bot.games.london.engine import MRX, GameState  # noqa: E402
+from bot.games.london.engine.players import PLAYERS, view_for  # noqa: E402
 
 #: about 15 minutes on two cores
 DEFAULT_PAIRS = ("greedy/greedy:100", "easy/greedy:60", "greedy/easy:60", "normal/greedy:16", "greedy/normal:16",
@@ -57,7 +58,7 @@ TIMED = ("normal", "hard")
 def code_hash() -> str:
     """A hash of the code that decides a game (the engines and the computer players)."""
     digest = hashlib.sha256()
-    for folder in ("bot/ai", "bot/game", "bot/dice/engine"):
+    for folder in ("bot/ai", "bot/games/london/engine", "bot/games/dice/engine"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             digest.update(str(path.relative_to(ROOT)).encode())
             digest.update(path.read_bytes())

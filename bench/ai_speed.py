@@ -20,11 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.ai import LEVELS, ComputerPlayer, DiceComputerPlayer  # noqa: E402
-from bot.dice.engine import DiceState  # noqa: E402
-from bot.dice.engine.players import GreedyPlayer as DiceGreedyPlayer, next_action  # noqa: E402
-from bot.game import MRX, GameState  # noqa: E402
-from bot.game.players import GreedyPlayer, view_for  # noqa: E402
+from bot.games.london.ai import LEVELS, ComputerPlayer  # noqa: E402
+from bot.games.dice.ai import DiceComputerPlayer  # noqa: E402
+from bot.games.dice.engine import DiceState  # noqa: E402
+from bot.games.dice.engine.players import GreedyPlayer as DiceGreedyPlayer, next_action  # noqa: E402
+from bot.games.london.engine import MRX, GameState  # noqa: E402
+from bot.games.london.engine.players import GreedyPlayer, view_for  # noqa: E402
 
 
 def sample(rules: str, players: int, side: str, count: int) -> list[tuple[GameState, str]]:

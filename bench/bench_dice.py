@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.dice.engine import DiceState, chance, replay  # noqa: E402
-from bot.dice.engine.players import PLAYERS, next_action, simulate  # noqa: E402
-from bot.dice.pictures import log_text, render_board, render_log, render_mrx_board, render_route  # noqa: E402
+from bot.games.dice.engine import DiceState, chance, replay  # noqa: E402
+from bot.games.dice.engine.players import PLAYERS, next_action, simulate  # noqa: E402
+from bot.games.dice.pictures import log_text, render_board, render_log, render_mrx_board, render_route  # noqa: E402
 
 
 def p99(values: list[float]) -> float:

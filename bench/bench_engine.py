@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.game import GameState  # noqa: E402
-from bot.game.players import play_game  # noqa: E402
-from bot.game.tracker import Tracker  # noqa: E402
+from bot.games.london.engine import GameState  # noqa: E402
+from bot.games.london.engine.players import play_game  # noqa: E402
+from bot.games.london.engine.tracker import Tracker  # noqa: E402
 
 
 def per_action(games: int) -> tuple[float, int]:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.game import get_rules, load_board  # noqa: E402
-from bot.game.players import play_game  # noqa: E402
-from bot.pictures import (  # noqa: E402
+from bot.games.london.engine import get_rules, load_board  # noqa: E402
+from bot.games.london.engine.players import play_game  # noqa: E402
+from bot.games.london.pictures import (  # noqa: E402
     logbook_text,
     render_board,
     render_logbook,
@@ -30,11 +30,11 @@ from bot.pictures import (  # noqa: E402
     render_zoom,
     round_states,
 )
-from bot.pictures.basemap import base_map, base_palette  # noqa: E402
-from bot.pictures.board import draw_board  # noqa: E402
+from bot.games.london.pictures.basemap import base_map, base_palette  # noqa: E402
+from bot.games.london.pictures.board import draw_board  # noqa: E402
 from bot.pictures.canvas import BASE_WIDTH  # noqa: E402
-from bot.pictures.zoom import PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
-from bot.game import export_record
+from bot.games.london.pictures.zoom import PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
+from bot.games.london.engine import export_record
 
 LIMIT = 8 * 1024 * 1024
 #: people at the table in the simulated games, per rule system

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.game import GameState  # noqa: E402
-from bot.game.players import RandomPlayer, view_for  # noqa: E402
+from bot.games.london.engine import GameState  # noqa: E402
+from bot.games.london.engine.players import RandomPlayer, view_for  # noqa: E402
 from bot.service import GameService  # noqa: E402
 
 GUILD, HOST = 1, 1000

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.dice.engine import DiceState, chance  # noqa: E402
-from bot.dice.engine.players import simulate  # noqa: E402
+from bot.games.dice.engine import DiceState, chance  # noqa: E402
+from bot.games.dice.engine.players import simulate  # noqa: E402
 
 FACES = ("taxi", "bus", "underground")
 

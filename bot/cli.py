@@ -33,7 +33,7 @@ def version() -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from bot.families import family_for_rules
+    from bot.games import family_for_rules
     from bot.service.dealing import deal_seed
 
     try:
@@ -72,8 +72,8 @@ _JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a num
 def _read_record(path: Path) -> dict:
     """A game's record from ``path``, checked by replaying it; raises the engine's ``GameError`` (a
     ``BadRecord`` when the file is not a record) with one line that says what is wrong."""
-    from bot.families import family_for_rules
-    from bot.game import BadRecord
+    from bot.games import family_for_rules
+    from bot.games.london.engine import BadRecord
 
     try:
         record = json.loads(path.read_bytes())
@@ -101,8 +101,8 @@ def _read_record(path: Path) -> dict:
 def _cmd_render(args: argparse.Namespace) -> int:
     import importlib
 
-    from bot.families import family_for_rules
-    from bot.game import GameError
+    from bot.games import family_for_rules
+    from bot.games.london.engine import GameError
 
     out = Path(args.out)
     if not args.record:
@@ -176,7 +176,7 @@ def _seed(text: str) -> int:
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """The options that pick a simulated game (shared by ``simulate`` and ``render``)."""
-    from bot.families import all_rules
+    from bot.games import all_rules
     from bot.service.dealing import OFFLINE_SECRET
 
     rules = ", ".join(r.name for r in all_rules(available_only=True))
@@ -187,7 +187,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                              "(default: the public %(default)r, since nothing an offline tool deals is hidden)")
     parser.add_argument("--players", type=int, default=5,
                         help="people at the table, Mr. X included (default: %(default)s)")
-    from bot.families import COMPUTER_KINDS
+    from bot.games import COMPUTER_KINDS
 
     parser.add_argument("--mrx", choices=COMPUTER_KINDS, default="greedy",
                         help="Mr. X's player: a baseline (random, greedy) or a computer level (easy, normal, hard) "

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import build_parser, main
-from bot.game import GameState
+from bot.games.london.engine import GameState
 from bot.service.dealing import OFFLINE_SECRET, deal_seed
 
 
@@ -25,7 +25,7 @@ def test_simulate_writes_a_replayable_record(tmp_path, capsys):
     assert record["seed"] == deal_seed(OFFLINE_SECRET, 7) and record["table_seed"] == 7
     assert record["rules"] == "classic"
     assert sum(p["role"] == "detective" for p in record["pawns"]) == 4
-    from bot.game import replay
+    from bot.games.london.engine import replay
 
     assert replay(record).outcome.to_json() == record["outcome"]
     assert "seed 7" in capsys.readouterr().out
@@ -33,7 +33,7 @@ def test_simulate_writes_a_replayable_record(tmp_path, capsys):
 
 @pytest.mark.parametrize("rules,players", [("master", 4), ("mb1985", 3), ("dice", 3)])
 def test_simulate_plays_computer_levels_on_either_side(tmp_path, rules, players):
-    from bot.families import family_for_rules
+    from bot.games import family_for_rules
 
     replay = family_for_rules(rules).replay
     records = []
@@ -231,7 +231,7 @@ def test_simulate_plays_the_dice_game_and_writes_its_record(tmp_path, capsys, pl
     record = json.loads((tmp_path / "record.json").read_text())
     assert record["format"] == "scotland-yard-dice-record/1" and record["players"] == players
     assert record["options"] == {"expert": False} and record["table_seed"] == 3
-    from bot.dice.engine import replay
+    from bot.games.dice.engine import replay
 
     assert replay(record).outcome.to_json() == record["outcome"]
     assert "Hunting Mister X, seed 3" in capsys.readouterr().out

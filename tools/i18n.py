@@ -62,7 +62,7 @@ def refusals() -> list[tuple[str, tuple[str, int]]]:
 
 def default_refusals() -> list[str]:
     """The sentences refusals carry when they are raised without one of their own."""
-    from bot.game import GameError
+    from bot.games.london.engine import GameError
     import bot.service.errors  # noqa: F401  (the service's refusals, with their defaults)
 
     found, todo = [], [GameError]

@@ -1,17 +1,19 @@
-"""Computer players for the London-style games and the dice game: Monte Carlo tree search over
-determinizations.
+"""The game-free half of the computer players: Monte Carlo tree search over determinizations
+(:mod:`.search`), the search's settings per level (:mod:`.levels`), station sets as bit masks and
+the tables that move them (:mod:`.masks`), the hunt's shared judgement (:mod:`.pursuit`), and the
+worker pool that runs decisions away from the bot's event loop (:mod:`.thinker`).
 
-    >>> from bot.ai import ComputerPlayer, DiceComputerPlayer, LEVELS
-    >>> player = ComputerPlayer("hard", seed=7)
+Each family brings its own players on top (``bot/games/<family>/ai/``), reached through the
+registry (``Family.computer``):
+
+    >>> from bot.games import family_for_rules
+    >>> player = family_for_rules("classic").computer("hard", 7)
     >>> action = player.choose(view, pawn)   # view: the PublicView (detectives) or MrXView (Mr. X)
-    >>> dice = DiceComputerPlayer("hard", seed=7)   # pick_start, wants_reroll, choose: dice views
 
 See ``bot/ai/README.md`` for the method and its figures.
 """
 
-from .dice import DICE_LEVEL_SETTINGS, DICE_LEVELS, DiceComputerPlayer
-from .player import LEVEL_SETTINGS, LEVELS, ComputerPlayer, Level
-from .search import Choice, SearchGame, search
+from bot.ai.levels import Level
+from bot.ai.search import Choice, SearchGame, search
 
-__all__ = ["LEVELS", "LEVEL_SETTINGS", "ComputerPlayer", "Level", "Choice", "SearchGame", "search",
-           "DICE_LEVELS", "DICE_LEVEL_SETTINGS", "DiceComputerPlayer"]
+__all__ = ["Level", "Choice", "SearchGame", "search"]

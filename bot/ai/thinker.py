@@ -22,7 +22,7 @@ from typing import Any
 
 def decide(family: str, strategy: str, seed: int, view: Any, pawn: str) -> Any:
     """One decision: the family's computer player ``strategy`` answers from ``view`` for ``pawn``."""
-    from bot.families import get_family
+    from bot.games import get_family
 
     chosen = get_family(family)
     return chosen.computer_step(chosen.computer(strategy, seed), view, pawn)

@@ -19,20 +19,20 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 from bot.i18n import reading, speaker
 from bot.service import outbox
-from bot.families import get_family
+from bot.games import get_family
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
-from . import views
-from .picture_jobs import extension
-from .presenters import presenter
-from .table import DMS_CLOSED
+from bot.games.london.presenter import views
+from bot.chat.picture_jobs import extension
+from bot.chat.presenters import presenter
+from bot.chat.table import DMS_CLOSED
 
 if TYPE_CHECKING:
-    from .client import ScotlandYardBot
+    from bot.chat.client import ScotlandYardBot
 
 log = logging.getLogger(__name__)
 

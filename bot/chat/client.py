@@ -11,22 +11,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.game import quoted
+from bot.games.london.engine import quoted
 from bot.ai.thinker import Thinker
 from bot.i18n.commands import CommandTranslator
-from bot.families import families
+from bot.games import families
 from bot.service import GameService
 
-from .announcer import Announcer
-from .commands import NEEDED, ScotlandYardCommands
-from .computers import PAUSE, Computers
-from .picture_jobs import Pictures
-from .reminders import Reminders
-from .replies import Busy, Seen
-from .sync import sync_if_changed
-from .table import Table
-from .presenters import presenter
-from .views import DYNAMIC_ITEMS
+from bot.chat.announcer import Announcer
+from bot.chat.commands import NEEDED, ScotlandYardCommands
+from bot.chat.computers import PAUSE, Computers
+from bot.chat.picture_jobs import Pictures
+from bot.chat.reminders import Reminders
+from bot.chat.replies import Busy, Seen
+from bot.chat.sync import sync_if_changed
+from bot.chat.table import Table
+from bot.chat.presenters import presenter
+from bot.games.london.presenter.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,7 @@ class ScotlandYardBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        from . import messages
+        from bot.games.london.presenter import messages
 
         if isinstance(error, app_commands.TransformerError):
             text = f"⚠️ {quoted(error.value)} is not something I understand here: pick one of the offered choices."

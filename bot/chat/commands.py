@@ -10,21 +10,21 @@ from typing import TYPE_CHECKING, Optional
 import discord
 from discord import app_commands
 
-from bot.families import all_rules, family_for_rules, get_family
-from bot.game import MRX, GameError
-from bot.game.rules import PRESETS
+from bot.games import all_rules, family_for_rules, get_family
+from bot.games.london.engine import MRX, GameError
+from bot.games.london.engine.rules import PRESETS
 from bot.i18n import Speaker, game_language, personal_language, reader, reference, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 from bot.service.models import LOBBY, RUNNING, GameSettings, GuildSettings
 
-from . import messages
-from .moves import detective_destinations, mrx_destinations, mrx_second_steps
-from .presenters import presenter
-from .replies import defer, guarded, is_dm, key, reader_language, say
-from .table import Refused
+from bot.games.london.presenter import messages
+from bot.games.london.presenter.moves import detective_destinations, mrx_destinations, mrx_second_steps
+from bot.chat.presenters import presenter
+from bot.chat.replies import defer, guarded, is_dm, key, reader_language, say
+from bot.chat.table import Refused
 
 if TYPE_CHECKING:
-    from .client import ScotlandYardBot
+    from bot.chat.client import ScotlandYardBot
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +135,7 @@ class ScotlandYardCommands(app_commands.Group):
             if result.duplicate:
                 await say(interaction, reader()._("That game is already open."), ephemeral=True)
                 return
-            from .views import lobby_view
+            from bot.games.london.presenter.views import lobby_view
 
             message = await say(interaction, None, ephemeral=False,
                                 embed=messages.lobby_embed(result.game, result.players,

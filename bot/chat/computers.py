@@ -16,11 +16,11 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.ai.thinker import Thinker
-from bot.game import GameError
+from bot.games.london.engine import GameError
 from bot.service import ServiceError
 
 if TYPE_CHECKING:
-    from .client import ScotlandYardBot
+    from bot.chat.client import ScotlandYardBot
 
 log = logging.getLogger(__name__)
 

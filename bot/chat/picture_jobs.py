@@ -15,7 +15,7 @@ import logging
 from types import ModuleType
 from typing import Any, Callable
 
-from bot.families import families, family_for_rules
+from bot.games import families, family_for_rules
 
 log = logging.getLogger(__name__)
 

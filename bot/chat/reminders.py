@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 from bot.service.errors import ServiceError
 from bot.i18n import speaker
 
-from . import messages, views
+from bot.games.london.presenter import messages, views
 
 if TYPE_CHECKING:
-    from .client import ScotlandYardBot
+    from bot.chat.client import ScotlandYardBot
 
 log = logging.getLogger(__name__)
 

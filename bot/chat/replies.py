@@ -10,11 +10,11 @@ from typing import AsyncIterator, Any
 
 import discord
 
-from bot.game import GameError
+from bot.games.london.engine import GameError
 from bot.i18n import personal_language, reading
 from bot.store import DatabaseUnavailable
 
-from . import messages
+from bot.games.london.presenter import messages
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,7 @@ def point_at(api_base: str | None, gateway_url: str | None) -> None:
 async def serve(config: Config) -> None:
     from bot.service import GameService
 
-    from .client import ScotlandYardBot
+    from bot.chat.client import ScotlandYardBot
 
     service = await GameService.open(config.database, secret=config.secret)
     try:

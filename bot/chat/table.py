@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.game import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
-from bot.families import get_family
+from bot.games.london.engine import MRX, GameError, Move, MrXView, PawnMoved, Trade, TripleMove
+from bot.games import get_family
 from bot.i18n import N_, Speaker, reader, reading_about, speaker
 from bot.service.errors import GameAlreadyStarted, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo, Player, UserGame
 
-from . import messages, views
-from .presenters import presenter
-from .moves import detective_destinations, mrx_destinations, mrx_second_steps
-from .replies import defer, guarded, is_dm, key, reader_language, say
+from bot.games.london.presenter import messages, views
+from bot.chat.presenters import presenter
+from bot.games.london.presenter.moves import detective_destinations, mrx_destinations, mrx_second_steps
+from bot.chat.replies import defer, guarded, is_dm, key, reader_language, say
 
 if TYPE_CHECKING:
-    from .client import ScotlandYardBot
+    from bot.chat.client import ScotlandYardBot
 
 log = logging.getLogger(__name__)
 

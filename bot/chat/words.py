@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from bot.game import (
+from bot.games.london.engine import (
     Board,
     PublicView,
 )
-from bot.families import computer_kind
+from bot.games import computer_kind
 from bot.i18n import EN, N_, Speaker, names
 from bot.service.models import Player
 

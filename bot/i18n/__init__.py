@@ -76,7 +76,7 @@ class Speaker:
     """The gettext helpers bound to one language: ``t = speaker(lang); t._("Hello {name}").format(name=...)``."""
 
     language: str
-    #: the board's word for the hunters ("detectives" or "agents", bot.game.board.HUNTERS)
+    #: the board's word for the hunters ("detectives" or "agents", bot.games.london.engine.board.HUNTERS)
     hunters: str = "detectives"
 
     @property
@@ -100,7 +100,7 @@ class Speaker:
 
     def on(self, board: object) -> "Speaker":
         """The same language with the words of ``board`` (a Board, or an installed board's name)."""
-        from bot.game.board import hunters_of
+        from bot.games.london.engine.board import hunters_of
 
         hunters = getattr(board, "hunters", None) or hunters_of(board if isinstance(board, str) else None)
         return self if hunters == self.hunters else Speaker(self.language, hunters)

@@ -41,7 +41,7 @@ def outcome_sentence(outcome, tr: Speaker) -> str:
 
 def rules_title(name: str, tr: Speaker) -> str:
     """A rule system's title in the reader's language."""
-    from bot.game import get_rules
+    from bot.games.london.engine import get_rules
 
     from .reference import RULE_WORDS
 
@@ -65,7 +65,7 @@ def shared_ticket(ticket: str, tr: Speaker) -> str | None:
     return names.get(ticket)
 
 
-#: the computer players' kinds, as a player reads them (bot.families.COMPUTER_KINDS)
+#: the computer players' kinds, as a player reads them (bot.games.COMPUTER_KINDS)
 COMPUTER_LEVELS = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "normal": N_("normal"),
                    "hard": N_("hard")}
 

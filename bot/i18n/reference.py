@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from bot.game import get_rules, load_board
+from bot.games.london.engine import get_rules, load_board
 
 from . import N_, Speaker
 

@@ -1,71 +1,20 @@
-"""The replay of a finished game: one frame per round, as an animated GIF.
-
-A replay is shown only after the game, when Mr. X's route is public; each frame is still drawn from
-that round's public view, with his route so far taken from the finished game's view.
-"""
+"""Animated pictures: frames to a looping GIF, with the pace every family's replay keeps."""
 
 from __future__ import annotations
 
 import io
-from typing import Any, Sequence
+from typing import Sequence
 
-from bot.game import GameState, PublicView, replay
+from PIL import Image
 
-from bot.i18n import Speaker, speaker
-from bot.i18n.names import outcome_sentence
-
-from .board import draw_board, expect
-from .panels import EN
-
-REPLAY_WIDTH = 1200
 FRAME_MS = 900
 FIRST_MS = 1600
 LAST_MS = 5000
 
 
-def round_views(record: dict[str, Any]) -> list[PublicView]:
-    """The public view at the start and after every round of a finished game's record."""
-    return [state.public_view() for state in round_states(record)]
-
-
-def round_states(record: dict[str, Any]) -> list[GameState]:
-    """The game at the start and after every round, replayed from a finished game's record.
-
-    For tools that show a whole game afterwards; pictures are still drawn from the states' views.
-    """
-    if not record.get("outcome"):
-        raise ValueError("A replay is made only once the game is over.")
-    actions = record.get("actions") or []
-    cuts = [i + 1 for i, (a, b) in enumerate(zip(actions, actions[1:])) if a["round"] != b["round"]]
-    return [replay({**record, "actions": actions[:cut]}) for cut in [0, *cuts, len(actions)]]
-
-
-def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH, language: str = "en") -> bytes:
-    """An animated GIF of ``views`` (from :func:`round_views`): the detectives round by round and
-    Mr. X's true route growing behind him, its words in ``language``. The last view must be of the
-    finished game."""
-    if not views:
-        raise ValueError("A replay needs at least one view.")
-    tr = speaker(language, views[-1].board)
-    for view in views:
-        expect(view, PublicView, "render_replay", "round_views(record)")
-    route = views[-1].route
-    if route is None:
-        raise ValueError("A replay is made only once the game is over: the last view must be the finished game.")
-    frames = []
-    for i, view in enumerate(views):
-        moves = len(view.logbook)
-        title = _title(view, i, len(views), tr)
-        frames.append(draw_board(view, width=width, mrx_route=route[: moves + 1], title=title, tr=tr).to_indexed())
+def gif(frames: Sequence[Image.Image]) -> bytes:
+    """A looping GIF of ``frames`` (indexed images): the first and last shown longer, to read them."""
     durations = [FIRST_MS] + [FRAME_MS] * (len(frames) - 2) + [LAST_MS] if len(frames) > 1 else [LAST_MS]
     out = io.BytesIO()
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
+    frames[0].save(out, format="GIF", save_all=True, append_images=list(frames[1:]), duration=durations, loop=0)
     return out.getvalue()
-
-
-def _title(view: PublicView, index: int, count: int, tr: Speaker = EN) -> str:
-    if index == count - 1 and view.outcome is not None:
-        return outcome_sentence(view.outcome, tr)
-    if index == 0:
-        return tr._("Replay · the start")
-    return tr._("Replay · after round {n}").format(n=view.round - 1 if view.phase == "mrx" else view.round)

@@ -15,9 +15,9 @@ from typing import Callable, Iterable
 
 from PIL import Image, ImageDraw
 
-from bot.game import Board
+from bot.games.london.engine import Board
 
-from . import style
+from bot.pictures import style
 
 #: full-size picture width; every size in the style is in pixels at this width
 BASE_WIDTH = 2000
@@ -194,7 +194,7 @@ class Picture:
         self.palette = palette
         self.indexed = indexed
         self.dirty: list[tuple[int, int, int, int]] = []
-        #: the name tags placed on the picture (a :class:`~bot.pictures.marks.Tags`), once there are any
+        #: the name tags placed on the picture (a :class:`~bot.games.london.pictures.marks.Tags`), once there are any
         self.tags = None
 
     def touch(self, box: Iterable[float]) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from bot.game import Board
+from bot.games.london.engine import Board
 
 
 FONTS_DIR = Path(__file__).resolve().parent / "fonts"

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.game import event_from_json as game_event_from_json
-from bot.game import event_to_json as game_event_to_json
-from bot.game.codec import ENGINE_EVENTS
+from bot.games.london.engine import event_from_json as game_event_from_json
+from bot.games.london.engine import event_to_json as game_event_to_json
+from bot.games.london.engine.codec import ENGINE_EVENTS
 
 
 @dataclass(frozen=True, slots=True)

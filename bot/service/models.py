@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game import Event, Outcome, PublicView
+from bot.games.london.engine import Event, Outcome, PublicView
 
 from .events import ServiceEvent
 
@@ -47,7 +47,7 @@ class GameInfo:
     finished_at: float | None
     updated_at: float
     outcome: Outcome | None
-    #: the game family whose engine plays it (bot.families): "london", "dice"
+    #: the game family whose engine plays it (bot.games): "london", "dice"
     family: str = "london"
     #: the language of its public posts: "en" or "de"
     language: str = "en"
@@ -203,5 +203,5 @@ class ComputerTurn:
     version: int
 
     def player(self):
-        from bot.families import get_family
+        from bot.games import get_family
         return get_family(self.family).computer(self.strategy, self.seed)

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-from bot.game import Event, GameEnded, PublicView, RoundEnded
+from bot.games.london.engine import Event, GameEnded, PublicView, RoundEnded
 
 from .events import event_to_json
 from .models import Announcement

@@ -7,11 +7,11 @@ import logging
 
 import aiosqlite
 
-from bot.game import BadRecord, GameError, GameState
+from bot.games.london.engine import BadRecord, GameError, GameState
 from bot.store import one, rows
 
 from . import rows as read
-from bot.families import get_family
+from bot.games import get_family
 from .errors import GameNotStarted
 
 log = logging.getLogger(__name__)

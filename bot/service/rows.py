@@ -7,8 +7,8 @@ import sqlite3
 
 import aiosqlite
 
-from bot.families import get_family
-from bot.game import BadRecord, GameState, Outcome
+from bot.games import get_family
+from bot.games.london.engine import BadRecord, GameState, Outcome
 from bot.store import one, rows
 
 from .errors import GameNotFound, GameNotStarted

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.game import GameState
+from bot.games.london.engine import GameState
 
 from .errors import NeedMorePlayers
 

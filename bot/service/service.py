@@ -21,9 +21,9 @@ from typing import AsyncIterator, Callable
 
 import aiosqlite
 
-from bot.game import Action, GameState, InvalidAction, MrXView, PublicView, RulesUnavailable
-from bot.game import Surface, quoted
-from bot.families import ChanceRequest, Family, RulesEntry, computer_user_id, family_for_rules, get_family
+from bot.games.london.engine import Action, GameState, InvalidAction, MrXView, PublicView, RulesUnavailable
+from bot.games.london.engine import Surface, quoted
+from bot.games import ChanceRequest, Family, RulesEntry, computer_user_id, family_for_rules, get_family
 from bot.store import Database, one, rows
 from bot.i18n import LANGUAGES, game_language
 from bot.i18n.names import Span
@@ -722,7 +722,7 @@ class GameService:
         """The engine's game record plus ``people`` (names, seats, roles) and ``game``, once the game has ended.
 
         The ``scotland-yard-record/1`` keys are left as the engine wrote them (``players`` is the
-        number of seats), so :func:`bot.game.replay` reads the record as it is. With ``user_id``,
+        number of seats), so :func:`bot.games.london.engine.replay` reads the record as it is. With ``user_id``,
         only someone who played in the game or is a member of its server (``in_server``) gets it;
         anyone else hears that the game does not exist, as for a number that was never used.
         """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.families import KIND_SPAN
+from bot.games import KIND_SPAN
 from bot.store import rows
 
 from .models import PlayerStats
@@ -12,7 +12,7 @@ from .models import PlayerStats
 
 async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int | None = None) -> list[PlayerStats]:
     """Each person's figures in the guild (or one person's), most wins first, then fewer games. Computer
-    players count by kind (``bot.families.as_kind``: all hard computers are one row), never as a person."""
+    players count by kind (``bot.games.as_kind``: all hard computers are one row), never as a person."""
     who = f"CASE WHEN rp.user_id < 0 THEN -((-rp.user_id) % {KIND_SPAN}) ELSE rp.user_id END"
     only = f"AND {who} = ?" if user_id is not None else ""
     found = await rows(

@@ -11,8 +11,8 @@ import sqlite3
 
 import aiosqlite
 
-from bot.families import get_family
-from bot.game import MRX, Action, GameState, InvalidAction, Outcome, quoted
+from bot.games import get_family
+from bot.games.london.engine import MRX, Action, GameState, InvalidAction, Outcome, quoted
 from bot.store import one
 
 from . import outbox, rebuild

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import functools
 
-import bot.ai.dice as dice_module
-import bot.ai.player as player_module
-from bot.ai import ComputerPlayer, DiceComputerPlayer
+import bot.games.dice.ai.search_game as dice_module
+import bot.games.london.ai.player as player_module
+from bot.games.london.ai import ComputerPlayer
+from bot.games.dice.ai import DiceComputerPlayer
 from bot.ai.search import search
-from bot.game.players import view_for
+from bot.games.london.engine.players import view_for
 
-from .dice_helpers import dice_positions
-from .helpers import positions
+from tests.games.dice.ai.helpers import dice_positions
+from tests.games.london.ai.helpers import positions
 
 
 def _full(monkeypatch, module) -> None:

@@ -14,7 +14,7 @@ import pytest
 from bot.chat.client import intents
 from bot.chat.picture_jobs import Pictures
 from bot.chat.runner import point_at
-from bot.game import GameState
+from bot.games.london.engine import GameState
 
 ROOT = Path(__file__).resolve().parents[2]
 

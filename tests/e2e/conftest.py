@@ -10,8 +10,8 @@ import pytest_asyncio
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
-from .dice_helpers import DiceGame
-from .helpers import Clock, Game, RecordingPictures, World
+from tests.e2e.dice_helpers import DiceGame
+from tests.e2e.helpers import Clock, Game, RecordingPictures, World
 
 
 @pytest_asyncio.fixture

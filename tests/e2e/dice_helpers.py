@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 import re
 
-from bot.dice.engine import MRX, DiceMove, DiceState, MrXDouble, MrXMove, PickStart, Skip
-from bot.dice.engine.players import GreedyPlayer, RandomPlayer
+from bot.games.dice.engine import MRX, DiceMove, DiceState, MrXDouble, MrXMove, PickStart, Skip
+from bot.games.dice.engine.players import GreedyPlayer, RandomPlayer
 from tests.fakediscord import FakeMessage
 
-from .helpers import Game
+from tests.e2e.helpers import Game
 
 
 class DiceGame(Game):

@@ -9,9 +9,9 @@ from typing import Any
 
 from bot.chat.client import ScotlandYardBot
 from bot.chat.picture_jobs import Pictures
-from bot.dice.engine import DiceMrXView, DicePublicView
-from bot.game import MRX, DoubleMove, GameState, Move, MrXView, PublicView
-from bot.game.players import GreedyPlayer, RandomPlayer, view_for
+from bot.games.dice.engine import DiceMrXView, DicePublicView
+from bot.games.london.engine import MRX, DoubleMove, GameState, Move, MrXView, PublicView
+from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 

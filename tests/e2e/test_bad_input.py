@@ -8,9 +8,9 @@ import discord
 
 import pytest
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 
-from .helpers import Game, secrecy_problems
+from tests.e2e.helpers import Game, secrecy_problems
 
 
 async def refused(game: Game, user, sub: str, options: dict | None = None, channel=None, *, says: str) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 
-from .helpers import Game
+from tests.e2e.helpers import Game
 
 
 @pytest.mark.asyncio

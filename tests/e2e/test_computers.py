@@ -12,14 +12,14 @@ import time
 import pytest
 
 from bot.ai.thinker import Thinker
-from bot.dice.engine.players import GreedyPlayer as DiceGreedyPlayer
+from bot.games.dice.engine.players import GreedyPlayer as DiceGreedyPlayer
 from bot.chat.client import ScotlandYardBot
-from bot.families import computer_kind
-from bot.game import MRX
-from bot.game.players import GreedyPlayer, view_for
+from bot.games import computer_kind
+from bot.games.london.engine import MRX
+from bot.games.london.engine.players import GreedyPlayer, view_for
 
-from .dice_helpers import DiceGame
-from .helpers import Game
+from tests.e2e.dice_helpers import DiceGame
+from tests.e2e.helpers import Game
 
 
 async def seat_computers(game: Game, *, processes: int = 0, pause: float = 0.0) -> None:

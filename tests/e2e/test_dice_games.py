@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from bot.dice.engine import MRX
-from bot.dice.engine.record import FORMAT
+from bot.games.dice.engine import MRX
+from bot.games.dice.engine.record import FORMAT
 
-from .dice_helpers import DiceGame
+from tests.e2e.dice_helpers import DiceGame
 
 
 async def open_dice(game: DiceGame, people: int, seed: int = 3, expert: bool = False):

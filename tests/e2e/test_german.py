@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 
-from .helpers import Game
+from tests.e2e.helpers import Game
 
 
 @pytest.mark.asyncio
@@ -48,7 +48,7 @@ async def test_the_pictures_of_a_german_game_speak_german(game: Game) -> None:
 
     from bot.chat.picture_jobs import Pictures
 
-    from .helpers import WIDTH
+    from tests.e2e.helpers import WIDTH
 
     w = game.world
     w.guild.preferred_locale = "de"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import MRX, DoubleMove
+from bot.games.london.engine import MRX, DoubleMove
 
-from .helpers import Game, secrecy_problems
+from tests.e2e.helpers import Game, secrecy_problems
 
 
 def mrx_turn(entry: int):

@@ -9,7 +9,7 @@ import pytest
 
 from tests.fakediscord import FakeMessage
 
-from .helpers import Game
+from tests.e2e.helpers import Game
 
 
 def rounds_of(messages: list[FakeMessage]) -> list[list[FakeMessage]]:

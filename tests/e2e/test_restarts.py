@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 
 from bot.chat.picture_jobs import Pictures
 
-from .helpers import WIDTH, Game
+from tests.e2e.helpers import WIDTH, Game
 
 
 def summaries(game: Game) -> list[str]:

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from bot.game import MRX, Move
+from bot.games.london.engine import MRX, Move
 
-from .helpers import Game
+from tests.e2e.helpers import Game
 
 
 async def open_with_variants(game: Game, *names: str):

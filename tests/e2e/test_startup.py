@@ -13,7 +13,7 @@ from bot.chat.client import ScotlandYardBot, invite_url
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
-from .helpers import RecordingPictures, World
+from tests.e2e.helpers import RecordingPictures, World
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

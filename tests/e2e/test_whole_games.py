@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from bot.game import replay
+from bot.games.london.engine import replay
 
-from .helpers import Game
+from tests.e2e.helpers import Game
 
 
 async def finish_checks(game: Game, winner_words: str) -> None:

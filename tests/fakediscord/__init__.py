@@ -3,9 +3,9 @@
 See README.md in this folder.
 """
 
-from .gateway import GatewaySession, Intent, NoBotConnected
-from .interactions import Callback, FakeDiscordTimeout, InteractionHandle
-from .models import (
+from tests.fakediscord.gateway import GatewaySession, Intent, NoBotConnected
+from tests.fakediscord.interactions import Callback, FakeDiscordTimeout, InteractionHandle
+from tests.fakediscord.models import (
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,
     FakeAttachment,
@@ -16,7 +16,7 @@ from .models import (
     FakeRole,
     FakeUser,
 )
-from .server import (
+from tests.fakediscord.server import (
     BotRunner,
     CommandNotAvailable,
     CommandSync,

@@ -15,7 +15,7 @@ import aiohttp
 from aiohttp import web
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from tests.fakediscord.server import FakeDiscord
 
 __all__ = ['Gateway', 'GatewaySession', 'GatewayConnection', 'Intent', 'NoBotConnected']
 

@@ -7,10 +7,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
-from .models import FakeChannel, FakeMessage, FakeUser
+from tests.fakediscord.models import FakeChannel, FakeMessage, FakeUser
 
 if TYPE_CHECKING:
-    from .server import FakeDiscord
+    from tests.fakediscord.server import FakeDiscord
 
 __all__ = ['Callback', 'InteractionHandle', 'FakeDiscordTimeout', 'CALLBACK_NAMES']
 

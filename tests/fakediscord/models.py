@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional
 import discord
 
 if TYPE_CHECKING:
-    from .interactions import InteractionHandle
+    from tests.fakediscord.interactions import InteractionHandle
 
 __all__ = [
     'DEFAULT_EVERYONE_PERMISSIONS',

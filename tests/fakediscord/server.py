@@ -31,9 +31,9 @@ import discord
 import yarl
 from aiohttp import web
 
-from .gateway import Gateway, Intent
-from .interactions import Callback, FakeDiscordTimeout, InteractionHandle
-from .models import (
+from tests.fakediscord.gateway import Gateway, Intent
+from tests.fakediscord.interactions import Callback, FakeDiscordTimeout, InteractionHandle
+from tests.fakediscord.models import (
     COMPONENTS_V2,
     DEFAULT_BOT_PERMISSIONS,
     DEFAULT_EVERYONE_PERMISSIONS,

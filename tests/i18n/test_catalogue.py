@@ -93,7 +93,7 @@ def test_the_catalogue_detects_a_placeholder_mismatch() -> None:
 
 
 def test_the_rule_words_still_match_the_engine_and_read_german() -> None:
-    from bot.families import all_rules, family_for_rules
+    from bot.games import all_rules, family_for_rules
     from bot.i18n.reference import OPTION_WORDS, RULE_WORDS, help_text, rules_text
 
     for name, (title, summary) in RULE_WORDS.items():

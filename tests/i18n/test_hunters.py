@@ -6,7 +6,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.game import load_board
+from bot.games.london.engine import load_board
 from bot.i18n import po_path, speaker
 from bot.i18n.hunters import as_agents
 

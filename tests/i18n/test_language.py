@@ -47,9 +47,9 @@ def test_a_wait_inside_a_refusal_is_said_in_the_readers_language():
 
 
 def test_the_dice_games_refusals_read_as_german_sentences():
-    from bot.dice.engine import DiceMove, NoSuchDie, Roll
+    from bot.games.dice.engine import DiceMove, NoSuchDie, Roll
     from bot.i18n import speaker
-    from tests.dice.helpers import started
+    from tests.games.dice.engine.helpers import started
 
     state = started()
     red = state.to_move()[0]

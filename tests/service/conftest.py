@@ -4,7 +4,7 @@ import pytest
 
 from bot.service import GameService
 
-from .helpers import SECRET, Clock
+from tests.service.helpers import SECRET, Clock
 
 
 @pytest.fixture

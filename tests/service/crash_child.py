@@ -14,11 +14,11 @@ import os
 import random
 import sys
 
-from bot.game import MRX
-from bot.game.players import GreedyPlayer, RandomPlayer, view_for
+from bot.games.london.engine import MRX
+from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
 
-from .helpers import GUILD, HOST, owner, stored_state
+from tests.service.helpers import GUILD, HOST, owner, stored_state
 
 CHANNELS = range(700, 706)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from bot.dice.engine import MRX, DiceState
-from bot.dice.engine.players import GreedyPlayer, RandomPlayer
-from bot.families import get_family
+from bot.games.dice.engine import MRX, DiceState
+from bot.games.dice.engine.players import GreedyPlayer, RandomPlayer
+from bot.games import get_family
 from bot.service import CommandResult, GameService
 
-from .helpers import new_key, owner
+from tests.service.helpers import new_key, owner
 
 
 async def dice_state(service: GameService, game_id: int) -> DiceState:

@@ -6,8 +6,8 @@ import itertools
 import json
 import random
 
-from bot.game import MRX, GameState
-from bot.game.players import GreedyPlayer, RandomPlayer, view_for
+from bot.games.london.engine import MRX, GameState
+from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import CommandResult, GameService
 
 GUILD = 1

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from bot.families import COMPUTER_KINDS, as_kind, computer_kind, computer_user_id, get_family
-from bot.game import MRX, InvalidAction, MrXView, PublicView
-from bot.game.players import GreedyPlayer, view_for
+from bot.games import COMPUTER_KINDS, as_kind, computer_kind, computer_user_id, get_family
+from bot.games.london.engine import MRX, InvalidAction, MrXView, PublicView
+from bot.games.london.engine.players import GreedyPlayer, view_for
 from bot.service import DeadlineNotPassed, GameSettings, NotHost, NotInGame, StaleAction
 
-from .helpers import CHANNEL, GUILD, HOST, new_key, owner, play_turn, started, stored_state
+from tests.service.helpers import CHANNEL, GUILD, HOST, new_key, owner, play_turn, started, stored_state
 
 
 def test_a_computer_user_id_tells_its_kind_and_never_repeats():

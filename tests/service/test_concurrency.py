@@ -1,10 +1,10 @@
 import asyncio
 import random
 
-from bot.game import MRX, GameError
+from bot.games.london.engine import MRX, GameError
 from bot.service import GameService
 
-from .helpers import mrx_user, new_key, owner, play_turn, started, stored_state
+from tests.service.helpers import mrx_user, new_key, owner, play_turn, started, stored_state
 
 
 async def outcomes(calls):

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from bot.dice.engine import MRX, InvalidAction, PickStart, Roll, Skip
-from bot.dice.engine.record import FORMAT
+from bot.games.dice.engine import MRX, InvalidAction, PickStart, Roll, Skip
+from bot.games.dice.engine.record import FORMAT
 from bot.service import GameService, NotYourPawn
 from bot.service.dealing import deal_seed
 from bot.service.errors import DeadlineNotPassed, NotHost
 
-from .dice_helpers import dice_play_out, dice_state, dice_turn
-from .helpers import CHANNEL, HOST, SECRET, new_key, owner, started
+from tests.service.dice_helpers import dice_play_out, dice_state, dice_turn
+from tests.service.helpers import CHANNEL, HOST, SECRET, new_key, owner, started
 
 
 async def test_the_tiles_are_dealt_at_the_start_and_stored_as_the_first_action(service):
@@ -51,7 +51,7 @@ async def test_whole_games_end_and_replay_exactly(service, people, expert):
 
 
 def get_replayed(record):
-    from bot.families import get_family
+    from bot.games import get_family
 
     return get_family("dice").replay(record).snapshot()
 
@@ -263,9 +263,9 @@ async def test_computers_play_a_dice_game_to_the_end(service, mrx, detective):
 
 
 def test_the_dice_family_offers_the_baselines_and_the_three_levels():
-    from bot.ai import DiceComputerPlayer
-    from bot.dice.engine.players import GreedyPlayer, RandomPlayer
-    from bot.families import COMPUTER_KINDS, get_family
+    from bot.games.dice.ai import DiceComputerPlayer
+    from bot.games.dice.engine.players import GreedyPlayer, RandomPlayer
+    from bot.games import COMPUTER_KINDS, get_family
 
     family = get_family("dice")
     assert family.strategies == COMPUTER_KINDS

@@ -2,9 +2,9 @@ import random
 
 import pytest
 
-from bot.families import as_kind, computer_kind
+from bot.games import as_kind, computer_kind
 
-from bot.game import GameError, InvalidAction, OptionUnavailable, RulesUnavailable
+from bot.games.london.engine import GameError, InvalidAction, OptionUnavailable, RulesUnavailable
 from bot.service import (
     AlreadyJoined,
     GameAlreadyRunning,
@@ -23,7 +23,7 @@ from bot.service import (
     RoleTaken,
 )
 
-from .helpers import CHANNEL, GUILD, HOST, new_key, play_turn, started
+from tests.service.helpers import CHANNEL, GUILD, HOST, new_key, play_turn, started
 
 
 async def test_creating_a_game_opens_a_lobby_with_the_host_as_first_player(service):
@@ -235,8 +235,8 @@ async def test_a_new_mr_x_gets_the_prompt_for_the_turn_he_now_owes(service):
 
 
 async def test_the_service_seats_a_computer_that_plays_from_its_view_only(service):
-    from bot.game import MrXView, PublicView
-    from bot.game import players as builtin
+    from bot.games.london.engine import MrXView, PublicView
+    from bot.games.london.engine import players as builtin
 
     await service.create_game(GUILD, CHANNEL, HOST, "Host", seed=3)
     await service.add_computer(CHANNEL, HOST, "mrx", "greedy")

@@ -1,11 +1,11 @@
 import json
 import random
 
-from bot.game import MRX
+from bot.games.london.engine import MRX
 from bot.service import GameService
 from bot.service.outbox import queue
 
-from .helpers import CHANNEL, mrx_user, play_out, started, stored_state
+from tests.service.helpers import CHANNEL, mrx_user, play_out, started, stored_state
 
 
 async def test_starting_owes_the_start_then_mr_x_a_private_prompt(service):

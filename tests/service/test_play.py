@@ -3,11 +3,11 @@ import random
 
 import pytest
 
-from bot.game import MRX, GameState, IllegalMove, Move, MrXMoved, NotYourTurn, Pass, action_from_json
+from bot.games.london.engine import MRX, GameState, IllegalMove, Move, MrXMoved, NotYourTurn, Pass, action_from_json
 from bot.service import KeyReused, NotHost, NotInGame, NotYourPawn, StaleAction
 from bot.service.dealing import deal_seed
 
-from .helpers import HOST, SECRET, mrx_user, new_key, owner, play_out, play_turn, started, stored_state
+from tests.service.helpers import HOST, SECRET, mrx_user, new_key, owner, play_out, play_turn, started, stored_state
 
 
 async def action_rows(service, game_id):

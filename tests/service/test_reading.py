@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from bot.game import MRX, replay
+from bot.games.london.engine import MRX, replay
 from bot.service import (
     BadSetting,
     GameNotOver,
@@ -15,7 +15,7 @@ from bot.service import (
     PlayerStats,
 )
 
-from .helpers import CHANNEL, GUILD, HOST, mrx_user, play_out, play_turn, started, stored_state
+from tests.service.helpers import CHANNEL, GUILD, HOST, mrx_user, play_out, play_turn, started, stored_state
 
 
 async def test_the_public_view_exists_from_the_start(service):

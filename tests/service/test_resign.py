@@ -2,10 +2,10 @@ import random
 
 import pytest
 
-from bot.game import MRX, GameEnded
+from bot.games.london.engine import MRX, GameEnded
 from bot.service import GameClosed, HostChanged, NotInGame, PawnsHandedOver, PlayerResigned
 
-from .helpers import HOST, new_key, play_turn, started, stored_state
+from tests.service.helpers import HOST, new_key, play_turn, started, stored_state
 
 
 async def test_mr_x_resigning_ends_the_game_for_the_detectives(service):

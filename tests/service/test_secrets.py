@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import MRX, GameState
+from bot.games.london.engine import MRX, GameState
 from bot.service import BadSetting, GameService
 
-from .helpers import CHANNEL, GUILD, HOST, started, stored_state
+from tests.service.helpers import CHANNEL, GUILD, HOST, started, stored_state
 
 
 async def mrx_starts(service: GameService, seeds) -> list[int]:

@@ -2,10 +2,10 @@ import random
 
 import pytest
 
-from bot.game import MRX, InvalidAction, PawnPassed
+from bot.games.london.engine import MRX, InvalidAction, PawnPassed
 from bot.service import DeadlineNotPassed, GameSettings, NotHost
 
-from .helpers import HOST, mrx_user, new_key, play_turn, started, stored_state
+from tests.service.helpers import HOST, mrx_user, new_key, play_turn, started, stored_state
 
 
 async def test_new_games_remind_after_12_hours_and_have_a_48_hour_deadline(service):

@@ -1,0 +1,362 @@
+"""The dice game's buttons and menus: restart-safe (every custom id carries the game, the round and
+what the click needs; the classes are registered in ``setup_hook`` through the presenter's
+``DYNAMIC_ITEMS``) and idempotent (the interaction id is the service's key).
+
+Under the channel's post that hands over the turn: a select of start stations, the 🎲 **Roll**
+button, then the dice to ride with (one select of "die → station" choices), **Roll again** while
+tokens are left and **Stay** when nothing fits. In Mr. X's DM: a select of his start, or one of
+his rides (each die the detectives used, a black ticket, the helicopter), and the double move's
+two steps. No rule lives here: the service accepts or refuses every click.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+import discord
+
+from bot.games.dice.engine import MRX, DiceMrXView, DicePublicView, MrXMove, Skip
+from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
+from bot.i18n import Speaker, reader
+
+from bot.chat.replies import defer, guarded, key, say
+
+if TYPE_CHECKING:
+    from bot.chat.client import ScotlandYardBot
+
+MAX_OPTIONS = 25
+#: at most this many selects of one kind in a message (Discord allows five rows)
+MAX_PARTS = 2
+MARK = {"black": "⬛", "helicopter": "🚁"}
+
+
+def _fresh(interaction: discord.Interaction) -> "ScotlandYardBot | None":
+    bot: "ScotlandYardBot" = interaction.client  # type: ignore[assignment]
+    return bot if bot.seen.first_time(interaction.id) else None
+
+
+def _mark(ticket: str) -> str:
+    return DIE_EMOJI.get(ticket) or MARK.get(ticket, "❔")
+
+
+def _chunks(options: list[discord.SelectOption]) -> list[list[discord.SelectOption]]:
+    return [options[i:i + MAX_OPTIONS] for i in range(0, len(options), MAX_OPTIONS)][:MAX_PARTS]
+
+
+def _select(custom_id: str, placeholder: str, options: list[discord.SelectOption] | None,
+            select: discord.ui.Select | None) -> discord.ui.Select:
+    if select is not None:
+        return select
+    return discord.ui.Select(custom_id=custom_id, placeholder=placeholder[:150],
+                             options=options or [discord.SelectOption(label="-", value="0")])
+
+
+# -- the channel: starts, rolls, rides -----------------------------------------------------------
+
+
+class StartSelect(discord.ui.DynamicItem[discord.ui.Select],
+                  template=r"sy:dice:start:(?P<game>\d+):(?P<pawn>[a-z]+):(?P<part>\d)"):
+    """A start station for ``pawn`` (a detective in the channel, Mr. X in his DM)."""
+
+    def __init__(self, game_id: int, pawn: str, part: int = 0, options: list[discord.SelectOption] | None = None,
+                 select: discord.ui.Select | None = None, placeholder: str = "Start station") -> None:
+        super().__init__(_select(f"sy:dice:start:{game_id}:{pawn}:{part}", placeholder, options, select))
+        self.game_id, self.pawn = game_id, pawn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "StartSelect":
+        return cls(int(match["game"]), match["pawn"], int(match["part"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        station = int(self.item.values[0])
+        if self.pawn == MRX:
+            await mrx_done(bot, interaction, self.game_id, lambda: bot.service.move(
+                self.game_id, interaction.user.id, MRX, station, "", key(interaction)))
+            return
+        await channel_play(bot, interaction, self.game_id, lambda: bot.service.move(
+            self.game_id, interaction.user.id, self.pawn, station, "", key(interaction)))
+
+
+class RollButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sy:dice:(?P<what>roll|again):(?P<game>\d+):(?P<round>\d+)"):
+    """🎲 Roll the dice, or roll them again with a shared token."""
+
+    def __init__(self, game_id: int, round_: int, what: str = "roll", label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or ("Roll" if what == "roll" else "Roll again"), emoji="🎲" if what == "roll" else "🔁",
+            style=discord.ButtonStyle.success if what == "roll" else discord.ButtonStyle.secondary,
+            custom_id=f"sy:dice:{what}:{game_id}:{round_}"))
+        self.game_id, self.round, self.what = game_id, round_, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "RollButton":
+        return cls(int(match["game"]), int(match["round"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        what = "roll" if self.what == "roll" else "reroll"
+        await channel_play(bot, interaction, self.game_id, lambda: bot.service.request(
+            self.game_id, interaction.user.id, what, key(interaction), self.round))
+
+
+class RideSelect(discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"sy:dice:go:(?P<game>\d+):(?P<round>\d+):(?P<part>\d)"):
+    """A detective's ride: each option is ``pawn:station:die``."""
+
+    def __init__(self, game_id: int, round_: int, part: int = 0, options: list[discord.SelectOption] | None = None,
+                 select: discord.ui.Select | None = None, placeholder: str = "Die and station") -> None:
+        super().__init__(_select(f"sy:dice:go:{game_id}:{round_}:{part}", placeholder, options, select))
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "RideSelect":
+        return cls(int(match["game"]), int(match["round"]), int(match["part"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        pawn, to, die = self.item.values[0].split(":")
+        await channel_play(bot, interaction, self.game_id, lambda: bot.service.move(
+            self.game_id, interaction.user.id, pawn, int(to), die, key(interaction), self.round))
+
+
+class StayButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sy:dice:stay:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z]+)"):
+    """Nothing fits: ``pawn`` stays (keeping the roll-again tokens)."""
+
+    def __init__(self, game_id: int, round_: int, pawn: str, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or f"Stay ({pawn})", emoji="🚫",
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"sy:dice:stay:{game_id}:{round_}:{pawn}"))
+        self.game_id, self.round, self.pawn = game_id, round_, pawn
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "StayButton":
+        return cls(int(match["game"]), int(match["round"]), match["pawn"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        await channel_play(bot, interaction, self.game_id, lambda: bot.service.act(
+            self.game_id, interaction.user.id, Skip(self.pawn, "declined"), key(interaction), self.round))
+
+
+async def channel_play(bot: "ScotlandYardBot", interaction: discord.Interaction, game_id: int, play) -> None:
+    """Play a click from the channel: a refusal is answered privately; otherwise the channel's post
+    is the answer (the private "thinking…" goes away)."""
+    if not await defer(interaction, ephemeral=True):
+        return
+    async with guarded(interaction, game_id):
+        result = await play()
+        if result.duplicate:
+            await say(interaction, reader()._("That was done already."), ephemeral=True)
+        else:
+            await bot.table._quiet_done(interaction)
+        await bot.announce(game_id)
+
+
+def start_options(view: DicePublicView, stations: Sequence[int], tr: Speaker) -> list[discord.SelectOption]:
+    board = view.board
+    return [discord.SelectOption(label=tr._("Station {n} (tile {tile})").format(n=s, tile=board.stations[s].tile),
+                                 value=str(s)) for s in stations]
+
+
+def ride_options(view: DicePublicView, tr: Speaker) -> list[discord.SelectOption]:
+    several = len(view.to_move) > 1
+    options = []
+    for pawn in view.to_move:
+        for move in view.moves.get(pawn, ()):
+            label = f"{ticket_name(move.die, tr)} → {move.to}"
+            if several:
+                label = f"{view.pawn(pawn).label}: {label}"
+            options.append(discord.SelectOption(label=label[:100], value=f"{pawn}:{move.to}:{move.die}",
+                                                emoji=_mark(move.die)))
+    return options
+
+
+def turn_buttons(game_id: int, view: DicePublicView, nxt: Mapping[str, Any] | None,
+                 tr: Speaker) -> discord.ui.View | None:
+    """The components under a post that hands over the turn: only while that turn is still on."""
+    if view.outcome is None and nxt and nxt.get("round") == view.round and list(nxt.get("pawns", ())) == list(
+            view.to_move) and MRX not in view.to_move:
+        return detective_view(game_id, view, tr)
+    return None
+
+
+def detective_view(game_id: int, view: DicePublicView, tr: Speaker) -> discord.ui.View | None:
+    menu = discord.ui.View(timeout=None)
+    if view.awaiting == "start":
+        pawn = view.to_move[0]
+        for part, options in enumerate(_chunks(start_options(view, view.start_choices, tr))):
+            menu.add_item(StartSelect(game_id, pawn, part, options,
+                                      placeholder=tr._("📍 {pawn}: pick a start station").format(
+                                          pawn=view.pawn(pawn).label)))
+    elif view.awaiting == "roll":
+        menu.add_item(RollButton(game_id, view.round, "roll", tr._("Roll the dice")))
+    elif view.awaiting == "move":
+        for part, options in enumerate(_chunks(ride_options(view, tr))):
+            menu.add_item(RideSelect(game_id, view.round, part, options, placeholder=tr._("Pick a die and a station")))
+        if view.can_reroll:
+            menu.add_item(RollButton(game_id, view.round, "again", tr.ngettext(
+                "Roll again ({n} token left)", "Roll again ({n} tokens left)", view.reroll_tokens).format(
+                n=view.reroll_tokens)))
+        if view.can_skip:
+            for pawn in view.to_move:
+                menu.add_item(StayButton(game_id, view.round, pawn, tr._("{pawn} stays").format(
+                    pawn=view.pawn(pawn).label)))
+    return menu if menu.children else None
+
+
+# -- Mr. X's DM -----------------------------------------------------------------------------------
+
+
+class MrXRide(discord.ui.DynamicItem[discord.ui.Select],
+              template=r"sy:dice:(?P<kind>x|xd):(?P<game>\d+):(?P<round>\d+):(?P<part>\d)"):
+    """Mr. X's ride (``x``: go now) or the first ride of his double move (``xd``: then pick the second).
+    Each option is ``station:ticket``."""
+
+    def __init__(self, game_id: int, round_: int, kind: str = "x", part: int = 0,
+                 options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None,
+                 placeholder: str = "Where to?") -> None:
+        super().__init__(_select(f"sy:dice:{kind}:{game_id}:{round_}:{part}", placeholder, options, select))
+        self.game_id, self.round, self.kind = game_id, round_, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXRide":
+        return cls(int(match["game"]), int(match["round"]), match["kind"], int(match["part"]),
+                   select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        to, ticket = self.item.values[0].split(":")
+        if self.kind == "x":
+            await mrx_done(bot, interaction, self.game_id, lambda: bot.service.move(
+                self.game_id, interaction.user.id, MRX, int(to), ticket, key(interaction), self.round))
+            return
+        async with guarded(interaction, self.game_id):
+            mview = await bot.service.mrx_view(self.game_id, interaction.user.id, expected_round=self.round)
+            tr = reader()
+            first = MrXMove(int(to), ticket)
+            seconds = mview.second_moves.get(first, ())
+            if not seconds:
+                await say(interaction, tr._("No second ride is possible from there; pick a single move."))
+                return
+            menu = discord.ui.View(timeout=None)
+            for part, options in enumerate(_chunks(mrx_options(seconds, tr))):
+                menu.add_item(MrXSecond(self.game_id, self.round, first, part, options,
+                                        placeholder=tr._("⏩ Then where? (second ride)")))
+            menu.add_item(MrXBack(self.game_id, self.round, tr._("Back")))
+            text = tr._("🎩 ⏩ Double move: first {ticket} to {station}. Where next?").format(
+                ticket=f"{_mark(ticket)} {ticket_name(ticket, tr)}", station=f"**{to}**")
+            await interaction.response.edit_message(content=text, view=menu)
+
+
+class MrXSecond(discord.ui.DynamicItem[discord.ui.Select],
+                template=r"sy:dice:xd2:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+):(?P<part>\d)"):
+    """The second ride of his double move; the first is in the custom id."""
+
+    def __init__(self, game_id: int, round_: int, first: MrXMove, part: int = 0,
+                 options: list[discord.SelectOption] | None = None, select: discord.ui.Select | None = None,
+                 placeholder: str = "Then where?") -> None:
+        super().__init__(_select(f"sy:dice:xd2:{game_id}:{round_}:{first.to}:{first.ticket}:{part}", placeholder,
+                                 options, select))
+        self.game_id, self.round, self.first = game_id, round_, first
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXSecond":
+        return cls(int(match["game"]), int(match["round"]), MrXMove(int(match["to"]), match["ticket"]),
+                   int(match["part"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        to, ticket = self.item.values[0].split(":")
+        first = (self.first.to, self.first.ticket)
+        await mrx_done(bot, interaction, self.game_id, lambda: bot.service.double_move(
+            self.game_id, interaction.user.id, first, (int(to), ticket), key(interaction), self.round))
+
+
+class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:dice:xback:(?P<game>\d+):(?P<round>\d+)"):
+    def __init__(self, game_id: int, round_: int, label: str = "Back") -> None:
+        super().__init__(discord.ui.Button(label=label, emoji="↩️", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sy:dice:xback:{game_id}:{round_}"))
+        self.game_id, self.round = game_id, round_
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "MrXBack":
+        return cls(int(match["game"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (bot := _fresh(interaction)) is None:
+            return
+        async with guarded(interaction, self.game_id):
+            from bot.games.dice.presenter.messages import mrx_prompt_text
+
+            mview = await bot.service.mrx_view(self.game_id, interaction.user.id, expected_round=self.round)
+            game = await bot.service.get_game(self.game_id)
+            text = mrx_prompt_text(game, mview, f"<#{game.channel_id}>", reader())
+            await interaction.response.edit_message(content=text, view=mrx_menu(self.game_id, mview))
+
+
+async def mrx_done(bot: "ScotlandYardBot", interaction: discord.Interaction, game_id: int, play) -> None:
+    """Play Mr. X's pick from his DM menu: the menu turns into his receipt, with his board."""
+    from bot.games.dice.presenter.messages import mrx_moved_text
+
+    if not await defer(interaction, thinking=False):  # a deferred update of the menu message
+        return
+    async with guarded(interaction, game_id):
+        result = await play()
+        tr = reader()
+        if result.duplicate:
+            await interaction.edit_original_response(content=tr._("That move was already made."), view=None)
+            return
+        mview = await bot.service.mrx_view(game_id, interaction.user.id)
+        png = await bot.pictures.mrx_board(mview, language=tr.language)
+        files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
+        await interaction.edit_original_response(content=mrx_moved_text(result.events, mview.station, tr),
+                                                 view=None, attachments=files)
+        await bot.announce(game_id)
+
+
+def mrx_options(moves: Sequence[MrXMove], tr: Speaker) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=f"{m.to} · {ticket_name(m.ticket, tr)}"[:100], value=f"{m.to}:{m.ticket}",
+                                 emoji=_mark(m.ticket)) for m in moves]
+
+
+def mrx_menu(game_id: int, mview: DiceMrXView) -> discord.ui.View:
+    """His DM menu (in the reader's language): his start, or his rides and his double move."""
+    tr = reader()
+    menu = discord.ui.View(timeout=None)
+    public = mview.public
+    if public.awaiting == "start" and mview.start_choices:
+        for part, options in enumerate(_chunks(start_options(public, mview.start_choices, tr))):
+            menu.add_item(StartSelect(game_id, MRX, part, options, placeholder=tr._("🎩 Your start station")))
+        return menu
+    if public.awaiting != "mrx":
+        return menu
+    for part, options in enumerate(_chunks(mrx_options(mview.moves, tr))):
+        menu.add_item(MrXRide(game_id, public.round, "x", part, options, placeholder=tr._("Where to, Mr. X?")))
+    if mview.can_double:
+        firsts = [m for m in mview.moves if mview.second_moves.get(m)]
+        for part, options in enumerate(_chunks(mrx_options(firsts, tr))):
+            menu.add_item(MrXRide(game_id, public.round, "xd", part, options,
+                                  placeholder=tr._("⏩ Double move: the first ride")))
+    return menu
+
+
+DYNAMIC_ITEMS = (StartSelect, RollButton, RideSelect, StayButton, MrXRide, MrXSecond, MrXBack)
+
+__all__ = ["DYNAMIC_ITEMS", "detective_view", "mrx_menu", "turn_buttons"]

@@ -1,0 +1,413 @@
+"""The static board: river, transport lines, station circles and numbers, the legend.
+
+It is the same in every picture of a board, so it is drawn once per board and width and kept
+(:func:`base_map`); each picture starts from a copy and draws only its overlay.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.games.london.engine import Board
+from bot.i18n import speaker
+
+from bot.pictures import style
+from bot.pictures.canvas import Box, Layout, Picture, Point, dashed, disc, layout, thick_line
+
+SUPERSAMPLE = 3
+
+
+@lru_cache(maxsize=16)
+def base_map(board: Board, width: int, dim: bool = False, language: str = "en") -> Image.Image:
+    """The static picture of ``board`` (read-only: pictures draw on a copy), its legend in
+    ``language``. ``dim`` fades the map, so that what is drawn on it (Mr. X's route) stands out."""
+    if dim:
+        img = base_map(board, width, language=language).copy()
+        lay = layout(board, width)
+        box = (0, lay.header, img.width, lay.footer_top)
+        faded = Image.blend(img.crop(box), Image.new("RGB", (box[2] - box[0], box[3] - box[1]), style.PAPER),
+                            style.DIM)
+        img.paste(faded, box[:2])
+        return img
+    return draw_map(layout(board, width), legend=True, language=language)
+
+
+def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: str = "en") -> Image.Image:
+    """The board as ``lay`` places it on a ``lay.width`` by ``lay.height`` picture: water, parks,
+    lines, stations and their numbers, place names; with ``legend``, the bands above and below the
+    map and the legend too. A zoomed layout (see ``zoom``) places a part of the board on the picture.
+    Shapes are drawn ``k`` times larger and shrunk, for smooth edges."""
+    board = lay.board
+    big = Image.new("RGB", (lay.width * k, lay.height * k), style.PAPER)
+    draw = ImageDraw.Draw(big)
+
+    def at(station: int) -> Point:
+        x, y = lay.xy(station)
+        return x * k, y * k
+
+    _draw_shapes(draw, lay, k)
+    river = [] if any(s.kind == "water" for s in board.shapes) else _river_path(board, lay)
+    if river:
+        pts = [(x * k, y * k) for x, y in river]
+        thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
+        thick_line(draw, pts, style.RIVER, lay.px(28) * k)
+    _draw_landmarks(draw, lay, k)
+    _draw_lines(draw, lay, at, k)
+    shown = [sid for sid in board.stations if _on_picture(lay, lay.xy(sid), lay.outer(sid))]
+    for sid in shown:
+        _draw_station(draw, lay, sid, at(sid), k)
+    if legend:
+        _draw_bands(draw, lay, k)
+        _legend_shapes(draw, lay, k, language)
+    img = big.reduce(k)
+
+    draw = ImageDraw.Draw(img)
+    number_font = style.font(lay.px(style.STATION_FONT), "condensed")
+    for sid in shown:
+        draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
+    if legend:
+        _legend_text(draw, lay, language)
+    return img
+
+
+def _on_picture(lay: Layout, at: Point, reach: float) -> bool:
+    return -reach < at[0] < lay.width + reach and -reach < at[1] < lay.height + reach
+
+
+def _number_at(lay: Layout, station: int) -> Point:
+    x, y = lay.xy(station)
+    return x, y + lay.px(0.5)
+
+
+@lru_cache(maxsize=16)
+def number_boxes(lay: Layout) -> dict[int, Box]:
+    """Where the base map writes each station's number (left, top, right, bottom, a pixel to
+    spare): the boxes that labels placed later keep clear of."""
+    size = lay.px(style.STATION_FONT)
+    out = {}
+    for sid in lay.board.stations:
+        x, y = _number_at(lay, sid)
+        left, top, right, bottom = _extent(str(sid), size)
+        out[sid] = (x + left - 1, y + top - 1, x + right + 1, y + bottom + 1)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: int) -> tuple[int, int, int, int]:
+    return style.font(size, "condensed").getbbox(text, anchor="mm")
+
+
+def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    """Water and parks the board file outlines (Potsdam's Havel and Park Sanssouci), under the lines."""
+    left, top, right, bottom = lay.map_box
+    for shape in lay.board.shapes:
+        pts = _smooth([((left + x * (right - left)) * k, (top + y * (bottom - top)) * k) for x, y in shape.points])
+        if shape.kind == "water":
+            draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
+        else:
+            draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
+
+
+def _smooth(points: list[Point], rounds: int = 3) -> list[Point]:
+    """A closed outline with its corners cut (Chaikin): the board file's coarse shores and park edges
+    drawn as soft curves that still follow them."""
+    for _ in range(rounds):
+        if len(points) < 3:
+            return points
+        cut: list[Point] = []
+        for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+            cut.append((0.75 * ax + 0.25 * bx, 0.75 * ay + 0.25 * by))
+            cut.append((0.25 * ax + 0.75 * bx, 0.25 * ay + 0.75 * by))
+        points = cut
+    return points
+
+
+def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network:
+    lines and stations are drawn over them, and each goes where the file says or the nearest spot
+    that hides no station number."""
+    left, top, right, bottom = lay.map_box
+    label_font = style.font(lay.px(style.LANDMARK_FONT) * k, "bold")
+    numbers = [(a * k, b * k, c * k, d * k) for a, b, c, d in number_boxes(lay).values()]
+    step = lay.px(style.LANDMARK_FONT) * k
+    for mark in lay.board.landmarks:
+        x, y = (left + mark.x * (right - left)) * k, (top + mark.y * (bottom - top)) * k
+        l, t, r, b = label_font.getbbox(mark.text, anchor="mm")
+        at = (x, y)
+        for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
+                       (-1.5, -2), (3, 0), (-3, 0)):
+            spot = (x + dx * step, y + dy * step)
+            box = (spot[0] + l, spot[1] + t, spot[0] + r, spot[1] + b)
+            if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers):
+                at = spot
+                break
+        draw.text(at, mark.text, font=label_font, fill=style.LANDMARK, anchor="mm",
+                  stroke_width=lay.px(3) * k, stroke_fill=style.PAPER)
+
+
+def _river_path(board: Board, lay: Layout) -> list[Point]:
+    """A schematic river along Mr. X's own water route, run out past both end piers to the map's edge.
+
+    London's data has no river; the ferry follows the Thames, so its piers trace it well enough.
+    """
+    ferry = [pair for t in board.mrx_only_transports for pair in board.edges(t)]
+    if not ferry:
+        return []
+    links: dict[int, list[int]] = {}
+    for a, b in ferry:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    ends = [s for s, n in links.items() if len(n) == 1]
+    if len(ends) != 2 or any(len(n) > 2 for n in links.values()):
+        return []  # not a single line of piers: draw no river rather than a wrong one
+    path = [min(ends)]
+    while len(path) < len(links):
+        path.append(next(n for n in links[path[-1]] if n not in path))
+    pts = [lay.xy(s) for s in path]
+    reach = max(lay.width, lay.map_box[2] - lay.map_box[0])  # far enough to leave the map on any side
+    start = _run_out(pts[1], pts[0], reach)
+    end = _run_out(pts[-2], pts[-1], reach)
+    return _spline([start, *pts, end])
+
+
+def _run_out(before: Point, last: Point, reach: float) -> Point:
+    dx, dy = last[0] - before[0], last[1] - before[1]
+    length = math.hypot(dx, dy) or 1
+    return last[0] + dx / length * reach, last[1] + dy / length * reach
+
+
+def _spline(points: list[Point], steps: int = 16) -> list[Point]:
+    """A Catmull-Rom curve through ``points``."""
+    out: list[Point] = []
+    padded = [points[0], *points, points[-1]]
+    for i in range(1, len(padded) - 2):
+        p0, p1, p2, p3 = padded[i - 1], padded[i], padded[i + 1], padded[i + 2]
+        for s in range(steps):
+            t = s / steps
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(
+                0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                       + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
+                for j in (0, 1)))  # type: ignore[arg-type]
+    out.append(points[-1])
+    return out
+
+
+def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
+    """Every edge; where two transports join the same stations, their lines run side by side."""
+    board = lay.board
+    shared: dict[tuple[int, int], list[str]] = {}
+    for transport in board.transports:
+        for pair in board.edges(transport):
+            shared.setdefault(pair, []).append(transport)
+    w, h = lay.width * k, lay.height * k
+    for transport, kind in board.transports.items():
+        colour = style.transport_colour(board, transport)
+        width = lay.px(kind.line_width) * k
+        for pair in board.edges(transport):
+            a, b = at(pair[0]), at(pair[1])
+            if max(a[0], b[0]) < 0 or min(a[0], b[0]) > w or max(a[1], b[1]) < 0 or min(a[1], b[1]) > h:
+                continue  # off the picture (a zoomed layout shows part of the board)
+            kinds = shared[pair]
+            if len(kinds) > 1:
+                a, b = _offset(a, b, kinds, transport, lay, k)
+            if kind.mrx_only:
+                dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
+            else:
+                draw.line([a, b], fill=colour, width=width)
+
+
+def _offset(a: Point, b: Point, kinds: list[str], transport: str, lay: Layout, k: int):
+    widths = [lay.px(style.line_width(lay.board, t)) * k for t in kinds]
+    gap = lay.px(1.5) * k
+    total = sum(widths) + gap * (len(widths) - 1)
+    i = kinds.index(transport)
+    centre = -total / 2 + sum(widths[:i]) + gap * i + widths[i] / 2
+    length = math.dist(a, b) or 1
+    nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+    return (a[0] + nx * centre, a[1] + ny * centre), (b[0] + nx * centre, b[1] + ny * centre)
+
+
+def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Point, k: int) -> None:
+    board = lay.board
+    best = board.station_rank(sid)
+    r = lay.radius(sid) * k
+    ring = style.station_ring(board, sid) * lay.scale * k
+    colour = style.transport_colour(board, best) if best else style.MUTED
+    if style.is_pier(board, sid):
+        pier = next(t for t in board.mrx_only_transports if t in board.stations[sid].transports)
+        disc(draw, centre, r + style.PIER_RIM * lay.scale * k, style.transport_colour(board, pier))
+    station_disc(draw, board, centre, r, ring, colour, _bands(board, tuple(board.stations[sid].transports)))
+
+
+def station_disc(draw: ImageDraw.ImageDraw, board: Board, centre: Point, r: float, ring: float, colour,
+                 bands: tuple[str, ...]) -> None:
+    """A station: a ring in its best transport's colour, then a thinner band for each other transport
+    it serves that not every such station has (Potsdam's walking paths), around the white middle."""
+    disc(draw, centre, r, colour)
+    inner = r - ring
+    if bands:
+        inner = r - ring * 0.6
+        for transport in bands:
+            disc(draw, centre, inner, style.transport_colour(board, transport))
+            inner -= ring * 0.55
+    disc(draw, centre, inner, style.WHITE)
+
+
+def _bands(board: Board, serves: tuple[str, ...]) -> tuple[str, ...]:
+    """The lesser land transports of a station worth showing: those not implied by its best one
+    (in London every bus stop is a taxi stop, so none; in Potsdam not every ViP stop has a path)."""
+    land = board.land_transports
+    mine = [t for t in land if t in serves]
+    if not mine:
+        return ()
+    best = mine[-1]
+    return tuple(t for t in reversed(mine[:-1]) if t not in _implied(board, best))
+
+
+_IMPLIED: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def _implied(board: Board, best: str) -> frozenset[str]:
+    """The land transports every station whose best transport is ``best`` also serves."""
+    key = (board.name, best)
+    if key not in _IMPLIED:
+        sets = [set(s.transports) for sid, s in board.stations.items() if board.station_rank(sid) == best]
+        _IMPLIED[key] = frozenset(set.intersection(*sets)) if sets else frozenset()
+    return _IMPLIED[key]
+
+
+def _draw_bands(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
+    draw.rectangle((0, 0, lay.width * k, lay.header * k), fill=style.PANEL)
+    draw.rectangle((0, lay.footer_top * k, lay.width * k, lay.height * k), fill=style.FOOTER)
+    draw.line([(0, lay.footer_top * k), (lay.width * k, lay.footer_top * k)], fill=style.FOOTER_LINE,
+              width=lay.px(2) * k)
+
+
+# -- the legend: one row at the top of the footer -------------------------------------------------
+
+def _legend_items(lay: Layout, language: str = "en") -> tuple[list[tuple[str, object, float]], float]:
+    """(kind, what, x) for each legend sample: transport lines, then the kinds of station; and the
+    scale the row is drawn at (below 1 when the words of ``language`` would not fit the width)."""
+    board = lay.board
+
+    def place(scale: float) -> tuple[list[tuple[str, object, float]], float]:
+        items: list[tuple[str, object, float]] = []
+        x = lay.px(28)
+        label_font = style.font(lay.px(style.LEGEND_FONT * scale), "bold")
+        for transport in board.transports:
+            if not board.edges(transport):
+                continue
+            items.append(("line", transport, x))
+            x += lay.px(64 * scale) + label_font.getlength(legend_label(board, transport, language)) + lay.px(34 * scale)
+        x += lay.px(20 * scale)
+        for kind in _station_kinds(board):
+            items.append(("station", kind, x))
+            x += lay.px(50 * scale) + label_font.getlength(_station_label(board, kind, language)) + lay.px(34 * scale)
+        return items, x
+
+    scale, room = 1.0, lay.width - lay.px(8)
+    items, end = place(scale)
+    while end > room and scale > 0.6:  # fonts come in whole pixels: shrink until it fits
+        scale = max(0.6, scale * room / end - 0.01)
+        items, end = place(scale)
+    return items, scale
+
+
+def legend_label(board: Board, transport: str, language: str = "en") -> str:
+    kind = board.transports[transport]
+    name = kind.name(language)
+    name = name[:1].upper() + name[1:]
+    if kind.mrx_only:
+        return speaker(language)._("{name} (Mr. X only, black ticket)").format(name=name)
+    return name
+
+
+def _station_kinds(board: Board) -> list[tuple[str, ...]]:
+    """The sets of land transports the board's stations stop for, best transport first."""
+    land = tuple(reversed(board.land_transports))
+    kinds = {tuple(t for t in land if t in s.transports) for s in board.stations.values()}
+    return sorted((k for k in kinds if k), key=lambda k: [land.index(t) for t in k], reverse=True)
+
+
+def _station_label(board: Board, kind: tuple[str, ...], language: str = "en") -> str:
+    return speaker(language)._("{transports} stop").format(
+        transports=" + ".join(board.transports[t].name(language) for t in kind))
+
+
+def _legend_row(lay: Layout) -> float:
+    return lay.footer_top + lay.px(36)
+
+
+def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int, language: str = "en") -> None:
+    y = _legend_row(lay) * k
+    items, scale = _legend_items(lay, language)
+    for kind, what, x in items:
+        if kind == "line":
+            transport: str = what  # type: ignore[assignment]
+            a, b = (x * k, y), ((x + lay.px(52 * scale)) * k, y)
+            width = lay.px(style.line_width(lay.board, transport)) * k
+            colour = style.transport_colour(lay.board, transport)
+            if lay.board.transports[transport].mrx_only:
+                dashed(draw, a, b, colour, width, lay.px(14) * k, lay.px(8) * k)
+            else:
+                draw.line([a, b], fill=colour, width=width)
+        else:
+            best = what[0]  # type: ignore[index]
+            rank = min(lay.board.land_transports.index(best), len(style.STATION_RADII) - 1)
+            r = style.STATION_RADII[rank] * lay.scale * k
+            ring = style.STATION_RINGS[rank] * lay.scale * k
+            centre = ((x + lay.px(20 * scale)) * k, y)
+            station_disc(draw, lay.board, centre, r, ring, style.transport_colour(lay.board, best),
+                         _bands(lay.board, what))  # type: ignore[arg-type]
+
+
+def _legend_text(draw: ImageDraw.ImageDraw, lay: Layout, language: str = "en") -> None:
+    y = _legend_row(lay)
+    items, scale = _legend_items(lay, language)
+    label_font = style.font(lay.px(style.LEGEND_FONT * scale), "bold")
+    for kind, what, x in items:
+        if kind == "line":
+            draw.text((x + lay.px(64 * scale), y), legend_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
+                      fill=style.INK, anchor="lm")
+        else:
+            draw.text((x + lay.px(50 * scale), y), _station_label(lay.board, what, language), font=label_font,  # type: ignore[arg-type]
+                      fill=style.INK, anchor="lm")
+
+
+# -- the palette every picture of the board is written in ------------------------------------------
+
+def _overlay_colours() -> list[style.RGB]:
+    """Colours the overlays draw with, each with its blends into the paper and white (for smooth edges)."""
+    keys = [*style.PAWN.values(), style.MRX_COLOUR, style.TRACKER, style.REACHABLE, style.DOUBLE_TICKET,
+            style.PANEL_TEXT, style.PANEL_MUTED, style.SHADOW]
+    out: list[style.RGB] = []
+    for colour in keys:
+        for backdrop in (style.PAPER, style.WHITE, style.PANEL):
+            for t in (1.0, 0.7, 0.4):
+                mixed = tuple(round(c * t + b * (1 - t)) for c, b in zip(colour, backdrop))
+                if mixed not in out:
+                    out.append(mixed)  # type: ignore[arg-type]
+    return out
+
+
+@lru_cache(maxsize=16)
+def base_palette(board: Board, width: int, dim: bool = False, language: str = "en") -> tuple[Image.Image, Image.Image]:
+    """(palette, base map in that palette): the base's own colours plus the overlays' colours."""
+    base = base_map(board, width, dim, language)
+    extra = _overlay_colours()[: 256 - 128]
+    own = base.quantize(colors=256 - len(extra), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = own.getpalette()[: 3 * (256 - len(extra))] + [c for rgb in extra for c in rgb]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat)
+    return palette, base.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def new_picture(board: Board, width: int, dim: bool = False, language: str = "en") -> tuple[Layout, Picture]:
+    """A fresh picture of ``board``: a copy of the base map (its legend in ``language``), ready for an overlay."""
+    palette, indexed = base_palette(board, width, dim, language)
+    return layout(board, width), Picture(base_map(board, width, dim, language), palette, indexed,
+                                         bright=base_map(board, width, language=language))

@@ -1,0 +1,460 @@
+"""What the overlays draw on the base map: pawns, name tags, move arrows, rings, Mr. X's trail.
+
+Each function draws one kind of mark on a :class:`~bot.pictures.canvas.Picture`. Marks that
+repeat (pawn discs, rings, tags) are rendered once as sprites and pasted.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+
+from bot.pictures import style
+from bot.games.london.pictures.basemap import number_boxes
+from bot.pictures.canvas import Box, Layout, Picture, Point, arrow, bounds, dashed, disc, near_segment, shorten, thick_line
+
+PAWN_RADIUS = 25.0
+SPRITE_SS = 4  # supersampling of sprites
+
+
+# -- sprites ------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=512)
+def pawn_sprite(shape: str, fill: style.RGB, text: str, scale: float) -> Image.Image:
+    """A pawn: a disc (detective, Mr. X) or a rounded square (bobby), white ring, dark rim, shadow,
+    with ``text`` (the station number) in the middle."""
+    r = PAWN_RADIUS * scale
+    pad = 6 * scale
+    size = math.ceil(2 * (r + pad))
+    k = SPRITE_SS
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = size * k / 2
+    shadow = (*style.SHADOW, 110)
+    off = 2.2 * scale * k
+
+    def shape_at(cx: float, cy: float, radius: float, colour) -> None:
+        if shape == "square":
+            d.rounded_rectangle((cx - radius, cy - radius, cx + radius, cy + radius), radius=radius * 0.38,
+                                fill=colour)
+        else:
+            d.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
+
+    rk = r * k
+    shape_at(c + off * 0.4, c + off, rk, shadow)
+    shape_at(c, c, rk, (*style.INK, 255))
+    shape_at(c, c, rk - 1.4 * scale * k, (*style.WHITE, 255))
+    shape_at(c, c, rk - 4.6 * scale * k, (*fill, 255))
+    sprite = big.reduce(k)
+    if text:
+        draw = ImageDraw.Draw(sprite)
+        size_px = max(8, round((19 if len(text) < 3 else 17.5) * scale))
+        draw.text((size / 2, size / 2 + 0.5 * scale), text, font=style.font(size_px, "condensed"),
+                  fill=style.text_on(fill), anchor="mm")
+    return sprite
+
+
+@lru_cache(maxsize=256)
+def ring_sprite(radius: float, width: float, colour: style.RGB, alpha: int, dashes: int = 0) -> Image.Image:
+    """A ring (optionally dashed into ``dashes`` arcs) to pick out a station."""
+    size = math.ceil(2 * (radius + width) + 4)
+    k = SPRITE_SS
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = size * k / 2
+    outer = (radius + width / 2) * k
+    box = (c - outer, c - outer, c + outer, c + outer)
+    if dashes:
+        step = 360 / dashes
+        for i in range(dashes):
+            d.arc(box, i * step, i * step + step * 0.6, fill=(*colour, alpha), width=round(width * k))
+    else:
+        d.ellipse(box, outline=(*colour, alpha), width=round(width * k))
+    return big.reduce(k)
+
+
+@lru_cache(maxsize=512)
+def tag_sprite(text: str, fill: style.RGB, scale: float, border: style.RGB = style.WHITE) -> Image.Image:
+    """A name tag: ``text`` on a rounded label in ``fill`` with a thin border."""
+    font = style.font(max(8, round(style.TAG_FONT * scale)), "bold")
+    left, top, right, bottom = font.getbbox(text, anchor="lm")
+    pad_x, pad_y = 9 * scale, 5 * scale
+    w = math.ceil(right - left + 2 * pad_x)
+    h = math.ceil(bottom - top + 2 * pad_y)
+    b = max(1, round(2 * scale))
+    k = SPRITE_SS
+    big = Image.new("RGBA", ((w + 2 * b + 2) * k, (h + 2 * b + 3) * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    radius = h / 2 * k
+    d.rounded_rectangle((1 * k, 2.5 * k, (w + 2 * b + 1) * k, (h + 2 * b + 2.5) * k), radius=radius,
+                        fill=(*style.SHADOW, 90))
+    d.rounded_rectangle((0, 0, (w + 2 * b) * k, (h + 2 * b) * k), radius=radius, fill=(*border, 255))
+    d.rounded_rectangle((b * k, b * k, (w + b) * k, (h + b) * k), radius=radius - b * k, fill=(*fill, 255))
+    sprite = big.reduce(k)
+    ImageDraw.Draw(sprite).text((b + pad_x - left, b + h / 2), text, font=font, fill=style.text_on(fill),
+                                anchor="lm")
+    return sprite
+
+
+# -- placing name tags --------------------------------------------------------------------------
+
+#: how many rings of spots further out a tag tries, with a leader line, when the eight beside its
+#: anchor are all taken
+LEADER_RINGS = 7
+LEADER_DIRECTIONS = 16
+
+
+@dataclass
+class Tags:
+    """Name tags beside their pawns (and stations), placed so that no tag covers a station's
+    number, a pawn's number or another tag.
+
+    A tag takes the best free spot of eight around its anchor; when all eight are taken, it moves
+    out ring by ring and a leader line joins it to its anchor. ``placed`` is every tag's box, for
+    the next tag (and for tests) to keep clear of.
+    """
+
+    lay: Layout
+    pawns: list[tuple[Point, float]]  # centre and radius of every pawn (or other disc) on the picture
+    placed: list[Box]
+    #: more boxes no tag may cover (Mr. X's ticket dots)
+    keep_clear: list[Box] = field(default_factory=list)
+    leaders: list[tuple[Point, Point]] = field(default_factory=list)
+    #: leave out a tag that finds no free spot (else it takes the spot where it covers least)
+    leave_out: bool = False
+    #: the tags left out, for want of room
+    crowded: list[str] = field(default_factory=list)
+
+    @classmethod
+    def around(cls, lay: Layout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
+        return cls(lay, [(p, PAWN_RADIUS * lay.scale) for p in pawns], [], list(keep_clear))
+
+    def clear_boxes(self, centre: Point | None = None, reach: float = math.inf) -> list[Box]:
+        """What a tag may not cover (within ``reach`` of ``centre``): station numbers (but those under
+        a pawn, whose disc shows the number instead), the pawns' numbers, ``keep_clear`` and the
+        tags placed so far."""
+        cx, cy = centre or (0.0, 0.0)
+        out = []
+        for station, box in station_number_boxes(self.lay).items():
+            if centre is None or _within(box, cx, cy, reach):
+                at = self.lay.xy(station)
+                if not any(math.dist(at, c) < r for c, r in self.pawns):
+                    out.append(box)
+        out += [pawn_number_box(c, r) for c, r in self.pawns]
+        return [b for b in out + self.keep_clear + self.placed if centre is None or _within(b, cx, cy, reach)]
+
+    def add(self, pic: Picture, centre: Point, text: str, fill: style.RGB, border: style.RGB = style.WHITE,
+            reach: float = PAWN_RADIUS, shorter: Sequence[str] = ()) -> Box | None:
+        """Place a tag reading ``text`` by ``centre`` (a pawn's, or a station's ``reach`` away);
+        returns its box (None when the anchor is off the picture, as on a zoom's window, or when
+        the tag is left out for want of room). Where tags may be left out, the ``shorter`` texts are
+        tried first, in turn."""
+        s = self.lay.scale
+        cx, cy = centre
+        if not (0 <= cx <= self.lay.width and self.lay.header <= cy <= self.lay.footer_top):
+            return None
+        # an anchor under a pawn reaches as far as the pawn's rim
+        r = max([reach * s] + [pr for c, pr in self.pawns if math.dist(c, centre) < 1])
+        sprite = tag_sprite(text, fill, getattr(self.lay, "tag_scale", s), border)  # (a dice layout has none)
+        spot = self._spot(centre, r, *sprite.size, anyhow=not self.leave_out)
+        if spot is None and shorter:
+            return self.add(pic, centre, shorter[0], fill, border, reach, shorter[1:])
+        if spot is None:
+            self.crowded.append(text)
+            return None
+        (x, y), leader = spot
+        if leader is not None:
+            self.leaders.append(leader)
+            _leader(pic, s, leader, fill if fill != style.WHITE else border)
+        pic.paste_at(sprite, (x, y))
+        placed = (x, y, x + sprite.width, y + sprite.height)
+        self.placed.append(placed)
+        return placed
+
+    def _spot(self, centre: Point, r: float, w: int, h: int, anyhow: bool
+              ) -> tuple[tuple[int, int], tuple[Point, Point] | None] | None:
+        """The corner of a free ``w`` by ``h`` spot for a tag by ``centre`` (``r`` its anchor's
+        radius) and the leader line to it, if it needs one; where nothing is free, None, or with
+        ``anyhow`` the spot beside the anchor that covers least."""
+        cx, cy = centre
+        left, top, right, bottom = 0, self.lay.header, self.lay.width, self.lay.footer_top
+        gap = 2 * self.lay.scale
+        far = r + gap + LEADER_RINGS * 1.1 * h + w + h
+        hard = self.clear_boxes(centre, far)
+        circles = [b for b in _station_circles(self.lay) if _within(b, cx, cy, far)]
+        discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
+                 if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, far + pr)]
+
+        def faults(box: Box, first: bool = True) -> int:
+            """What the tag at ``box`` would cover: numbers, tags, the map's edge (with ``first``,
+            stop counting at the first)."""
+            x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1  # room for rounding
+            n = int(box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
+            for b in hard:
+                if n and first:
+                    break
+                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                    n += 1
+            return n
+
+        def soft(box: Box, leader: tuple[Point, Point] | None = None) -> float:
+            """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
+            ``leader`` crosses)."""
+            cost = 40 * sum(_overlap(box, d) for d in discs) + 8 * sum(_overlap(box, c) for c in circles)
+            cost += 5 * sum(_crosses(a, b, box) for a, b in self.leaders)
+            if leader is not None:
+                cost += 2 * sum(_crosses(*leader, d) for d in discs) + 6 * sum(_crosses(*leader, b) for b in hard)
+            return cost
+
+        near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
+        options = [(soft(box) + 0.1 * i, box, None) for i, box in enumerate(near) if not faults(box)]
+        # then further out, with a leader line: the nearest ring where the line crosses no number,
+        # else wherever the line crosses fewest
+        rings = [list(_ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r)) for ring in range(1, LEADER_RINGS + 1)]
+        for ring, spots in enumerate(rings, 1):
+            if options:
+                break
+            options = [(soft(box, leader) + ring, box, leader) for box, leader in spots
+                       if not faults(box) and not any(_crosses(*leader, b) for b in hard)]
+        if not options:
+            options = [(soft(box, leader) + ring + 20 * sum(_crosses(*leader, b) for b in hard), box, leader)
+                       for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box)]
+        if options:
+            _, box, leader = min(options, key=lambda o: o[0])
+        elif anyhow:
+            box = min(near, key=lambda b: (faults(b, first=False), soft(b) + 0.1 * near.index(b)))
+            leader = None
+        else:
+            return None
+        x = min(max(round(box[0]), left), right - w)
+        y = min(max(round(box[1]), top), bottom - h)
+        return (x, y), leader
+
+
+def _near_spots(cx: float, cy: float, w: float, h: float, r: float, gap: float) -> list[Point]:
+    """The corners of the eight spots right beside an anchor, the favourite first."""
+    return [
+        (cx + r * 0.55, cy - r * 0.55 - h - gap),  # above right
+        (cx - r * 0.55 - w, cy - r * 0.55 - h - gap),  # above left
+        (cx + r * 0.55, cy + r * 0.55 + gap),  # below right
+        (cx - r * 0.55 - w, cy + r * 0.55 + gap),  # below left
+        (cx + r + gap, cy - h / 2),  # right
+        (cx - r - gap - w, cy - h / 2),  # left
+        (cx - w / 2, cy - r - gap - h),  # above
+        (cx - w / 2, cy + r + gap),  # below
+    ]
+
+
+def _ring_spots(cx: float, cy: float, w: float, h: float, d: float, r: float):
+    """(box, leader) for a tag ``d`` away from its anchor in each of LEADER_DIRECTIONS directions,
+    the leader running from the anchor's rim (``r``) to the tag."""
+    for k in range(LEADER_DIRECTIONS):
+        angle = -math.pi / 4 + 2 * math.pi * k / LEADER_DIRECTIONS  # from above right, clockwise
+        ux, uy = math.cos(angle), math.sin(angle)
+        tip = (cx + ux * d, cy + uy * d)  # where the leader meets the tag: a corner, or an edge's middle
+        x = tip[0] + w / 2 * (max(-1.0, min(1.0, 1.6 * ux)) - 1)
+        y = tip[1] + h / 2 * (max(-1.0, min(1.0, 1.6 * uy)) - 1)
+        yield (x, y, x + w, y + h), ((cx + ux * r, cy + uy * r), tip)
+
+
+def _leader(pic: Picture, s: float, leader: tuple[Point, Point], colour: style.RGB) -> None:
+    """A thin line in ``colour`` on a white casing, from a pawn (or station) out to its tag."""
+    a, b = leader
+
+    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
+        thick_line(d, [at(*a), at(*b)], style.WHITE, 5 * s * k)
+        thick_line(d, [at(*a), at(*b)], colour, 2.5 * s * k)
+
+    pic.smooth(bounds([a, b], 6 * s), paint)
+
+
+def station_number_boxes(lay) -> dict[int, Box]:
+    """Each station's number box: exact on the London-style boards, the inner disc elsewhere."""
+    if isinstance(lay, Layout):
+        return number_boxes(lay)
+    return _inner_discs(lay)
+
+
+@lru_cache(maxsize=8)
+def _inner_discs(lay) -> dict[int, Box]:
+    out = {}
+    for station in lay.board.stations:
+        (x, y), r = lay.xy(station), lay.radius(station) * 0.8
+        out[station] = (x - r, y - r, x + r, y + r)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _station_circles(lay) -> tuple[Box, ...]:
+    out = []
+    for station in lay.board.stations:
+        (x, y), r = lay.xy(station), lay.radius(station)
+        out.append((x - r, y - r, x + r, y + r))
+    return tuple(out)
+
+
+def pawn_number_box(centre: Point, radius: float) -> Box:
+    """Where a pawn's disc shows its number (three digits at the most), give or take a pixel."""
+    x, y = centre
+    return x - 0.7 * radius, y - 0.4 * radius, x + 0.7 * radius, y + 0.4 * radius
+
+
+def _within(box: Box, x: float, y: float, reach: float) -> bool:
+    return box[2] > x - reach and box[0] < x + reach and box[3] > y - reach and box[1] < y + reach
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """Overlapping area of two boxes, as a share of the first."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / max(1.0, (a[2] - a[0]) * (a[3] - a[1]))
+
+
+def _crosses(a: Point, b: Point, box: Box) -> bool:
+    """Whether the segment a-b passes through ``box`` (Liang-Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+# -- marks --------------------------------------------------------------------------------------
+
+def pawn(pic: Picture, lay: Layout, station: int, fill: style.RGB, shape: str = "disc") -> Point:
+    centre = lay.xy(station)
+    pic.paste(pawn_sprite(shape, fill, str(station), lay.scale), centre)
+    return centre
+
+
+def ring(pic: Picture, lay: Layout, station: int, colour: style.RGB, width: float = 5.0, gap: float = 3.0,
+         alpha: int = 235, dashes: int = 0) -> None:
+    r = lay.radius(station) + gap * lay.scale + width * lay.scale / 2
+    sprite = ring_sprite(round(r * 2) / 2, round(width * lay.scale * 2) / 2, colour, alpha, dashes)
+    pic.paste(sprite, lay.xy(station))
+
+
+def move_arrow(pic: Picture, lay: Layout, start: int, end: int, colour: style.RGB, end_gap: float = PAWN_RADIUS,
+               width: float = 6.0) -> None:
+    """An arrow for a pawn's last ride, from the station it left to the pawn."""
+    a, b = lay.xy(start), lay.xy(end)
+    a, b = shorten(a, b, lay.radius(start) + 2 * lay.scale, (end_gap + 3) * lay.scale)
+    s = lay.scale
+    box = bounds([a, b], 24 * s)
+
+    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
+        arrow(d, at(*a), at(*b), colour, width * s * k, 21 * s * k, casing=style.WHITE, casing_width=2.5 * s * k)
+
+    pic.smooth(box, paint, k=2)
+    uncover_stations(pic, lay, [(a, b)], width + 5, skip=(end,))
+
+
+def uncover_stations(pic: Picture, lay: Layout, segments: Sequence[tuple[Point, Point]], width: float,
+                     skip: Sequence[int] = ()) -> None:
+    """Bring back the stations that lines were just drawn over, so that lines pass under them."""
+    reach = width * lay.scale / 2
+    for station, p, outer in _stations_at(lay):
+        if station in skip:
+            continue
+        r = outer + reach
+        for a, b in segments:
+            if (min(a[0], b[0]) - r <= p[0] <= max(a[0], b[0]) + r and min(a[1], b[1]) - r <= p[1] <= max(a[1], b[1]) + r
+                    and near_segment(p, a, b, r)):
+                pic.uncover(p, outer + 0.5)
+                break
+
+
+@lru_cache(maxsize=16)
+def _stations_at(lay) -> tuple[tuple[int, Point, float], ...]:
+    """(station, centre, the radius it covers) of every station on ``lay``'s picture."""
+    return tuple((station, lay.xy(station), lay.outer(station)) for station in lay.board.stations)
+
+
+def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[str] | None,
+          width: float = 7.0) -> None:
+    """Mr. X's path: ``route`` is his start and then a station per logbook entry. With ``tickets``
+    (one per entry) each ride is drawn in its ticket's colour with a chevron halfway; without,
+    as black footsteps (a dashed line) that stand out from every transport line."""
+    if len(route) < 2:
+        return
+    s = lay.scale
+    pts = [lay.xy(st) for st in route]
+    box = bounds(pts, 30 * s)
+    segments = list(zip(pts, pts[1:]))
+
+    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
+        for a, b in segments:
+            thick_line(d, [at(*a), at(*b)], style.WHITE, (width + 5) * s * k)
+        if tickets is None:
+            for a, b in segments:
+                dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
+            return
+        for (a, b), ticket in zip(segments, tickets):
+            colour = style.ticket_colour(lay.board, ticket)
+            thick_line(d, [at(*a), at(*b)], colour, width * s * k)
+            length = math.dist(a, b)
+            if length > 70 * s:  # a chevron halfway shows which way he went
+                ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+                head = (width + 9) * s
+                tip = (mx + ux * head * 0.6, my + uy * head * 0.6)
+                back = (mx - ux * head * 0.6, my - uy * head * 0.6)
+                wing = head * 0.75
+                triangle = [at(*tip), at(back[0] - uy * wing, back[1] + ux * wing),
+                            at(back[0] + uy * wing, back[1] - ux * wing)]
+                d.polygon(triangle, fill=colour, outline=style.WHITE, width=max(1, round(2 * s * k)))
+
+    pic.smooth(box, paint, k=2)
+    uncover_stations(pic, lay, segments, width + 5)
+    for station in set(route):
+        pic.uncover(lay.xy(station), lay.outer(station) + 0.5, bright=True)
+
+
+def entry_badges(pic: Picture, lay: Layout, tags: Tags, route: Sequence[int], reveal_entries: Sequence[int]) -> None:
+    """Number the stations of Mr. X's route by logbook entry ("Start", "3", "5, 9" when he came back)."""
+    at_station: dict[int, list[str]] = {}
+    for entry, station in enumerate(route):
+        at_station.setdefault(station, []).append("Start" if entry == 0 else str(entry))
+    for station, entries in at_station.items():
+        revealed = any(e.isdigit() and int(e) in reveal_entries for e in entries)
+        fill = style.MRX_COLOUR
+        border = style.TRACKER if revealed else style.WHITE
+        tags.add(pic, lay.xy(station), ", ".join(entries), fill, border, reach=lay.radius(station) / lay.scale)
+
+
+def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[str]) -> Box:
+    """Small dots in ticket colours under a station: the tickets that take Mr. X there; returns
+    the box they cover."""
+    s = lay.scale
+    x, y = lay.xy(station)
+    r = 7.5 * s
+    step = 2 * r + 3 * s
+    y += lay.radius(station) + 8 * s + r
+    x0 = x - step * (len(tickets) - 1) / 2
+    centres = [(x0 + i * step, y) for i in range(len(tickets))]
+
+    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
+        for c, ticket in zip(centres, tickets):
+            disc(d, at(*c), (r + 2 * s) * k, style.WHITE)
+            disc(d, at(*c), r * k, style.ticket_colour(lay.board, ticket))
+
+    box = bounds(centres, r + 2 * s)
+    pic.smooth(bounds(centres, r + 4 * s), paint)
+    return box

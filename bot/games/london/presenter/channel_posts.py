@@ -1,0 +1,396 @@
+"""Texts and embeds for the game's channel and for answers anyone may read: built from public
+events, the :class:`PublicView` and announcement payloads (which hold public facts only).
+
+Every function speaks the language of the :class:`~bot.i18n.Speaker` it is given (``tr``; English
+when none is): the announcer passes the game's language, a private answer its reader's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import discord
+
+from bot.games.london.engine import (
+    MRX,
+    GameEnded,
+    MrXMoved,
+    MrXSurfaced,
+    PawnMoved,
+    PawnPassed,
+    PublicView,
+    RoundEnded,
+    TicketHandedOver,
+)
+from bot.games import computer_kind, family_for_rules
+from bot.i18n import Speaker
+from bot.i18n.names import outcome_sentence
+from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
+from bot.service.events import PlayerReplaced, PlayerResigned, RoleChosen
+from bot.service.models import GameInfo, Player, PlayerStats
+
+from bot.chat.words import (
+    COLOUR,
+    EN,
+    MRX_EMOJI,
+    WIN_COLOUR,
+    and_list,
+    logbook_count,
+    mention,
+    owners_of,
+    pawn_name,
+    role_word,
+    round_of,
+    rules_title,
+    station,
+    ticket,
+    wallet,
+)
+
+def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
+    ruleset = family_for_rules(game.rules).rules_entry(game.rules)
+    embed = discord.Embed(title=tr._("🕵️ Scotland Yard: a new game is forming"), colour=COLOUR)
+    embed.description = (
+        tr._("**{title}**, {low}-{high} players.").format(title=rules_title(game.rules, tr), low=ruleset.min_players,
+                                                         high=ruleset.max_players)
+        + "\n\n" + _seat_lines(game, players, tr) + "\n\n"
+        + tr._("Press a button to join. The host starts the game when everyone is in.")
+    )
+    from bot.i18n.reference import OPTION_WORDS
+
+    options = [tr._(OPTION_WORDS.get(name, (title, ""))[0]) for name, title, _ in ruleset.options
+               if (game.options or {}).get(name)]
+    if options:
+        embed.add_field(name=tr._("Variants"), value=", ".join(options))
+    embed.set_footer(text=tr._("Game #{id} · /sy join works too").format(id=game.id))
+    return embed
+
+
+def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: Speaker = EN) -> discord.Embed:
+    embed = discord.Embed(title="🕵️ Scotland Yard", colour=COLOUR, description=why)
+    if players:
+        embed.add_field(name=tr._("Players"), value=_seat_lines(game, players, tr), inline=False)
+    embed.set_footer(text=tr._("Game #{id}").format(id=game.id))
+    return embed
+
+
+def _seat_lines(game: GameInfo, players: Sequence[Player], tr: Speaker) -> str:
+    """One line per player, with their side ("• @alice: 🕵️ detective (host)")."""
+    lines = []
+    for p in players:
+        host = tr._(" (host)") if p.user_id == game.host_id else ""
+        lines.append(f"• {mention(p.user_id, tr)}: {role_word(p.role, tr)}{host}")
+    return "\n".join(lines)
+
+
+def lobby_event_line(event: Any, tr: Speaker = EN) -> str:
+    """A short public line for a lobby change (the answer to a slash join/leave)."""
+    if isinstance(event, PlayerJoined):
+        return tr._("{who} joined as {role}.").format(who=mention(event.user_id, tr), role=role_word(event.role, tr))
+    if isinstance(event, RoleChosen):
+        return tr._("{who} now plays {role}.").format(who=mention(event.user_id, tr), role=role_word(event.role, tr))
+    if isinstance(event, PlayerLeft):
+        return tr._("{who} left the lobby.").format(who=mention(event.user_id, tr))
+    if isinstance(event, HostChanged):
+        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
+    if isinstance(event, GameCancelled):
+        return tr._("The lobby is empty, so the game is off.")
+    return ""
+
+
+# -- play ----------------------------------------------------------------------------------------
+
+
+def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
+    """One public line for an engine or service event ("" for events that need none)."""
+    if isinstance(event, MrXMoved):
+        line = (tr._("{mrx} Mr. X's move {n}: {ticket} (double move).") if event.double
+                else tr._("{mrx} Mr. X's move {n}: {ticket}.")).format(
+            mrx=MRX_EMOJI, n=event.entry, ticket=ticket(event.ticket, view.board, tr))
+        if event.revealed is not None:
+            line += " " + tr._("🔍 **Reveal:** he is at {station}!").format(station=station(event.revealed))
+        return line
+    if isinstance(event, MrXSurfaced):
+        taken = ", ".join(tr._("{ticket} from {pawn}").format(ticket=view.board.ticket_name(t, tr.language),
+                                                            pawn=pawn_name(view, p, tr)) for p, t in event.taken)
+        text = (tr._("{mrx} Mr. X surfaces: he is at {station}! He takes {taken} and one black ticket comes back "
+                     "to him.") if event.black_returned
+                else tr._("{mrx} Mr. X surfaces: he is at {station}! He takes {taken}."))
+        return text.format(mrx=MRX_EMOJI, station=station(event.station), taken=taken or tr._("nothing"))
+    if isinstance(event, PawnMoved):
+        line = tr._("{who} rode {ticket} from {start} to {to}.").format(
+            who=pawn_name(view, event.pawn, tr), ticket=ticket(event.ticket, view.board, tr),
+            start=station(event.start), to=station(event.to))
+        if event.captured:
+            line += " " + tr._("🚨 **Mr. X is caught!**")
+        return line
+    if isinstance(event, TicketHandedOver):
+        return tr._("🎟️ {giver} hands a {ticket} ticket to {taker}.").format(
+            giver=pawn_name(view, event.pawn, tr), ticket=ticket(event.ticket, view.board, tr),
+            taker=pawn_name(view, event.to, tr))
+    if isinstance(event, PawnPassed):
+        who = pawn_name(view, event.pawn, tr)
+        if event.reason == "timeout":
+            return tr._("{who} was skipped by the host and stays put this round.").format(who=who)
+        if view.pawn(event.pawn).station is None:  # the rules take a stuck pawn off the board (Sanssouci)
+            return tr._("{who} cannot move and is out of the game.").format(who=who)
+        return tr._("{who} cannot move and stays put this round.").format(who=who)
+    line = seat_line(event, lambda pawn: pawn_name(view, pawn, tr), tr)
+    return "" if line is None else line
+
+
+def seat_line(event: Any, pawn_name_of, tr: Speaker = EN) -> str | None:
+    """A seat changing hands (every game family's): a resignation and the pawns it hands over, a new
+    host, a replacement, a computer standing in or the player back. None: not such an event."""
+    if isinstance(event, PlayerResigned):
+        text = (tr._("🏳️ {who} (Mr. X) resigned.") if event.role == "mrx"
+                else tr._("🏳️ {who} (a detective) resigned."))
+        return text.format(who=mention(event.user_id, tr))
+    if isinstance(event, PawnsHandedOver):
+        moved = ", ".join(f"{pawn_name_of(p)} → {mention(u, tr)}" for p, u in event.to)
+        return tr._("Their pawns go to the team: {moved}.").format(moved=moved) if moved else ""
+    if isinstance(event, HostChanged):
+        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
+    if isinstance(event, PlayerReplaced):
+        if computer_kind(event.new_user_id) is not None and computer_kind(event.old_user_id) is None:
+            return tr._("🤖 {new} plays for {old} until they are back: `/sy join` takes the seat back.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        if computer_kind(event.old_user_id) is not None:
+            return tr._("👋 {new} is back and takes the seat from {old}.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
+                                                            old=mention(event.old_user_id, tr))
+    return None
+
+
+def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mapping[str, Sequence[int]],
+                 tr: Speaker = EN) -> str:
+    """Who moves now, with mentions."""
+    if not nxt or view.outcome is not None:
+        return ""
+    pawns = [p for p in nxt.get("pawns", ()) if p in {q.id for q in view.pawns}]
+    if not pawns:
+        return ""
+    movers = list(dict.fromkeys(u for p in pawns for u in owners.get(p, ()))) or list(nxt.get("user_ids", ()))
+    if movers and all(computer_kind(u) is not None for u in movers):  # no person to call: say who is thinking
+        return tr._("⏳ {names} ({who}): thinking…").format(
+            names=and_list([pawn_name(view, p, tr) for p in pawns], tr), who=" ".join(mention(u, tr) for u in movers))
+    if pawns == [MRX]:
+        users = nxt.get("user_ids") or owners.get(MRX, ())
+        return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately).").format(
+            who=" ".join(mention(u, tr) for u in users))
+    if len(pawns) == 1:
+        who = " ".join(mention(u, tr) for u in owners.get(pawns[0], ())) or tr._("nobody")
+        return tr._("➡️ Next: {pawn} ({who}). Press **Move** or use `/sy move`.").format(
+            pawn=pawn_name(view, pawns[0], tr), who=who)
+    names = ", ".join(pawn_name(view, p, tr) for p in pawns)
+    if "ping" in nxt and not nxt["ping"]:
+        return tr._("➡️ Still to move: {names}.").format(names=names)  # the round was opened (and pinged) already
+    users: list[int] = []
+    for pawn in pawns:
+        users += [u for u in owners.get(pawn, ()) if u not in users and computer_kind(u) is None]  # people only
+    return tr._("➡️ Detectives to move, in any order: {names}. {who}: press **Move** or use `/sy move`.").format(
+        names=names, who=" ".join(mention(u, tr) for u in users))
+
+
+def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
+                owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
+    lines = [line for line in (event_line(e, view, owners, tr) for e in events) if line]
+    # At the end of a round the summary comes next and names Mr. X; at the end of the game, nobody.
+    if not any(isinstance(e, (GameEnded, RoundEnded)) for e in events):
+        nxt = next_up_line(payload.get("next"), view, owners, tr)
+        if nxt:
+            lines.append(nxt)
+    return "\n".join(lines) or "…"
+
+
+def logbook_cells(view: PublicView, tr: Speaker = EN) -> str:
+    """Mr. X's logbook in a few lines for an embed field: four cells a line, reveals marked,
+    shown stations in bold (``/sy log`` shows the longer form, one line per entry)."""
+    cells = []
+    entries = view.logbook
+    for entry in entries:
+        where = f" {station(entry.station)}" if entry.station is not None else ""
+        mark = "🔍" if entry.reveal or entry.surfaced else ""
+        cells.append(f"`{entry.number:>2}` {view.board.ticket_emoji(entry.ticket)}{mark}{where}")
+    done = len(entries)
+    upcoming = [n for n in view.reveal_entries if n > done]
+    if not cells:
+        text = tr._("No moves yet.")
+    else:
+        text = "\n".join(" · ".join(cells[i:i + 4]) for i in range(0, len(cells), 4))
+    if upcoming and view.outcome is None:
+        text += "\n" + tr._("Next reveal: move {n}.").format(n=upcoming[0])
+    text += f"\n{logbook_count(view, tr)}."
+    return text
+
+
+def round_summary_embed(view: PublicView, round_: int, picture: str | None, tr: Speaker = EN) -> discord.Embed:
+    """The end of ``round_``, from the public view as that round ended (the announcer asks the
+    service for that view when the summary goes out late)."""
+    over = view.outcome is not None
+    embed = discord.Embed(title=tr._("📋 {round} is over").format(round=round_of(view, round_, tr)), colour=COLOUR)
+    embed.add_field(name=tr._("Mr. X's logbook"), value=logbook_cells(view, tr)[:1024], inline=False)
+    seen = view.last_reveal
+    embed.add_field(name=tr._("Last seen"), value=tr._("at {station} (move {n})").format(
+        station=station(seen[1]), n=seen[0]) if seen else tr._("not yet"), inline=True)
+    count = len(view.possible)
+    if not over:
+        where = (tr._("known: he is right there") if count == 1
+                 else tr.ngettext("{n} station", "{n} stations", count).format(n=count))
+        embed.add_field(name=tr._("Where he may be"), value=where, inline=True)
+    if picture:
+        embed.set_image(url=f"attachment://{picture}")
+    if not over:
+        embed.set_footer(text=tr._("{round} next · /sy status for everyone's tickets").format(
+            round=round_of(view, round_ + 1, tr)))
+    return embed
+
+
+def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player],
+                 waiting: Sequence[str] = (), tr: Speaker = EN) -> discord.Embed:
+    """Where the game stands; ``waiting``: lines on how long the turn has waited and its deadline."""
+    owners = owners_of(players)
+    embed = discord.Embed(title=tr._("🕵️ Game #{id} · {round}").format(id=game.id, round=round_of(view, None, tr)),
+                          colour=COLOUR)
+    if view.outcome is not None:
+        embed.description = f"🏁 {outcome_sentence(view.outcome, tr)}"
+    elif view.to_move == (MRX,):
+        embed.description = tr._("🎩 Mr. X is moving.")
+    else:
+        embed.description = tr._("➡️ To move: {names}").format(
+            names=", ".join(pawn_name(view, p, tr) for p in view.to_move))
+    if waiting and view.outcome is None:
+        embed.description += "\n" + "\n".join(waiting)
+    for pawn in view.pawns:
+        who = " ".join(mention(u, tr) for u in owners.get(pawn.id, ())) or "—"
+        if pawn.role == "mrx":
+            seen = view.last_reveal
+            where = (tr._("at {station}").format(station=station(view.mrx_shown)) if view.mrx_shown is not None
+                     else tr._("hidden (last seen at {station}, move {n})").format(station=station(seen[1]), n=seen[0])
+                     if seen else tr._("hidden (not seen yet)"))
+            value = f"{who}\n{where}\n{wallet(view.mrx_tickets, view.board, tr)}"
+        else:
+            where = (tr._("at {station}").format(station=station(pawn.station)) if pawn.station is not None
+                     else tr._("out of the game"))
+            value = f"{who}\n{where}\n{wallet(pawn.tickets, view.board, tr)}"
+        embed.add_field(name=pawn_name(view, pawn.id, tr), value=value, inline=True)
+    embed.add_field(name=tr._("Logbook"), value=logbook_cells(view, tr)[:1024], inline=False)
+    embed.set_footer(text=f"{rules_title(game.rules, tr)} · {logbook_count(view, tr)}")
+    return embed
+
+
+def route_text(view: PublicView) -> str:
+    """Mr. X's whole route, once the game is over: ``132 —🚕→ 114 —⬛→ 115 …``."""
+    if not view.route:
+        return ""
+    parts = [station(view.route[0])]
+    for entry, stop in zip(view.logbook, view.route[1:]):
+        mark = "🔍" if entry.reveal or entry.surfaced else ""
+        parts.append(f"—{view.board.ticket_emoji(entry.ticket)}{mark}→ {station(stop)}")
+    return " ".join(parts)
+
+
+def game_over_embed(view: PublicView, players: Sequence[Player], picture: str | None,
+                    tr: Speaker = EN, route: str | None = None) -> discord.Embed:
+    """The end: who won and why, the winners, Mr. X's route (``route``: the game's own words for it,
+    by default the London-style route) and the picture of it. Every game family's."""
+    outcome = view.outcome
+    assert outcome is not None
+    mrx_won = outcome.winner == "mrx"
+    people = [p for p in players if p.role and (p.role == "mrx") == mrx_won and p.status == "playing"]
+    title = tr._("🏆 Mr. X wins!") if mrx_won else tr._("🏆 The detectives win!")
+    embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
+    if people:
+        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
+    route = route_text(view) if route is None else route
+    if route:
+        embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
+    if picture:
+        embed.set_image(url=f"attachment://{picture}")
+    embed.set_footer(text=tr._("/sy export for the record · /sy new for another game"))
+    return embed
+
+
+def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Sequence[Player],
+                      tr: Speaker = EN) -> str:
+    owners = owners_of(players)
+    mrx = payload.get("mrx_user_id")
+    lines = [(tr._("🚦 **The game is on!** {who} is {mrx} Mr. X (drawn at random).") if payload.get("mrx_drawn")
+              else tr._("🚦 **The game is on!** {who} is {mrx} Mr. X.")).format(who=mention(mrx, tr), mrx=MRX_EMOJI)]
+    for pawn, start in payload.get("start_positions", {}).items():
+        who = " ".join(mention(u, tr) for u in owners.get(pawn, ()))
+        lines.append(tr._("{pawn} ({who}) starts at {station}.").format(pawn=pawn_name(view, pawn, tr), who=who,
+                                                                      station=station(start)))
+    lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first: I've sent him his choices.").format(
+        moves=and_list((str(n) for n in view.reveal_entries), tr)))
+    return "\n".join(lines)
+
+
+def cancelled_text(payload: Mapping[str, Any], tr: Speaker = EN) -> str:
+    return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0), tr))
+
+
+def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
+                         owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
+    lines = [line for line in (event_line(e, view, owners, tr) for e in events) if line]
+    nxt = next_up_line(payload.get("next"), view, owners, tr)
+    if nxt:
+        lines.append(nxt)
+    return "\n".join(lines) or tr._("The players changed.")
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
+    who = mention(user_id, tr)
+    if stats.games == 0:
+        return tr._("{who} has no finished games on this server yet.").format(who=who)
+    games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", stats.games).format(
+        wins=stats.wins, n=stats.games)
+    return tr._("📊 {who}: {games} · as Mr. X {mrx_wins}/{mrx_games} · as detective {wins}/{n}.").format(
+        who=who, games=games, mrx_wins=stats.mrx_wins, mrx_games=stats.mrx_games, wins=stats.detective_wins,
+        n=stats.detective_games)
+
+
+def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
+    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``)."""
+    if not rows:
+        return tr._("No finished games on this server yet: `/sy new` to play one.")
+    medals = ["🥇", "🥈", "🥉"]
+    lines = [tr._("🏆 **Leaderboard** (finished games on this server)")]
+    for i, s in enumerate(rows):
+        mark = medals[i] if i < 3 else f"{i + 1}."
+        games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
+        lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
+            mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
+    return "\n".join(lines)
+
+
+def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None, waited: str,
+                  deadline: str | None = None, tr: Speaker = EN) -> str:
+    """A reminder: ``waited`` says how long the turn has waited (``25 h``), ``deadline`` when the host may
+    skip or replace the player (None: no deadline)."""
+    who = " ".join(mention(u, tr) for u in user_ids) or tr._("Players")
+    after = (" " + tr._("The deadline is in {left}.").format(left=deadline)) if deadline else ""
+    if list(pawns) == [MRX]:
+        return tr._("⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).").format(
+            who=who, waited=waited) + after
+    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
+    text = tr.ngettext("⏰ {who}: {names} has been waiting for {waited}. Press **Move** or use `/sy move`.",
+                       "⏰ {who}: {names} have been waiting for {waited}. Press **Move** or use `/sy move`.",
+                       len(pawns))
+    return text.format(who=who, names=names, waited=waited) + after
+
+
+def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None,
+                 waited: str, tr: Speaker = EN) -> str:
+    who = " ".join(mention(u, tr) for u in user_ids) or tr._("the player")
+    if list(pawns) == [MRX]:
+        return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
+                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
+                                                                                  waited=waited)
+    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
+    return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
+                "or `/sy replace` the player.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)

@@ -1,0 +1,36 @@
+"""``python -m bot render``: every picture of a simulated game, in a folder."""
+
+from __future__ import annotations
+
+import json
+
+from bot.cli import main
+
+from tests.games.london.pictures.conftest import decode
+
+
+def test_render_writes_boards_zooms_logbook_route_and_replay(tmp_path, capsys):
+    assert main(["render", "--rules", "classic", "--seed", "4", "--out", str(tmp_path)]) == 0
+    record = json.loads((tmp_path / "record.json").read_text())
+    rounds = record["outcome"]["round"]
+    boards = sorted(p.name for p in tmp_path.glob("board-*.png"))
+    assert boards[0] == "board-00.png" and len(boards) == rounds + 1
+    assert len(list(tmp_path.glob("mrx-*.png"))) == rounds
+    assert len(list(tmp_path.glob("zoom-*.png"))) == rounds + 1
+    for name in ("logbook.png", "route.png"):
+        assert decode((tmp_path / name).read_bytes()).format == "PNG"
+    assert decode((tmp_path / "replay.gif").read_bytes()).n_frames == rounds + 1
+    assert "**1**" in (tmp_path / "logbook.txt").read_text()
+    assert "files" in capsys.readouterr().out
+
+
+def test_render_draws_an_existing_record(tmp_path, capsys):
+    assert main(["simulate", "--seed", "4", "--out", str(tmp_path / "game")]) == 0
+    assert main(["render", "--record", str(tmp_path / "game" / "record.json"), "--out", str(tmp_path / "pics")]) == 0
+    assert (tmp_path / "pics" / "route.png").exists()
+
+
+def test_render_refuses_an_unreadable_record(tmp_path, capsys):
+    (tmp_path / "bad.json").write_text("{not json")
+    assert main(["render", "--record", str(tmp_path / "bad.json"), "--out", str(tmp_path / "pics")]) == 2
+    assert "bad.json" in capsys.readouterr().err

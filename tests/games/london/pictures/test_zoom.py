@@ -1,0 +1,132 @@
+"""The phone picture: a readable zoom on the pawns and where Mr. X may be, in a phone's shape."""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+import pytest
+
+from bot.games.london.engine import export_record
+from bot.games.london.engine.players import play_game
+from bot.games.london.pictures import render_zoom, round_states
+from bot.pictures import style
+from bot.games.london.pictures.basemap import number_boxes
+from bot.pictures.canvas import BASE_WIDTH, layout
+from bot.games.london.pictures.zoom import PHONE_WIDTH, draw_zoom, growth, label_px, plan_zoom
+
+from tests.games.london.pictures.conftest import decode, near
+from tests.games.london.pictures.test_labels import intersect
+
+MIN_LABEL = 11  # px, a station number's digits when the zoom is shown PHONE_WIDTH wide
+
+
+@pytest.fixture(scope="module")
+def views(rounds):
+    """Every round of the classic game, a hunt with bobbies, and Potsdam's, from the start to the end."""
+    others = [play_game("master", players=2, seed=4, mrx="random", detectives="random"),
+              play_game("sanssouci", players=6, seed=1)]
+    return [s.public_view() for s in rounds] + [
+        s.public_view() for game in others for s in round_states(export_record(game))]
+
+
+def hunters(view):
+    return [p for p in view.pawns if p.role != "mrx" and p.station is not None]
+
+
+def test_zoom_is_an_8_bit_png_between_square_and_phone_portrait_or_landscape(views):
+    for view in views[::3]:
+        data = render_zoom(view)
+        img = decode(data)
+        assert img.format == "PNG" and img.mode == "P"
+        assert 3 / 4 <= img.height / img.width <= 5 / 4, img.size
+        assert len(data) < 400 * 1024
+
+
+def test_every_detective_and_bobby_stands_in_a_window_of_the_zoom(views):
+    for view in views[::2]:
+        zoom = draw_zoom(view)
+        img = zoom.picture.img
+        full = layout(view.board, BASE_WIDTH)
+        for p in hunters(view):
+            x, y = full.xy(p.station)
+            inside = [w for w in zoom.plan.windows
+                      if w.crop[0] < x < w.crop[2] and w.crop[1] < y < w.crop[3]]
+            assert inside, (view.round, p.id)
+            w = inside[0]
+            # ...and is drawn there: its colour just inside the disc's white ring, above the number
+            at = (w.slot[0] + (x - w.crop[0]) * zoom.plan.zoom,
+                  w.slot[1] + (y - w.crop[1]) * zoom.plan.zoom - 17 * zoom.plan.scale)
+            assert near(img.getpixel((round(at[0]), round(at[1]))), style.pawn_colour(p.colour)), (view.round, p.id)
+
+
+def test_a_window_shows_every_station_mrx_may_be_at_when_they_lie_close_together(views):
+    checked = 0
+    for view in views:
+        full = layout(view.board, BASE_WIDTH)
+        stations = [view.mrx_shown] if view.mrx_shown is not None else sorted(view.possible)
+        points = [full.xy(s) for s in stations]
+        if view.outcome is not None or not points or max(math.dist(a, b) for a in points for b in points) > 100:
+            continue
+        plan = plan_zoom(view)
+        for x, y in points:
+            assert any(w.crop[0] < x < w.crop[2] and w.crop[1] < y < w.crop[3] for w in plan.windows), view.round
+        checked += 1
+    assert checked > 5
+
+
+def test_station_numbers_are_at_least_11_px_tall_at_a_phones_width(views):
+    for view in views[::4]:
+        plan = plan_zoom(view)
+        assert label_px(plan.scale, plan.width) >= MIN_LABEL
+
+
+def test_the_drawn_numbers_measure_at_least_11_px_at_a_phones_width(rounds):
+    """Measured on the picture: the dark rows of numbers standing clear of every mark."""
+    view = rounds[6].public_view()
+    zoom = draw_zoom(view)
+    img = zoom.picture.img.convert("RGB")
+    heights = []
+    for window, part in zip(zoom.plan.windows, zoom.windows):
+        lay = zoom.plan.layout(view.board, window)
+        marks = part.tags.placed + [(c[0] - r, c[1] - r, c[0] + r, c[1] + r) for c, r in part.tags.pawns]
+        for station in view.board.stations:
+            x, y = lay.xy(station)
+            r = lay.radius(station)
+            box = (round(x - r * 0.7), round(y - r * 0.7), round(x + r * 0.7), round(y + r * 0.7))
+            if box[0] < 0 or box[1] < 0 or box[2] > lay.width or box[3] > lay.height:
+                continue
+            if any(intersect(box, m) for m in marks):
+                continue
+            left, top = window.slot[0] + box[0], window.slot[1] + box[1]
+            rows = [j for j in range(box[3] - box[1])
+                    if any(near(img.getpixel((left + i, top + j)), style.INK, 60) for i in range(box[2] - box[0]))]
+            if rows:
+                heights.append((rows[-1] - rows[0] + 1) * PHONE_WIDTH / zoom.plan.width)
+    assert len(heights) > 10
+    assert statistics.median(heights) >= MIN_LABEL
+
+
+def test_no_two_station_numbers_touch_on_a_london_zoom(views):
+    london = [v for v in views if v.board.name == "london"]
+    assert growth(london[0].board) > 1  # numbers may grow against the map, and yet...
+    for view in london[::3]:
+        plan = plan_zoom(view)
+        for window in plan.windows:
+            lay = plan.layout(view.board, window)
+            boxes = [b for b in number_boxes(lay).values() if b[2] > 0 and b[0] < lay.width and b[3] > 0
+                     and b[1] < lay.height]
+            assert boxes
+            assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if intersect(a, b)]
+
+
+def test_the_same_view_gives_the_same_zoom(rounds):
+    view = rounds[5].public_view()
+    assert render_zoom(view) == render_zoom(view)
+
+
+def test_zoom_refuses_anything_but_the_public_view(rounds):
+    with pytest.raises(TypeError, match="never see the whole game state"):
+        render_zoom(rounds[3])
+    with pytest.raises(TypeError):
+        render_zoom(rounds[3].mrx_view())

@@ -1,0 +1,163 @@
+"""The words the bot posts: friendly, and never a hidden station."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from bot.games.london.presenter import messages
+from bot.i18n import speaker
+from bot.games.london.engine import MRX, GameState, MrXMoved, PawnMoved
+from bot.games.london.engine import load_board
+from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, play_game, view_for
+from bot.service.models import GameInfo, Player, PlayerStats
+
+
+def info(state: GameState, game_id: int = 7) -> GameInfo:
+    return GameInfo(id=game_id, guild_id=1, channel_id=2, status="running", rules=state.rules.name, board="london",
+                    options={}, seed=state.seed, host_id=10, version=3, round=state.round,
+                    to_move=tuple(state.to_move()), turn=1, turn_started_at=0.0, created_at=0.0, started_at=0.0,
+                    finished_at=None, updated_at=0.0, outcome=state.outcome)
+
+
+def people(state: GameState) -> tuple[Player, ...]:
+    found = []
+    for seat in range(state.players):
+        found.append(Player(user_id=10 + seat, name=f"p{seat}", seat=seat, role="mrx" if seat == 0 else "detective",
+                            pawns=tuple(state.seat_pawns(seat)), status="playing", joined_at=0.0))
+    return tuple(found)
+
+
+def embed_text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def public_texts(state: GameState, events) -> list[str]:
+    view = state.public_view()
+    owners = messages.owners_of(people(state))
+    nxt = {"round": view.round, "pawns": list(view.to_move), "user_ids": [10]}
+    texts = [messages.action_text({"next": nxt}, events, view, owners), messages.logbook_cells(view),
+             embed_text(messages.round_summary_embed(view, view.round, "board.png")),
+             embed_text(messages.status_embed(info(state), view, people(state)))]
+    if view.outcome is not None:
+        texts.append(embed_text(messages.game_over_embed(view, people(state), "route.png")))
+    return texts
+
+
+@pytest.mark.parametrize("rules,players,seed,mrx", [("classic", 3, 1, "greedy"), ("classic", 5, 2, "random"),
+                                                     ("mb1985", 4, 3, "greedy"), ("master", 3, 4, "random")])
+def test_public_texts_never_name_the_hidden_station(rules: str, players: int, seed: int, mrx: str) -> None:
+    state = GameState.new(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    mrx_player = GreedyPlayer(rng) if mrx == "greedy" else RandomPlayer(rng, 0.2)
+    detectives = GreedyPlayer(rng)
+    events: list = []
+    while True:
+        shown = {e.station for e in state.logbook if e.shown}
+        hidden = state.mrx_station
+        if not state.is_over and hidden not in shown:
+            for text in public_texts(state, events):
+                assert f"**{hidden}**" not in text, text
+        if state.is_over:
+            break
+        pawn = next(p for p in state.to_move() if state.legal_moves(p))
+        player = mrx_player if pawn == MRX else detectives
+        events = state.apply(player.choose(view_for(state, pawn), pawn))
+    # Once it is over, the route is public.
+    over = messages.route_text(state.public_view())
+    assert f"**{state.mrx_station}**" in over
+
+
+def test_event_lines_read_well() -> None:
+    state = GameState.new("classic", players=3, seed=1)
+    view = state.public_view()
+    owners = messages.owners_of(people(state))
+    line = messages.event_line(MrXMoved(1, 3, "bus", False, 54), view, owners)
+    assert line == "🎩 Mr. X's move 3: 🚌 bus. 🔍 **Reveal:** he is at **54**!"
+    hidden = messages.event_line(MrXMoved(1, 4, "black", True, None), view, owners)
+    assert hidden == "🎩 Mr. X's move 4: ⬛ black (double move)."
+    red = state.pawns[1].id
+    moved = messages.event_line(PawnMoved(1, red, 13, 14, "taxi", True), view, owners)
+    assert moved.startswith("🔴 Red rode 🚕 taxi from **13** to **14**.") and "caught" in moved
+    nxt = messages.next_up_line({"pawns": [red], "user_ids": [11]}, view, owners)
+    assert nxt == "➡️ Next: 🔴 Red (<@11>). Press **Move** or use `/sy move`."
+    assert "DM" in messages.next_up_line({"pawns": [MRX], "user_ids": [10]}, view, owners)
+
+
+def test_wallets_and_labels() -> None:
+    london, potsdam = load_board("london"), load_board("potsdam")
+    assert messages.wallet({"taxi": 10, "bus": None}, london) == "🚕 10 · 🚌 ∞"
+    assert messages.wallet({"walk": 10, "vip": 8, "sbahn": 4}, potsdam) == "🚶 10 · 🚋 8 · 🚆 4"
+    assert messages.wallet(None, london) == "no tickets needed"
+    assert messages.ticket("sbahn", potsdam) == "🚆 Schnellbahn ticket"
+    assert messages.destination_label(54, ("taxi", "black"), london) == "54 — taxi, black"
+    assert messages.station(7) == "**7**" and messages.station(None) == "?"
+
+
+def test_mr_x_prompt_is_private_and_complete() -> None:
+    state = GameState.new("classic", players=3, seed=1)
+    text = messages.mrx_prompt_text(info(state), state.mrx_view(), "#game")
+    assert f"You are at **{state.mrx_station}**" in text and "This is your move 1 (Logbook 0/24)" in text
+    assert "⬛" in text and "⏩" in text
+
+
+def test_the_logbook_shows_only_shown_stations() -> None:
+    finished = play_game("classic", players=3, seed=4).public_view()
+    assert all(f"**{s}**" in messages.logbook_cells(finished) for s in finished.route[1:])  # over: all shown
+    running = GameState.new("classic", players=3, seed=4)
+    assert messages.logbook_cells(running.public_view()).startswith("No moves yet.")
+    move = running.legal_moves(MRX)[0]
+    running.apply(move)
+    text = messages.logbook_cells(running.public_view())
+    assert text.startswith(f"` 1` {running.board.ticket_emoji(move.ticket)}") and "**" not in text
+    assert "Next reveal: move 3." in text
+
+
+def test_stats_and_leaderboard_texts() -> None:
+    assert "no finished games" in messages.stats_text(5, PlayerStats(5, 0, 0, 0, 0, 0, 0))
+    text = messages.stats_text(5, PlayerStats(5, 3, 2, 1, 1, 2, 1))
+    assert "3 games, 2 won" in text
+    board = messages.leaderboard_text([PlayerStats(5, 3, 2, 1, 1, 2, 1), PlayerStats(-5, 1, 0, 0, 0, 1, 0)])
+    assert board.splitlines()[1].startswith("🥇 <@5>")
+    assert board.splitlines()[2].startswith("🥈 🤖 Computer (hard): 1 game, 0 won")  # a computer counts by kind
+    assert "No finished games" in messages.leaderboard_text([])
+    german = messages.leaderboard_text([PlayerStats(-5, 2, 1, 2, 1, 0, 0)], speaker("de"))
+    assert "🤖 Computer (schwer): 2 Spiele, 1 gewonnen" in german and "Bestenliste" in german
+
+
+def test_rules_text_says_what_matters() -> None:
+    from bot.i18n import speaker
+    from bot.i18n.reference import rules_text
+
+    text = rules_text(speaker("en"), "master")
+    assert "any order" in text and "supply" in text and "22 rounds" in text
+    assert "seat order" in rules_text(speaker("en"), "classic")
+
+
+def test_a_round_summary_tells_the_logbook_and_where_mrx_may_be() -> None:
+    state = GameState.new("classic", players=3, seed=2)
+    rng = random.Random(2)
+    player = GreedyPlayer(rng)
+    while state.round < 3:
+        pawn = next(p for p in state.to_move() if state.legal_moves(p))
+        state.apply(player.choose(view_for(state, pawn), pawn))
+    view = state.public_view()
+    text = embed_text(messages.round_summary_embed(view, 2, None))
+    count = len(view.possible)
+    assert "` 2`" in text and "` 3`" not in text and f"{count} station" in text and "not yet" in text
+    assert "Round 3 next" in text
+
+
+def test_detectives_moving_in_any_order_are_mentioned_once_each() -> None:
+    state = GameState.new("master", players=3, seed=4)
+    state.apply(state.legal_moves(MRX)[0])
+    view = state.public_view()
+    owners = messages.owners_of(people(state))
+    owners.setdefault("b1", []).append(12)  # a bobby is moved by every detective player
+    line = messages.next_up_line({"pawns": list(view.to_move)}, view, owners)
+    assert line.startswith("➡️ Detectives to move, in any order: ")
+    assert line.count("<@11>") == 1 and line.count("<@12>") == 1
