@@ -35,7 +35,7 @@ from bot.games.dice.ai.search_game import DICE_LEVELS
 from bot.games.dice.engine.players import PLAYERS, simulate
 from bot.games.dice.engine.errors import RollFirst
 
-from bot.games import ChanceRequest, Family, RulesEntry, register
+from bot.games.family import ChanceRequest, Family, RulesEntry
 
 #: what a player may type for a die or a ticket (English and German), in the engine's words
 TICKET_WORDS = {
@@ -163,7 +163,7 @@ def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx
                     detectives if detectives in PLAYERS else _computer(detectives, seed * 2))
 
 
-DICE = register(Family(
+FAMILY = DICE = Family(
     name="dice",
     title="Scotland Yard: Hunting Mister X (the dice game)",
     rules=_rules,
@@ -196,4 +196,4 @@ DICE = register(Family(
     ends_game=lambda event: isinstance(event, GameEnded),
     presenter="bot.games.dice.presenter.messages",
     renderer="bot.games.dice.pictures.renderer",
-))
+)

@@ -9,10 +9,11 @@ from bot.games.london import engine as game
 from bot.games.london.ai.player import LEVELS
 from bot.games.london.engine.players import PLAYERS, play_game
 from bot.games.london.engine import (
+    GameEnded, RoundEnded,
     MRX, PRESETS, DoubleMove, GameError, GameState, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words,
 )
 
-from bot.games import Family, RulesEntry, register
+from bot.games.family import Family, RulesEntry
 
 
 def _rules() -> tuple[RulesEntry, ...]:
@@ -57,7 +58,7 @@ def _normalise(state: GameState, action):
     return action
 
 
-LONDON = register(Family(
+FAMILY = LONDON = Family(
     name="london",
     title="Scotland Yard (London-style boards)",
     rules=_rules,
@@ -85,6 +86,8 @@ LONDON = register(Family(
     move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
     double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
     computer_may_act=lambda state, pawn: bool(state.legal_moves(pawn)),
+    ends_round=lambda event: event.round if isinstance(event, RoundEnded) else None,
+    ends_game=lambda event: isinstance(event, GameEnded),
     presenter="bot.games.london.presenter.messages",
     renderer="bot.games.london.pictures",
-))
+)

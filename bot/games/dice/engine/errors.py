@@ -7,7 +7,7 @@ may name his own station (show those only to him).
 
 from __future__ import annotations
 
-from bot.games.london.engine.errors import (
+from bot.games.errors import (
     BadPlayerCount,
     BadRecord,
     BoardError,

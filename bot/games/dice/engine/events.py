@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.london.engine.events import Outcome as GameOutcome
+from bot.games.outcome import Outcome as GameOutcome
 
 from .board import Placement
 

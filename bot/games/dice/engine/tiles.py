@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.games.london.engine.board import BOARDS_DIR
+from bot.games.data import BOARDS_DIR
 
 from .errors import TileError
 from .rules import TAXI, TRANSPORTS, UNDERGROUND

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.london.engine.views import PawnLookup
+from bot.games.views import PawnLookup
 
 from .actions import DiceMove, MrXMove
 from .board import DiceBoard

@@ -9,7 +9,7 @@
 from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, Trade, TripleMove, in_board_words
 from .board import Board, Landmark, Shape, Station, TransportKind, load_board, load_board_file, parse_board
 from .codec import action_from_json, action_to_json, actions_from_history, event_from_json, event_to_json
-from .errors import (
+from bot.games.errors import (
     BadPlayerCount,
     BadRecord,
     BoardError,

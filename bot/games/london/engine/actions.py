@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .errors import InvalidAction, quoted
+from bot.games.errors import InvalidAction, quoted
 
 if TYPE_CHECKING:
     from .board import Board

@@ -19,23 +19,16 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import BoardError, InvalidAction, quoted
+from bot.games.data import BOARDS_DIR
+from bot.games.errors import BoardError, InvalidAction, quoted
 from .tickets import BLACK, DOUBLE, FIXED_EMOJI, FIXED_NAMES, TICKET_ALIASES
 
 FORMAT = "scotland-yard-board/2"
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-def _boards_dir() -> Path:
-    """``boards/`` at the repository's top level, or the copy shipped inside the package."""
-    package = Path(__file__).resolve().parents[3]  # bot/ (this file is bot/games/london/engine/board.py)
-    top = package.parent / "boards"
-    if top.is_dir():
-        return top
-    return package / "boards"
 
 
-BOARDS_DIR = _boards_dir()
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import asdict, fields
 from typing import Any
 
 from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, Trade, TripleMove
-from .errors import BadRecord
+from bot.games.errors import BadRecord
 from .events import GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded, TicketHandedOver
 
 

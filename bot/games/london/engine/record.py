@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .codec import actions_from_history
-from .errors import BadRecord, GameError
+from bot.games.errors import BadRecord, GameError
 from .state import GameState
 
 FORMAT = "scotland-yard-record/1"

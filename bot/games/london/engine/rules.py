@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from .board import board_exists
-from .errors import BadPlayerCount, OptionUnavailable, RulesUnavailable, quoted
+from bot.games.errors import BadPlayerCount, OptionUnavailable, RulesUnavailable, quoted
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple")
 

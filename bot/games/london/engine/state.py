@@ -14,8 +14,8 @@ from typing import Any, Iterator
 
 from .actions import MRX, Action, DoubleMove, Move, Pass, Resign, Surface, Trade, TripleMove
 from .board import Board, load_board
-from .errors import BadRecord, BoardError, GameError, GameOver, IllegalMove, InvalidAction, NoTicket, NotYourTurn
-from .errors import OptionUnavailable, StationOccupied, quoted
+from bot.games.errors import BadRecord, BoardError, GameError, GameOver, IllegalMove, InvalidAction, NoTicket, NotYourTurn
+from bot.games.errors import OptionUnavailable, StationOccupied, quoted
 from .events import (
     Event,
     GameEnded,

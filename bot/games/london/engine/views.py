@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from bot.games.views import PawnLookup
+
 from .actions import MRX, Move
 from .board import Board
 from .events import Outcome
@@ -42,27 +44,6 @@ class LogbookEntryView:
     station: int | None  # only when shown (or after the game)
 
 
-class PawnLookup:
-    """What every family's public view offers about its pawns (``pawns``, ``logbook``, ``reveal_entries``)."""
-
-    pawns: tuple
-    logbook: tuple
-    reveal_entries: tuple[int, ...]
-
-    def pawn(self, pawn_id: str):
-        for p in self.pawns:
-            if p.id == pawn_id:
-                return p
-        raise KeyError(pawn_id)
-
-    @property
-    def detectives(self) -> tuple:
-        return tuple(p for p in self.pawns if p.role != "mrx")
-
-    @property
-    def next_reveal(self) -> int | None:
-        done = len(self.logbook)
-        return next((r for r in self.reveal_entries if r > done), None)
 
 
 @dataclass(frozen=True)
