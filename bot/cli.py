@@ -73,7 +73,7 @@ def _read_record(path: Path) -> dict:
     """A game's record from ``path``, checked by replaying it; raises the engine's ``GameError`` (a
     ``BadRecord`` when the file is not a record) with one line that says what is wrong."""
     from bot.games import family_for_rules
-    from bot.games.london.engine import BadRecord
+    from bot.games.errors import BadRecord
 
     try:
         record = json.loads(path.read_bytes())
@@ -102,7 +102,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     import importlib
 
     from bot.games import family_for_rules
-    from bot.games.london.engine import GameError
+    from bot.games.errors import GameError
 
     out = Path(args.out)
     if not args.record:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -15,3 +17,19 @@ def _boards_dir() -> Path:
 
 
 BOARDS_DIR = _boards_dir()
+
+#: the words a board's rulebook may use for the pawns that hunt Mr. X
+HUNTERS = ("detectives", "agents")
+
+
+@lru_cache(maxsize=None)
+def hunters_of(board_name: str | None) -> str:
+    """The hunters' word of an installed board by name: its file's ``hunters`` ("detectives" for any
+    other name, and for a file that names none or cannot be read, such as the dice game's tiles)."""
+    if not board_name or not board_name.isidentifier():
+        return "detectives"
+    try:
+        hunters = json.loads((BOARDS_DIR / f"{board_name}.json").read_text(encoding="utf-8")).get("hunters")
+    except (OSError, ValueError, AttributeError):
+        return "detectives"
+    return hunters if hunters in HUNTERS else "detectives"

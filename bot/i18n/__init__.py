@@ -19,6 +19,8 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from bot.games.data import hunters_of
+
 #: the languages the bot speaks; English is the source language (no catalogue)
 ENGLISH = "en"
 GERMAN = "de"
@@ -76,7 +78,7 @@ class Speaker:
     """The gettext helpers bound to one language: ``t = speaker(lang); t._("Hello {name}").format(name=...)``."""
 
     language: str
-    #: the board's word for the hunters ("detectives" or "agents", bot.games.london.engine.board.HUNTERS)
+    #: the board's word for the hunters ("detectives" or "agents", bot.games.data.HUNTERS)
     hunters: str = "detectives"
 
     @property
@@ -100,8 +102,6 @@ class Speaker:
 
     def on(self, board: object) -> "Speaker":
         """The same language with the words of ``board`` (a Board, or an installed board's name)."""
-        from bot.games.london.engine.board import hunters_of
-
         hunters = getattr(board, "hunters", None) or hunters_of(board if isinstance(board, str) else None)
         return self if hunters == self.hunters else Speaker(self.language, hunters)
 

@@ -41,13 +41,15 @@ def outcome_sentence(outcome, tr: Speaker) -> str:
 
 def rules_title(name: str, tr: Speaker) -> str:
     """A rule system's title in the reader's language."""
-    from bot.games.london.engine import get_rules
+    from bot.games import family_for_rules
 
     from .reference import RULE_WORDS
 
+    if name in RULE_WORDS:
+        return tr._(RULE_WORDS[name][0])
     try:
-        return tr._(RULE_WORDS[name][0]) if name in RULE_WORDS else get_rules(name).title
-    except Exception:  # an unknown preset still gets a name
+        return family_for_rules(name).rules_entry(name).title
+    except LookupError:  # an unknown rule system still gets a name
         return name
 
 

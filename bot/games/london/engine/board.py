@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.games.data import BOARDS_DIR
+from bot.games.data import BOARDS_DIR, HUNTERS
 from bot.games.errors import BoardError, InvalidAction, quoted
 from .tickets import BLACK, DOUBLE, FIXED_EMOJI, FIXED_NAMES, TICKET_ALIASES
 
@@ -77,22 +77,6 @@ class Landmark:
     text: str
     x: float
     y: float
-
-
-#: the words a board's rulebook may use for the pawns that hunt Mr. X
-HUNTERS = ("detectives", "agents")
-
-
-@lru_cache(maxsize=None)
-def hunters_of(board_name: str | None) -> str:
-    """The hunters' word of an installed board by name ("detectives" for any other name, and for a
-    file in ``boards/`` that is not a London-style board, such as the dice game's tiles)."""
-    if not board_name or not board_exists(board_name):
-        return "detectives"
-    try:
-        return load_board(board_name).hunters
-    except BoardError:
-        return "detectives"
 
 
 @dataclass(frozen=True, eq=False)
