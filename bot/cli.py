@@ -33,6 +33,7 @@ def version() -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from bot.fairness.proof import OFFLINE_GAME, fairness_block
     from bot.games import family_for_rules
     from bot.service.dealing import deal_seed
 
@@ -56,6 +57,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     record = family.export_record(state)
     record["table_seed"] = args.seed  # the seed as chosen; "seed" is the number dealt from (mixed with --secret)
+    record["fairness"] = fairness_block(family, state, secret=args.secret, game=OFFLINE_GAME.format(seed=args.seed))
     (out / "record.json").write_text(json.dumps(record, indent=1) + "\n")
     outcome = state.outcome
     assert outcome is not None
@@ -123,6 +125,28 @@ def _cmd_render(args: argparse.Namespace) -> int:
     size = sum(p.stat().st_size for p in written)
     print(f"{len(written)} files, {size / 1e6:.1f} MB -> {out} (boards, Mr. X's boards, logbook, route, replay.gif)")
     return 0
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    """Check a finished game's record: the rules, and every commitment to Mr. X's hidden route."""
+    from bot.fairness.verify import verify_record
+
+    path = Path(args.record)
+    try:
+        record = json.loads(path.read_bytes())
+    except OSError as exc:
+        print(f"error: {path}: cannot read it ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"error: {path}: not JSON ({' '.join(str(exc).split())})", file=sys.stderr)
+        return 2
+    verdict = verify_record(record)
+    for problem in verdict.problems:
+        print(f"{path}: {problem}")
+    if verdict.sound:
+        print(verdict.summary)
+        return 0
+    return 1
 
 
 def _cmd_migrate(args: argparse.Namespace) -> int:
@@ -231,6 +255,14 @@ def build_parser() -> argparse.ArgumentParser:
                      help="ring the stations Mr. X may be at on each board (default: off)")
     ren.add_argument("--out", default="out", help="folder for the pictures (default: %(default)s)")
     ren.set_defaults(func=_cmd_render)
+
+    ver = sub.add_parser("verify", help="check a finished game's record: the rules and Mr. X's commitments",
+                         description="Check a finished game's record (from /sy export or simulate) from the record "
+                                     "alone: it replays by the rules, and every commitment the bot published to "
+                                     "Mr. X's hidden stations opens to his route (docs/fairness.md). Prints one "
+                                     "line per problem and exits 1 if there is any.")
+    ver.add_argument("record", help="the record (JSON)")
+    ver.set_defaults(func=_cmd_verify)
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
     mig.add_argument("--database", default=None,

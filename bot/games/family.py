@@ -77,6 +77,9 @@ class Family:
     computer_step: Callable[[Any, Any, str], Any] = lambda player, view, pawn: player.choose(view, pawn)
     #: the pawn whose player moves in secret and gets private prompts
     secret_pawn: str = "mrx"
+    #: the stations the secret pawn keeps hidden, in order: his start (None before he has one), then the
+    #: station of each logbook entry; what the bot commits to in public (``bot.fairness``)
+    secret_route: Callable[[Any], tuple[int | None, ...]] = lambda state: ()
     #: a ride as the chat layer names it: (pawn, station, ticket) -> the engine's action (a die is a ticket)
     move: Callable[[str, int, str], Any] = lambda pawn, to, ticket: None
     #: the secret player's double move from two (station, ticket) parts

@@ -174,6 +174,7 @@ FAMILY = DICE = Family(
     event_to_json=codec.event_to_json,
     event_from_json=codec.event_from_json,
     public_view=lambda state: state.public_view(),
+    secret_route=lambda state: (state.start.get(MRX), *(entry.station for entry in state.logbook)),
     secret_view=lambda state: state.mrx_view(),
     export_record=export_record,
     replay=replay,

@@ -69,6 +69,7 @@ FAMILY = LONDON = Family(
     event_to_json=game.event_to_json,
     event_from_json=game.event_from_json,
     public_view=lambda state: state.public_view(),
+    secret_route=lambda state: (state.start.get(MRX), *(entry.station for entry in state.logbook)),
     secret_view=lambda state: state.mrx_view(),
     export_record=game.export_record,
     replay=game.replay,

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from random import Random
 
-from bot.games.dice.ai.sim import (BLACK_T, HELI_T, MRX_WINS, DiceSetup, DiceSim, apply_hunter, apply_mrx,
-                       can_double, reroll, second_moves, settle, skip)
-from bot.games.london.ai.policy import nearest  # the detectives' targets and distances, as in London
-from bot.ai.pursuit import aim
 from bot.ai.masks import FAR, stations_in
+from bot.ai.pursuit import aim, nearest  # the detectives' targets and distances, as in London
+from bot.games.dice.ai.sim import (BLACK_T, HELI_T, MRX_WINS, DiceSetup, DiceSim, apply_hunter, apply_mrx,
+                                   can_double, reroll, second_moves, settle, skip)
 
 #: beyond this many rides a detective is no more threat than at this many
 SAFE = 3

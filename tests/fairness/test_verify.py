@@ -1,0 +1,143 @@
+"""Commit and reveal: a sound record checks out in both families, and every kind of tampering is caught."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from bot.cli import main
+from bot.fairness.commitments import commit, game_key, salt, short
+from bot.fairness.proof import fairness_block
+from bot.fairness.verify import verify_record
+from bot.games import family_for_rules
+
+SECRET = "test-secret"
+
+
+def finished(rules: str, seed: int, players: int = 4) -> dict:
+    family = family_for_rules(rules)
+    state = family.simulate(rules, players, seed, {}, "greedy", "greedy")
+    record = family.export_record(state)
+    record["fairness"] = fairness_block(family, state, secret=SECRET, game=f"g{seed}")
+    return record
+
+
+@pytest.fixture(params=["classic", "master", "sanssouci", "dice"])
+def record(request) -> dict:
+    return finished(request.param, 5)
+
+
+def hidden_rows(record: dict) -> list[int]:
+    return [i for i, row in enumerate(record["actions"])
+            if row.get("pawn") == "mrx" and "entry" in row and not row.get("revealed")]
+
+
+def test_a_sound_record_checks_out(record) -> None:
+    verdict = verify_record(record)
+    assert verdict.sound, verdict.problems
+    route = family_for_rules(record["rules"]).secret_route(family_for_rules(record["rules"]).replay(record))
+    assert f"{len(route)} commitments" in verdict.summary
+
+
+def test_a_changed_hidden_station_is_caught(record) -> None:
+    """Every other station in a hidden entry (the latest ones first): the replay refuses it or ends
+    otherwise, or it replays to the same end and the commitment does not open to it."""
+    opened_wrong = 0
+    for row in reversed(hidden_rows(record)):
+        entry = record["actions"][row]["entry"]
+        for other in range(1, 200):
+            if other == record["actions"][row]["to"]:
+                continue
+            bad = copy.deepcopy(record)
+            bad["actions"][row]["to"] = other
+            problems = verify_record(bad).problems
+            assert problems
+            if not any("does not replay" in p or "the replay says" in p for p in problems):
+                assert any(f"commitment to logbook entry {entry} does not open" in p for p in problems), problems
+                opened_wrong += 1
+        if opened_wrong:
+            return
+    raise AssertionError("no other station replayed: the test never reached the commitment check")
+
+
+def test_a_changed_commitment_salt_key_or_game_is_caught(record) -> None:
+    bad = copy.deepcopy(record)
+    bad["fairness"]["entries"][2]["salt"] = "0" * 64
+    assert any("salt of logbook entry 2" in p for p in verify_record(bad).problems)
+
+    bad = copy.deepcopy(record)
+    entry = bad["fairness"]["entries"][1]
+    entry["commitment"] = ("1" if entry["commitment"][0] != "1" else "2") + entry["commitment"][1:]
+    assert any("commitment to logbook entry 1 does not open" in p for p in verify_record(bad).problems)
+
+    bad = copy.deepcopy(record)
+    bad["fairness"]["key"] = game_key("another secret", bad["fairness"]["game"])
+    assert len(verify_record(bad).problems) >= len(bad["fairness"]["entries"])
+
+    bad = copy.deepcopy(record)
+    bad["fairness"]["game"] = "g999"
+    assert any("does not open" in p for p in verify_record(bad).problems)
+
+
+def test_reordered_or_missing_entries_are_caught(record) -> None:
+    bad = copy.deepcopy(record)
+    entries = bad["fairness"]["entries"]
+    entries[1], entries[2] = entries[2], entries[1]
+    problems = verify_record(bad).problems
+    assert any("not in entry order" in p for p in problems)
+
+    bad = copy.deepcopy(record)
+    del bad["fairness"]["entries"][-1]
+    assert any("commitments for a route of" in p for p in verify_record(bad).problems)
+
+
+def test_a_commitment_published_after_the_next_detective_move_is_caught(record) -> None:
+    rows = record["actions"]
+    timed = copy.deepcopy(record)
+    timed["times"] = [float(i) for i in range(len(rows))]
+    writers = {row["entry"]: i for i, row in enumerate(rows) if row.get("pawn") == "mrx" and "entry" in row}
+    for entry in timed["fairness"]["entries"]:
+        entry["at"] = float(writers.get(entry["entry"], -1))
+    assert verify_record(timed).sound, verify_record(timed).problems
+    late = copy.deepcopy(timed)
+    late["fairness"]["entries"][1]["at"] = float(len(rows))
+    assert any("logbook entry 1 was published after the next detective move" in p
+               for p in verify_record(late).problems)
+
+
+def test_a_game_not_over_publishes_no_key_or_salt() -> None:
+    family = family_for_rules("classic")
+    state = family.new_game("classic", 4, 11, {})
+    block = fairness_block(family, state, secret=SECRET, game="g11")
+    assert [e["entry"] for e in block["entries"]] == [0]  # the deal, committed at the start
+    assert "key" not in block and all("salt" not in e for e in block["entries"])
+
+
+def test_keys_are_per_game_and_commitments_hide_the_station() -> None:
+    assert game_key(SECRET, "1") != game_key(SECRET, "2") != game_key("other", "2")
+    key = game_key(SECRET, "1")
+    assert salt(key, 1) != salt(key, 2)
+    # without the salt, a guess of the station does not give the commitment
+    published = commit(key, "1", 3, 42)
+    assert published not in {commit(game_key("guess", "1"), "1", 3, s) for s in range(1, 200)}
+    assert len(short(published)) == 6 and published.startswith(short(published))
+
+
+def test_the_cli_verifies_and_names_each_problem(tmp_path, capsys) -> None:
+    assert main(["simulate", "--rules", "classic", "--players", "4", "--seed", "2", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    path = tmp_path / "record.json"
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("Sound: Classic")
+    record = json.loads(path.read_text())
+    record["fairness"]["entries"][3]["salt"] = "f" * 64
+    record["fairness"]["entries"][4]["commitment"] = "0" * 64
+    path.write_text(json.dumps(record))
+    assert main(["verify", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and "salt of logbook entry 3" in lines[0] and "entry 4 does not open" in lines[1]
+    path.write_text("{not json")
+    assert main(["verify", str(path)]) == 2
+    assert "not JSON" in capsys.readouterr().err
