@@ -14,6 +14,8 @@ from pathlib import Path
 
 
 DISTRIBUTION = "scotland-yard-bot"
+#: the offline tools' table when --players is not given (the rules' maximum if it is smaller)
+DEFAULT_PLAYERS = 5
 
 
 def version() -> str:
@@ -43,6 +45,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     entry = family.rules_entry(args.rules)
+    if args.players is None:  # the most the rules seat, up to five: a full table where the box allows it
+        args.players = min(DEFAULT_PLAYERS, entry.max_players)
     options = {"expert": True} if args.expert else {}
     try:
         entry.require_available(family.error)
@@ -54,11 +58,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     record = family.export_record(state)
     record["table_seed"] = args.seed  # the seed as chosen; "seed" is the number dealt from (mixed with --secret)
     record["fairness"] = fairness_block(family, state, secret=args.secret, game=OFFLINE_GAME.format(seed=args.seed))
-    (out / "record.json").write_text(json.dumps(record, indent=1) + "\n")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "record.json").write_text(json.dumps(record, indent=1) + "\n")
+    except OSError as exc:
+        print(f"error: cannot write {out / 'record.json'}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     outcome = state.outcome
     assert outcome is not None
     print(f"{entry.title}, seed {args.seed}, {args.players} players: {outcome.describe()}")
@@ -209,8 +217,9 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--secret", default=OFFLINE_SECRET,
                         help="the secret mixed with the seed for the hidden deal, as SY_SECRET is in the bot "
                              "(default: the public %(default)r, since nothing an offline tool deals is hidden)")
-    parser.add_argument("--players", type=int, default=5,
-                        help="people at the table, Mr. X included (default: %(default)s)")
+    parser.add_argument("--players", type=int, default=None,
+                        help=f"people at the table, Mr. X included (default: {DEFAULT_PLAYERS}, or the most the "
+                             "rules seat if fewer)")
     from bot.games import COMPUTER_KINDS
 
     parser.add_argument("--mrx", choices=COMPUTER_KINDS, default="greedy",

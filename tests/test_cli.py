@@ -255,6 +255,22 @@ def test_simulate_refuses_a_dice_game_for_five_and_expert_london(tmp_path, capsy
 def test_render_draws_a_dice_game(tmp_path, capsys):
     assert main(["render", "--rules", "dice", "--players", "3", "--seed", "2", "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}
-    assert {"board-00.png", "log.png", "log.txt", "route.png", "replay.gif", "record.json"} <= names
+    assert {"board-00.png", "logbook.png", "logbook.txt", "route.png", "replay.gif", "record.json"} <= names
     assert any(n.startswith("mrx-") for n in names)
     assert (tmp_path / "replay.gif").read_bytes()[:4] == b"GIF8"
+
+
+def test_simulate_without_players_seats_what_the_rules_allow(tmp_path, capsys):
+    assert main(["simulate", "--rules", "dice", "--out", str(tmp_path / "dice")]) == 0
+    assert json.loads((tmp_path / "dice" / "record.json").read_text())["players"] == 4
+    assert main(["simulate", "--rules", "classic", "--out", str(tmp_path / "classic")]) == 0
+    assert json.loads((tmp_path / "classic" / "record.json").read_text())["players"] == 5
+
+
+def test_an_unwritable_out_folder_gets_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    for command in ("simulate", "render"):
+        assert main([command, "--rules", "classic", "--out", str(blocker / "out")]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: cannot write") and len(err.strip().splitlines()) == 1, err

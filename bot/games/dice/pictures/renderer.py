@@ -21,6 +21,7 @@ from PIL import Image
 
 from bot.games.dice.engine import DiceMrXView, DicePublicView, replay
 from bot.pictures.album import album_writer
+from bot.pictures.animation import gif
 
 from .basemap import BASE_WIDTH
 from .board import draw_board
@@ -74,10 +75,7 @@ def render_record_replay(record: dict[str, Any], *, language: str = "en", width:
     views = [v for v in round_views(record) if v.board is not None]
     frames = [Image.open(io.BytesIO(draw_board(v, tracker=False, width=width, language=language).png()))
               .convert("RGB").quantize(colors=128) for v in views]
-    durations = [1400] * (len(frames) - 1) + [4000]
-    out = io.BytesIO()
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
-    return out.getvalue()
+    return gif(frames)
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False,
@@ -98,8 +96,8 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
             if state.awaiting == "mrx":
                 save(f"mrx-{state.round:02d}.png", render_mrx_board(state.mrx_view(), language=language))
     final = replay(record).public_view()
-    save("log.png", render_logbook(final, language=language))
-    save("log.txt", logbook_text(final, language) + "\n")
+    save("logbook.png", render_logbook(final, language=language))
+    save("logbook.txt", logbook_text(final, language) + "\n")
     save("route.png", render_route(final, language=language))
     save("replay.gif", render_record_replay(record, language=language))
     save("record.json", json.dumps(record, indent=1) + "\n")
