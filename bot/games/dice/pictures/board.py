@@ -15,7 +15,7 @@ from bot.games.dice.engine import DiceMrXView, DicePublicView
 from bot.i18n import Speaker, speaker
 from bot.i18n.names import pawn_label
 from bot.pictures import style
-from bot.games.london.pictures.board import expect
+from bot.pictures.guard import expect
 from bot.pictures.canvas import Picture, bounds, thick_line
 from bot.games.london.pictures.marks import Tags, entry_badges, move_arrow, pawn_sprite, ring, trail, uncover_stations
 

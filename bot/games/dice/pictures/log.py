@@ -13,7 +13,7 @@ from bot.games.dice.engine import DiceLogEntryView, DicePublicView
 from bot.i18n import EN, Speaker, speaker
 from bot.i18n.names import outcome_sentence
 from bot.pictures import style
-from bot.games.london.pictures.board import expect
+from bot.pictures.guard import expect
 from bot.pictures.canvas import Picture
 
 from .panels import DIE_EMOJI, die_sprite, ticket_name

@@ -29,6 +29,7 @@ from .board import render_board as _board
 from .board import render_mrx_board as _mrx_board
 from .board import render_route as _route
 from .log import log_text, render_log
+from .zoom import render_zoom  # noqa: F401  (the bot attaches it to the round summary)
 
 #: the views this renderer draws: public pictures from the first only, Mr. X's from the second
 PUBLIC_VIEW = DicePublicView
@@ -88,6 +89,9 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
 
     for number, view in enumerate(round_views(record)):
         save(f"board-{number:02d}.png", render_board(view, tracker=tracker, language=language))
+        zoom = render_zoom(view, tracker=tracker, language=language)
+        if zoom is not None:
+            save(f"zoom-{number:02d}.png", zoom)
     actions = record["actions"]
     for i, action in enumerate(actions):
         first_of_turn = i == 0 or actions[i - 1].get("pawn") != "mrx" or actions[i - 1].get("round") != action.get("round")

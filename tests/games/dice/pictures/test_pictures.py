@@ -11,6 +11,7 @@ from bot.games.dice.engine import MRX
 from bot.games.dice.engine.players import simulate
 from bot.games.dice.pictures import log_text, render_board, render_log, render_mrx_board, render_route
 from bot.games.dice.pictures.basemap import TILE_EXPERT, layout
+from bot.games.dice.pictures.zoom import ZOOM_WIDTH, hunt_stations, render_zoom, window
 from bot.pictures import style
 
 from tests.games.dice.engine.helpers import put, roll, started, twins
@@ -28,7 +29,8 @@ def near(colour, target, tolerance: int = 40) -> bool:
 
 def public_pictures(state) -> list[bytes]:
     view = state.public_view()
-    return [render_board(view), render_board(view, tracker=False), render_log(view), log_text(view).encode()]
+    return [render_board(view), render_board(view, tracker=False), render_log(view), log_text(view).encode(),
+            render_zoom(view), render_zoom(view, tracker=False)]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -49,7 +51,7 @@ def test_twin_games_give_byte_identical_public_pictures(players):
 
 def test_pictures_refuse_the_game_state_and_the_other_sides_view():
     state = started()
-    for render in (render_board, render_mrx_board, render_log, log_text, render_route):
+    for render in (render_board, render_mrx_board, render_log, log_text, render_route, render_zoom):
         with pytest.raises(TypeError, match="never see the whole game state"):
             render(state)
     with pytest.raises(TypeError):
@@ -118,3 +120,44 @@ def test_the_route_at_the_end_is_drawn():
     img = decode(render_route(state.public_view()))
     assert img.size == (layout(state.board).width, layout(state.board).height)
     assert MRX in state.start
+
+
+def test_the_close_up_frames_every_pawn_and_possible_station():
+    framed = 0
+    for seed in range(6):
+        state = simulate(4, seed)
+        for upto in range(len(state.history) + 1):
+            view = replay_view(state, upto)
+            if view is None:
+                continue
+            box = window(view)
+            if box is None:
+                continue
+            framed += 1
+            lay = layout(view.board)
+            for station in hunt_stations(view):
+                x, y = lay.xy(station)
+                assert box[0] < x < box[2] and box[1] < y < box[3], (seed, upto, station)
+    assert framed > 20
+
+
+def test_the_close_up_is_phone_sized_and_none_when_the_hunt_spreads():
+    state = started()
+    view = state.public_view()
+    png = render_zoom(view)
+    if png is not None:
+        assert decode(png).width == ZOOM_WIDTH
+    spread = [s for s in range(6) if window(simulate(4, s).public_view(), tracker=True) is None]
+    assert all(render_zoom(simulate(4, s).public_view()) is None for s in spread)
+
+
+def replay_view(state, upto: int):
+    """The public view after the first ``upto`` actions (None: no board yet, or mid-way through a double move)."""
+    from bot.games.dice.engine import BadRecord, replay
+    from bot.games.dice.engine.record import export_record
+
+    try:
+        view = replay(export_record(state), upto=upto).public_view()
+    except BadRecord:
+        return None
+    return view if view.board is not None else None
