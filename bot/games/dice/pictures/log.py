@@ -81,14 +81,15 @@ def _frame(pic: Picture, box, reveal: bool, filled: bool) -> None:
 def _start(pic: Picture, box, view: DicePublicView, tr: Speaker = EN) -> None:
     x0, y0, x1, y1 = box
     _frame(pic, box, False, view.start_tile is not None)
-    pic.text((x0 + 12, y0 + 10), tr._("Start"), style.font(20, "bold"), style.INK)
+    pic.text((x0 + 12, y0 + 10), tr.pgettext("logbook box", "Start"), style.font(20, "bold"), style.INK)
     cx = (x0 + x1) / 2
     if view.start_tile is None:
         return
-    pic.text((cx, y0 + 78), tr._("tile {tile}").format(tile=view.start_tile), style.font(30, "bold"), style.INK,
-             anchor="mm")
+    tile = tr._("tile {tile}").format(tile=view.start_tile)
+    pic.text((cx, y0 + 78), tile, style.fitting_font(tile, x1 - x0 - 20, 30, "bold"), style.INK, anchor="mm")
     start = view.known_route[0] if view.known_route else (view.route[0] if view.route else None)
-    pic.text((cx, y1 - 26), tr._("at {station}").format(station=start) if start is not None else tr._("station hidden"),
+    where = tr.pgettext("logbook box", "at {station}").format(station=start) if start is not None else None
+    pic.text((cx, y1 - 26), where or tr._("station hidden"),
              style.font(22, "bold" if start is not None else "regular"), style.INK if start else style.MUTED,
              anchor="mm")
 
