@@ -20,6 +20,8 @@ VARIABLES = {
     "SY_SECRET": "the installation secret mixed into every hidden draw (default: one kept in the database)",
     "DISCORD_API_BASE": "REST base URL of a Discord-compatible server (default: Discord's)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL of such a server (default: Discord's)",
+    "SY_SHARDS": "the gateway shards this process runs, e.g. 0-3 or 0,2 (default: all of them); needs SY_SHARD_COUNT",
+    "SY_SHARD_COUNT": "how many shards the whole bot has (default: the number Discord recommends)",
 }
 
 
@@ -40,6 +42,14 @@ class Config:
     dev_guild: int | None = None
     log_level: str = "INFO"
     secret: str | None = None
+    #: the gateway shards this process runs (None: all), of ``shard_count`` (None: Discord's recommendation)
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
+
+    @property
+    def runs_every_shard(self) -> bool:
+        """Whether this process holds the whole bot (else other processes hold the other shards)."""
+        return self.shard_ids is None or set(self.shard_ids) == set(range(self.shard_count or 0))
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -65,6 +75,37 @@ def database_path(env: dict[str, str] | None = None) -> Path:
     return Path(env.get("SY_DATABASE") or DEFAULT_DATABASE)
 
 
+def parse_shards(text: str, count: int) -> tuple[int, ...]:
+    """``0-3``, ``0,2,5`` or ``0-1,4`` as shard ids, each below ``count``; ConfigError says what is wrong."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f"SY_SHARDS lists shard numbers and ranges such as 0-3 or 0,2, not {text!r}.")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"SY_SHARDS: the range {part} runs backwards (write {last}-{first}).")
+        ids += range(first, last + 1)
+    if max(ids) >= count:
+        raise ConfigError(f"SY_SHARDS names shard {max(ids)}, but SY_SHARD_COUNT is {count}: "
+                          f"shards are 0 to {count - 1}.")
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SY_SHARDS names a shard twice: {text!r}.")
+    return tuple(sorted(ids))
+
+
+def shard_settings(shards: str, count: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """(shard ids, shard count) from SY_SHARDS and SY_SHARD_COUNT as written (empty: not set)."""
+    shards, count = shards.strip(), count.strip()
+    if count and (not count.isdigit() or int(count) < 1):
+        raise ConfigError(f"SY_SHARD_COUNT must be a whole number of at least 1, not {count!r}.")
+    if shards and not count:
+        raise ConfigError("SY_SHARDS needs SY_SHARD_COUNT: how many shards the whole bot has.")
+    if not count:
+        return None, None
+    return (parse_shards(shards, int(count)) if shards else None), int(count)
+
+
 def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
     """Read the settings; the real environment wins over the ``.env`` file."""
     merged = read_dotenv(dotenv) if dotenv else {}
@@ -78,6 +119,7 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
     level = merged.get("SY_LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"SY_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
+    shard_ids, shard_count = shard_settings(merged.get("SY_SHARDS", ""), merged.get("SY_SHARD_COUNT", ""))
     return Config(
         token=token,
         database=database_path(merged),
@@ -86,4 +128,6 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
         dev_guild=int(guild) if guild else None,
         log_level=level,
         secret=merged.get("SY_SECRET", "").strip() or None,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
     )

@@ -32,3 +32,33 @@ def test_environment_wins_over_dotenv(tmp_path):
 def test_malformed_settings_are_named(key, value, fault):
     with pytest.raises(ConfigError, match=fault):
         load_config({"DISCORD_TOKEN": "t", key: value}, dotenv=None)
+
+
+@pytest.mark.parametrize("shards, count, ids, every", [
+    ("", "", None, True),
+    ("", "4", None, True),
+    ("0-3", "8", (0, 1, 2, 3), False),
+    ("0, 2,5", "6", (0, 2, 5), False),
+    ("1,0", "2", (0, 1), True),
+    ("0-1,4", "5", (0, 1, 4), False),
+])
+def test_shards_are_read(shards, count, ids, every):
+    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count}, dotenv=None)
+    assert config.shard_ids == ids
+    assert config.shard_count == (int(count) if count else None)
+    assert config.runs_every_shard is every
+
+
+@pytest.mark.parametrize("shards, count, fault", [
+    ("0-3", "", "SY_SHARDS needs SY_SHARD_COUNT"),
+    ("0-3", "0", "SY_SHARD_COUNT must be a whole number of at least 1"),
+    ("", "many", "SY_SHARD_COUNT must be a whole number"),
+    ("0-8", "8", "names shard 8, but SY_SHARD_COUNT is 8: shards are 0 to 7"),
+    ("3-1", "8", "runs backwards"),
+    ("a", "8", "lists shard numbers and ranges"),
+    ("0-", "8", "lists shard numbers and ranges"),
+    ("1,1", "8", "names a shard twice"),
+])
+def test_bad_shards_are_named(shards, count, fault):
+    with pytest.raises(ConfigError, match=fault):
+        load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count}, dotenv=None)
