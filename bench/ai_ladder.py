@@ -6,15 +6,16 @@ and the median and p99 seconds per decision of each searching level.
                               [--record bench/results/ladder.jsonl] [--table] [--markdown] [--endings]
 
 A pairing is ``detectives/mrx``, each one of random, greedy (bot.games.london.engine.players), easy, normal, hard
-(bot.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
+(bot.games.london.ai); ``detectives/mrx:N`` plays N games of it instead of ``--games``. The dice game is ``dice:N``
 (standard tiles) or ``dice-expert:N`` for N people (2-4), with the dice engine's random and greedy
-players and bot.ai's DiceComputerPlayer. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
+players and bot.games.dice.ai's DiceComputerPlayer. Every game of a pairing uses its own seed (the deal and the players' seeds), so a run is
 reproducible; the same seeds serve every pairing. Prints figures; it is not a test.
 
 A hard game takes a minute of CPU, so cells of hundreds of games take several runs: ``--record`` appends each
 game as it ends (a JSON line: the pairing, seed, outcome, and the search levels' decision times) and a later
 run plays only the games its record lacks. A record line counts only while the code that decides games
-(``bot/ai``, ``bot/games/london/engine``, ``bot/games/dice/engine``) is the same as when it was played (``code``, a hash of it).
+(``bot/ai``, and each family's ``engine`` and ``ai`` under ``bot/games/``) is the same as when it was played
+(``code``, a hash of it).
 ``--table`` prints every cell of the record instead of playing (``--markdown``: as Markdown tables);
 ``--endings`` adds how each cell's games ended (captured, Mr. X escaped, a side stuck, ...).
 After a change that should not alter the games of a record (a rule system the record does not play, say),
@@ -58,7 +59,8 @@ TIMED = ("normal", "hard")
 def code_hash() -> str:
     """A hash of the code that decides a game (the engines and the computer players)."""
     digest = hashlib.sha256()
-    for folder in ("bot/ai", "bot/games/london/engine", "bot/games/dice/engine"):
+    for folder in ("bot/ai", "bot/games/london/engine", "bot/games/london/ai", "bot/games/dice/engine",
+                   "bot/games/dice/ai"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             digest.update(str(path.relative_to(ROOT)).encode())
             digest.update(path.read_bytes())
