@@ -51,7 +51,8 @@ from .events import (
     StartPicked,
     TilesLaid,
 )
-from .record import export_record, replay
+from .record import export_record
+from .replay import replay
 from .rules import BLACK, BUS, HELICOPTER, MRX, PASS, RULES, TAXI, TRANSPORTS, UNDERGROUND, DiceRules, X
 from .state import DETECTIVES, LAYOUT, MRX_PHASE, OVER, START, DicePawn, DiceState, LogEntry
 from .tiles import Tile, TileSet, TileSide, load_tiles, load_tiles_file, parse_tiles

@@ -1,4 +1,5 @@
-"""Game records in the ``scotland-yard-dice-record/1`` shape (issue 13), and replay from them.
+"""Game records in the ``scotland-yard-dice-record/1`` shape (issue 13): writing one, and reading its actions
+back (:mod:`.replay` plays them again).
 
 Keys may be added to the shape over time; none may be renamed (other tools read it). Added so far:
 ``tileset``, ``dead_ends``, ``dice`` (dice per round), a pawn's ``colour`` and ``seats``, a skip's
@@ -9,17 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, DiceMove, LayTiles, MrXDouble, MrXMove, PickStart, Reroll, Resign, Roll, Skip
-from .board import placement_from_json, placement_json
-from .errors import BadRecord, GameError
+from .actions import Action, DiceMove, MrXDouble, MrXMove, Reroll, Resign, Roll, Skip
+from .board import placement_json
+from .errors import BadRecord
+from .pieces import DiceData
 from .rules import MRX, PASS
-from .state import DiceState
-from .tiles import load_tiles
 
 FORMAT = "scotland-yard-dice-record/1"
 
 
-def export_record(state: DiceState) -> dict[str, Any]:
+def export_record(state: DiceData) -> dict[str, Any]:
     board = state.board
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -90,44 +90,3 @@ def actions_from_history(history: list[dict[str, Any]]) -> list[Action]:
     if first is not None:
         raise BadRecord("The record ends in the middle of a double move.")
     return actions
-
-
-def replay(record: dict[str, Any], upto: int | None = None) -> DiceState:
-    """Play a record again from its setup; raises :class:`BadRecord` if anything is illegal or the
-    replay does not give back the record's actions. With ``upto``, stop after that many action
-    records (for pictures of a past round)."""
-    if record.get("format") != FORMAT:
-        raise BadRecord(f"Unknown record format {record.get('format')!r}.")
-    try:
-        state = DiceState.new(int(record["players"]), int(record["seed"]), record.get("options") or {},
-                              load_tiles(record.get("tileset", "dice")))
-        tiles = LayTiles(tuple(placement_from_json(p) for p in record["tiles"]))
-        start = {str(k): int(v) for k, v in record["start"].items()}
-    except KeyError as exc:
-        raise BadRecord(f"The record has no {exc.args[0]!r}.") from None
-    except (TypeError, ValueError, AttributeError):
-        raise BadRecord("The record's players, seed, tiles or start cannot be read.") from None
-    except GameError as exc:
-        raise BadRecord(f"The record cannot be set up: {exc.message}") from None
-    setup: list[Action] = [tiles] if tiles.tiles else []  # a game given up before its layout has none
-    setup += [PickStart(p.id, start[p.id]) for p in state.pawns[1:] if p.id in start]
-    if MRX in start:
-        setup.append(PickStart(MRX, start[MRX]))
-    history = list(record.get("actions") or [])
-    if upto is not None:
-        history = history[:upto]
-    for action in setup:
-        try:
-            state.apply(action)
-        except GameError as exc:
-            raise BadRecord(f"The record's setup is not legal ({action}): {exc.message}") from None
-    for i, action in enumerate(actions_from_history(history)):
-        try:
-            state.apply(action)
-        except GameError as exc:
-            raise BadRecord(f"Action #{i + 1} ({action}) is not legal on replay: {exc.message}") from None
-    made = state.history if upto is None else state.history[: len(history)]
-    if made != history:
-        at = next((i for i, (a, b) in enumerate(zip(made, history)) if a != b), min(len(made), len(history)))
-        raise BadRecord(f"The replay differs from the record at action #{at + 1}.")
-    return state

@@ -19,6 +19,7 @@ from bot.games.views import PawnLookup
 from .actions import DiceMove, MrXMove
 from .board import DiceBoard
 from .events import Outcome
+from .moves import may_decline
 from .rules import MRX
 
 
@@ -200,7 +201,7 @@ def public_view(state) -> DicePublicView:
     moves: dict[str, tuple[DiceMove, ...]] = {}
     if awaiting == "move":
         moves = {p: tuple(state.legal_moves(p)) for p in state.to_move()}
-    can_skip = awaiting == "move" and not any(moves.values()) and state._may_decline()
+    can_skip = awaiting == "move" and not any(moves.values()) and may_decline(state)
     start_choices: tuple[int, ...] = ()
     if awaiting == "start" and state.to_move() != [MRX]:
         start_choices = tuple(state.start_choices())

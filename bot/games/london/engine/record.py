@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codec import actions_from_history
 from bot.games.errors import BadRecord, GameError
+
+from .codec import actions_from_history
+from .snapshot import FORMAT as STATE_FORMAT
 from .state import GameState
 
 FORMAT = "scotland-yard-record/1"
@@ -45,7 +47,7 @@ def export_record(state: GameState) -> dict[str, Any]:
 
 def replay(record: dict[str, Any]) -> GameState:
     """Play a record's actions again from its setup; raises :class:`BadRecord` if any is illegal."""
-    if record.get("format") not in (FORMAT, "scotland-yard-state/1"):
+    if record.get("format") not in (FORMAT, STATE_FORMAT):
         raise BadRecord(f"Unknown record format {record.get('format')!r}.")
     try:
         players = int(record["players"])

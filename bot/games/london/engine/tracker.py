@@ -8,10 +8,11 @@ station on each reveal. Every candidate left has a history that fits everything 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from .board import Board
+from .rules import RuleSet, get_rules
 from .tickets import BLACK
 
 
@@ -22,13 +23,18 @@ def _black_targets(board: Board) -> dict[int, frozenset[int]]:
     }
 
 
-def mrx_rides(board: Board, rules) -> dict[str, tuple[str, ...]]:
+def mrx_rides(board: Board, rules: RuleSet) -> dict[str, tuple[str, ...]]:
     """Each of Mr. X's tickets -> the transports it pays for under ``rules`` (variants may narrow
     the black ticket's: no boats, or only the boats)."""
     rides = {t: board.ticket_transports[t] for t in board.ride_tickets}
     rides[BLACK] = {"all": board.ticket_transports[BLACK], "land": board.land_transports,
                     "mrx_only": board.mrx_only_transports}[rules.black_rides]
     return rides
+
+
+def tracker_for(board: Board, rules: RuleSet, candidates: Iterable[int]) -> Tracker:
+    """A tracker for a game played on ``board`` by ``rules`` (its variants included), starting from ``candidates``."""
+    return Tracker(board, candidates, mrx_rides(board, rules), rules.stay_put_ticket)
 
 
 class Tracker:
@@ -44,7 +50,7 @@ class Tracker:
         self.rides = rides if rides is not None else board.ticket_transports
         self.stay_ticket = stay_ticket
 
-    def copy(self) -> "Tracker":
+    def copy(self) -> Tracker:
         return Tracker(self.board, self.possible, self.rides, self.stay_ticket)
 
     def mrx_moved(self, ticket: str, blocked: Iterable[int]) -> None:
@@ -76,11 +82,9 @@ class Tracker:
 
 def replay_possible(view) -> frozenset[int]:
     """Recompute the set from a :class:`PublicView`'s public history alone (a check on the tracker)."""
-    from .rules import get_rules
-
     board = view.board
     rules = get_rules(view.rules).with_options(view.options)
-    tracker = Tracker(board, view.start_candidates, mrx_rides(board, rules), rules.stay_put_ticket)
+    tracker = tracker_for(board, rules, view.start_candidates)
     if view.shown_start is not None:
         tracker.revealed(view.shown_start)
     positions = dict(view.start_positions)

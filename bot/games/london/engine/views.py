@@ -7,14 +7,16 @@ could hold Mr. X's hidden station while the game runs (after the end, his route 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from bot.games.views import PawnLookup
 
 from .actions import MRX, Move
 from .board import Board
 from .events import Outcome
+from .moves import seconds
 
 
 @dataclass(frozen=True)
@@ -217,7 +219,7 @@ class _Seconds(Mapping):
         if first not in self._known:
             if first not in self._firsts:
                 raise KeyError(first)
-            self._known[first] = tuple(self._state._seconds(first))
+            self._known[first] = tuple(seconds(self._state, first))
         return self._known[first]
 
     def __iter__(self):

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.london.engine import MRX, GameState, load_board
+from bot.games.london.engine.tracker import tracker_for
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +74,7 @@ def sanssouci(players: int = 3, at: dict[str, int] | None = None, options=None, 
         state.start[pawn] = station
     if at and MRX in at:
         state.start_candidates = frozenset({at[MRX]})
-    state.tracker = state._new_tracker(state.start_candidates - set(state.blockers()))
+    state.tracker = tracker_for(state.board, state.rules, state.start_candidates - set(state.blockers()))
     if state.rules.mrx_always_visible:
         state.tracker.revealed(state.start[MRX])
     state.outcome, state.phase, state.pending = None, "mrx", []

@@ -12,6 +12,8 @@ from bot.games.london.engine import (
     get_rules,
 )
 from bot.games.london.engine.codec import action_from_json, action_to_json
+from bot.games.london.engine.rounds import advance
+from bot.games.london.engine.tracker import tracker_for
 
 from tests.games.london.engine.conftest import sanssouci, small_potsdam
 
@@ -65,7 +67,7 @@ def test_mr_x_wins_when_every_agent_is_out():
 def test_the_agents_win_when_mr_x_cannot_leave_his_station():
     state = sanssouci(at={MRX: 1, "red": 2, "blue": 6, "green": 25, "yellow": 24})
     state.wallets[MRX].update({W: 0, V: 0, S: 0, X: 0})
-    state._advance([])
+    advance(state, [])
     assert state.outcome is not None and state.outcome.winner == "detectives"
 
 
@@ -196,7 +198,7 @@ def test_a_game_with_every_variant_replays_to_the_same_state():
     # The small board is not a board file: replay by hand from the same start.
     again.positions, again.start = dict(state.start), dict(state.start)
     again.start_candidates = state.start_candidates
-    again.tracker = again._new_tracker(state.start_candidates - set(again.blockers()))
+    again.tracker = tracker_for(board, again.rules, state.start_candidates - set(again.blockers()))
     again.outcome, again.phase, again.pending = None, "mrx", []
     from bot.games.london.engine import actions_from_history
 
