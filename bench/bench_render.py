@@ -1,10 +1,14 @@
-"""Picture speed and size: a round's board PNG (draw and encode), and every other picture once.
+"""Picture speed and size: a round's board PNG (draw and encode), and every other picture once; and
+how often the phone close-up leaves out a station Mr. X may be at.
 
     python bench/bench_render.py [--games 6] [--rules classic,master]   (--rules sanssouci: Potsdam)
+                                 [--coverage-seeds 1-8] [--coverage-rules classic,master,sanssouci]
 
 Prints figures; it is not a test. Aim: a round's board under 30 ms median and under 400 KB;
-the phone zoom under 400 KB; no picture over 8 MB. The boards are the real ones after every round of simulated games, so each
-picture has its own text and pawns (nothing is rendered twice from a warm cache of the same view).
+the phone close-up under 400 KB and about 50 ms; no picture over 8 MB; no round with at most
+``zoom.MAX_SHOWN`` stations Mr. X may be at that leaves one of them out of the close-up. The boards
+are the real ones after every round of simulated games, so each picture has its own text and pawns
+(nothing is rendered twice from a warm cache of the same view).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from bot.games.london.pictures import (  # noqa: E402
     render_board,
     render_logbook,
     render_mrx_board,
+    render_mrx_zoom,
     render_replay,
     render_route,
     render_zoom,
@@ -33,8 +38,8 @@ from bot.games.london.pictures import (  # noqa: E402
 from bot.games.london.pictures.basemap import base_map, base_palette  # noqa: E402
 from bot.games.london.pictures.board import draw_board  # noqa: E402
 from bot.pictures.canvas import BASE_WIDTH  # noqa: E402
-from bot.games.london.pictures.zoom import PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
-from bot.games.london.engine import export_record
+from bot.games.london.pictures.zoom import MAX_SHOWN, PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
+from bot.games.london.engine import export_record  # noqa: E402
 
 LIMIT = 8 * 1024 * 1024
 #: people at the table in the simulated games, per rule system
@@ -57,12 +62,47 @@ def line(name: str, times: list[float], sizes: list[int]) -> None:
           f"size median {statistics.median(sizes) / 1024:6.0f} KB   max {max(sizes) / 1024:6.0f} KB   (n={len(times)})")
 
 
+def coverage(seeds: range, rules: list[str]) -> None:
+    """How many rounds leave stations Mr. X may be at out of the close-up: in rounds with 1-10 of
+    them (the issue's count: none shown, some left out) and with up to MAX_SHOWN."""
+    print(f"close-up coverage, seeds {seeds.start}-{seeds.stop - 1}:")
+    total = left_out = before_first_move = 0
+    for name in rules:
+        counted = none = some = up_to_max = out_max = 0
+        for seed in seeds:
+            for state in round_states(export_record(play_game(name, players=PLAYERS.get(name, 5), seed=seed))):
+                view = state.public_view()
+                n = len(view.possible)
+                if view.outcome is not None or not 1 <= n <= MAX_SHOWN:
+                    continue
+                plan = plan_zoom(view)
+                out = [s for s in view.possible if not plan.shows(view.board, s)]
+                up_to_max += 1
+                out_max += bool(out)
+                before_first_move += bool(out) and not view.logbook
+                if n <= 10:
+                    counted += 1
+                    none += len(out) == n
+                    some += 0 < len(out) < n
+        total += up_to_max
+        left_out += out_max
+        print(f"  {name:<10} rounds with 1-10 stations: {counted:3}, none of them shown in {none}, only some in {some}; "
+              f"with up to {MAX_SHOWN}: {up_to_max}, {out_max} leave one out")
+    print(f"rounds that leave a possible station out of the close-up: {left_out} of {total} "
+          f"({before_first_move} before Mr. X's first move, where the start cards may lie all over the board)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--rules", default="classic,master", help="rule systems, comma-separated")
+    parser.add_argument("--coverage-seeds", default="1-8", help="seeds of the close-up's coverage count (first-last)")
+    parser.add_argument("--coverage-rules", default="classic,master,sanssouci",
+                        help="rule systems of the coverage count, comma-separated")
     args = parser.parse_args()
     chosen = [r.strip() for r in args.rules.split(",") if r.strip()]
+    first, _, last = args.coverage_seeds.partition("-")
+    coverage(range(int(first), int(last or first) + 1), [r.strip() for r in args.coverage_rules.split(",") if r.strip()])
 
     for name in dict.fromkeys(get_rules(r).board for r in chosen):
         board = load_board(name)
@@ -92,6 +132,7 @@ def main() -> None:
     finals = [g.public_view() for g in games]
     measure("route", render_route, *finals)
     measure("zoom (phone picture)", render_zoom, *views)
+    measure("Mr. X's close-up", render_mrx_zoom, *[s.mrx_view() for s in rounds if not s.is_over])
     print(f"{len(games)} games ({', '.join(sorted({g.rules.name for g in games}))}), {len(views)} rounds:")
     for name, (times, sizes) in figures.items():
         line(name, times, sizes)

@@ -9,14 +9,14 @@ from typing import Any
 from bot.games.london.pictures.animation import render_replay, round_states
 from bot.games.london.pictures.board import render_board, render_mrx_board, render_route
 from bot.games.london.pictures.logbook import logbook_text, render_logbook
-from bot.games.london.pictures.zoom import render_zoom
+from bot.games.london.pictures.zoom import render_mrx_zoom, render_zoom
 from bot.pictures.album import album_writer
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False) -> list[Path]:
     """Write the board after every round (``board-00.png`` is the start) and its phone zoom
-    (``zoom-00.png``...), Mr. X's own board in every round (``mrx-01.png``...), the logbook (PNG and
-    text), the route and the replay; returns the paths."""
+    (``zoom-00.png``...), Mr. X's own board and close-up in every round (``mrx-01.png``,
+    ``mrx-zoom-01.png``...), the logbook (PNG and text), the route and the replay; returns the paths."""
     save, written = album_writer(folder)
 
     states = round_states(record)
@@ -26,6 +26,7 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
         save(f"zoom-{number:02d}.png", render_zoom(view, tracker=tracker))
         if not state.is_over:
             save(f"mrx-{view.round:02d}.png", render_mrx_board(state.mrx_view()))
+            save(f"mrx-zoom-{view.round:02d}.png", render_mrx_zoom(state.mrx_view()))
     final = views[-1]
     save("logbook.png", render_logbook(final))
     save("logbook.txt", logbook_text(final) + "\n")

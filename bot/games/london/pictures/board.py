@@ -34,10 +34,6 @@ def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, tr: Speaker = EN) 
     expect(view, MrXView, "render_mrx_board", "state.mrx_view()")
     pub = view.public
     lay, pic = new_picture(pub.board, width, language=tr.language)
-    if pub.outcome is None and pub.phase == "mrx":
-        title = tr._("Round {n} · your move, Mr. X").format(n=pub.round)
-    else:
-        title = status(pub, tr)
     details = [tr._("You are at {station}").format(station=view.station),
                tr._("logbook {done}/{size}").format(done=len(pub.logbook), size=pub.log_entries)]
     nxt = pub.next_reveal
@@ -49,23 +45,38 @@ def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, tr: Speaker = EN) 
         n = len(pub.possible)
         details.append(tr._("the detectives know where you are") if n == 1 else
                        tr._("to the detectives you may be at any of {n} stations").format(n=n))
-    reachable = view.reachable()
     note = None
-    if reachable:
+    if view.reachable():
         note = (tr._("Orange: where you can go · dots: tickets")
                 + (" · " + tr._("double move ready") if view.can_double else ""), style.REACHABLE)
-    header(pic, lay, title, " · ".join(details), pub, note, tr)
-
-    trail(pic, lay, view.route, None, width=4)
-    dots = []
-    for station, tickets in reachable.items():
-        ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
-        dots.append(ticket_dots(pic, lay, station, tickets))
-    tags = _pawns(pic, lay, pub, mrx=(view.station, tr._("You, Mr. X")), keep_clear=dots, tr=tr)
-    shown = [e.number for e in pub.logbook if e.reveal or e.surfaced]
-    entry_badges(pic, lay, tags, view.route[:-1], shown)
+    header(pic, lay, mrx_title(view, tr), " · ".join(details), pub, note, tr)
+    mrx_marks(pic, lay, view, tr=tr)
     pawn_chips(pic, lay, pub, tr)
     return pic
+
+
+def mrx_title(view: MrXView, tr: Speaker = EN) -> str:
+    """The headline of Mr. X's own pictures: his move, or whose turn it is."""
+    pub = view.public
+    if pub.outcome is None and pub.phase == "mrx":
+        return tr._("Round {n} · your move, Mr. X").format(n=pub.round)
+    return status(pub, tr)
+
+
+def mrx_marks(pic: Picture, lay: Layout, view: MrXView, *, brief: bool = False, tr: Speaker = EN) -> Tags:
+    """What Mr. X's own pictures show on the map: his route, where each ticket can take him (orange
+    rings, ticket dots), the pawns and his logbook entries. ``brief``: a tag that finds no free spot
+    is left out. Returns the tags."""
+    trail(pic, lay, view.route, None, width=4)
+    dots = []
+    for station, tickets in view.reachable().items():
+        ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
+        dots.append(ticket_dots(pic, lay, station, tickets))
+    tags = _pawns(pic, lay, view.public, mrx=(view.station, tr._("You, Mr. X")), keep_clear=dots, crowded=brief,
+                  tr=tr)
+    shown = [e.number for e in view.public.logbook if e.reveal or e.surfaced]
+    entry_badges(pic, lay, tags, view.route[:-1], shown)
+    return tags
 
 
 def render_route(view: PublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:

@@ -9,13 +9,16 @@ from bot.cli import main
 from tests.games.london.pictures.conftest import decode
 
 
-def test_render_writes_boards_zooms_logbook_route_and_replay(tmp_path, capsys):
+def test_render_writes_boards_zooms_mrx_closeups_logbook_route_and_replay(tmp_path, capsys):
     assert main(["render", "--rules", "classic", "--seed", "4", "--out", str(tmp_path)]) == 0
     record = json.loads((tmp_path / "record.json").read_text())
     rounds = record["outcome"]["round"]
     boards = sorted(p.name for p in tmp_path.glob("board-*.png"))
     assert boards[0] == "board-00.png" and len(boards) == rounds + 1
-    assert len(list(tmp_path.glob("mrx-*.png"))) == rounds
+    assert len(list(tmp_path.glob("mrx-[0-9]*.png"))) == rounds
+    closeups = sorted(p.name for p in tmp_path.glob("mrx-zoom-*.png"))
+    assert closeups[0] == "mrx-zoom-01.png" and len(closeups) == rounds
+    assert decode((tmp_path / closeups[0]).read_bytes()).width == 900
     assert len(list(tmp_path.glob("zoom-*.png"))) == rounds + 1
     for name in ("logbook.png", "route.png"):
         assert decode((tmp_path / name).read_bytes()).format == "PNG"

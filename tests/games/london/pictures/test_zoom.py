@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import statistics
 
@@ -13,9 +14,11 @@ from bot.games.london.pictures import render_zoom, round_states
 from bot.pictures import style
 from bot.games.london.pictures.basemap import number_boxes
 from bot.pictures.canvas import BASE_WIDTH, layout
-from bot.games.london.pictures.zoom import PHONE_WIDTH, draw_zoom, growth, label_px, plan_zoom
+from bot.games.london.pictures.zoom import (MAX_SHOWN, PHONE_WIDTH, TAG_SHARE, draw_zoom, growth, label_px,
+                                            label_scale, plan_zoom, possible_stations, stations_left_out)
 
 from tests.games.london.pictures.conftest import decode, near
+from tests.games.london.pictures.test_board import ring_colour_share
 from tests.games.london.pictures.test_labels import intersect
 
 MIN_LABEL = 11  # px, a station number's digits when the zoom is shown PHONE_WIDTH wide
@@ -60,19 +63,63 @@ def test_every_detective_and_bobby_stands_in_a_window_of_the_zoom(views):
             assert near(img.getpixel((round(at[0]), round(at[1]))), style.pawn_colour(p.colour)), (view.round, p.id)
 
 
-def test_a_window_shows_every_station_mrx_may_be_at_when_they_lie_close_together(views):
+def test_every_station_mrx_may_be_at_stands_in_a_window_once_he_has_moved(views):
+    """Up to MAX_SHOWN stations, every one of them, with every pawn, at a readable scale; and the
+    pink ring of each is drawn in its window."""
     checked = 0
     for view in views:
-        full = layout(view.board, BASE_WIDTH)
-        stations = [view.mrx_shown] if view.mrx_shown is not None else sorted(view.possible)
-        points = [full.xy(s) for s in stations]
-        if view.outcome is not None or not points or max(math.dist(a, b) for a in points for b in points) > 100:
+        named = possible_stations(view)
+        if not named or not view.logbook:
             continue
-        plan = plan_zoom(view)
-        for x, y in points:
-            assert any(w.crop[0] < x < w.crop[2] and w.crop[1] < y < w.crop[3] for w in plan.windows), view.round
+        zoom = draw_zoom(view)
+        assert zoom.plan.zoom >= label_scale() / growth(view.board) - 1e-9, view.round
+        assert stations_left_out(view) == ()
+        full = layout(view.board, BASE_WIDTH)
+        for station in named:
+            x, y = full.xy(station)
+            inside = [i for i, w in enumerate(zoom.plan.windows)
+                      if w.crop[0] < x < w.crop[2] and w.crop[1] < y < w.crop[3]]
+            assert inside, (view.board.name, view.round, station)
+            i = inside[0]
+            lay = zoom.plan.layout(view.board, zoom.plan.windows[i], TAG_SHARE)
+            assert ring_colour_share(zoom.windows[i].img, lay, station, style.TRACKER) > 0.4, (view.round, station)
         checked += 1
-    assert checked > 5
+    assert checked > 15
+
+
+def test_a_window_is_cut_for_each_station_when_they_lie_far_apart(rounds):
+    """Stations at opposite ends of London: more windows, not a view too small to read."""
+    view = rounds[6].public_view()
+    spread = dataclasses.replace(view, possible=frozenset({1, 199, 108}), mrx_shown=None)
+    plan = plan_zoom(spread)
+    assert len(plan.windows) >= 3
+    assert all(plan.shows(view.board, s) for s in (1, 199, 108))
+    assert plan.zoom >= label_scale() / growth(view.board) - 1e-9
+
+
+def test_possible_stations_names_them_only_while_the_close_up_shows_every_one(rounds):
+    hidden = next(s.public_view() for s in rounds if s.public_view().mrx_shown is None
+                  and 1 < len(s.public_view().possible) <= MAX_SHOWN)
+    assert possible_stations(hidden) == tuple(sorted(hidden.possible))
+    assert possible_stations(dataclasses.replace(hidden, possible=frozenset(range(1, MAX_SHOWN + 2)))) == ()
+    shown = next(s.public_view() for s in rounds if s.public_view().mrx_shown is not None)
+    assert possible_stations(shown) == ()
+    assert possible_stations(rounds[-1].public_view()) == ()  # over: the route says where he was
+    with pytest.raises(TypeError, match="never see the whole game state"):
+        possible_stations(rounds[3])
+
+
+def test_the_start_cards_of_a_spread_board_leave_the_windows_to_the_pawns():
+    """Before Mr. X's first move on Potsdam, nine start cards lie all over the board: the close-up
+    shows every agent readably, and the text names the cards instead."""
+    view = round_states(export_record(play_game("sanssouci", players=5, seed=1)))[0].public_view()
+    plan = plan_zoom(view)
+    assert len(possible_stations(view)) == 9
+    assert plan.zoom >= label_scale() / growth(view.board) - 1e-9
+    full = layout(view.board, BASE_WIDTH)
+    for p in hunters(view):
+        x, y = full.xy(p.station)
+        assert any(w.crop[0] < x < w.crop[2] and w.crop[1] < y < w.crop[3] for w in plan.windows), p.id
 
 
 def test_station_numbers_are_at_least_11_px_tall_at_a_phones_width(views):

@@ -1,0 +1,416 @@
+"""Where a close-up's windows go: as few windows as hold everything it must show, at a scale where
+station numbers read on a phone.
+
+A close-up is a picture ZOOM_WIDTH px wide and between 4:3 and 4:5 (portrait), its windows in rows of
+one to MAX_ROW, at most MAX_ROWS rows; each row is as tall as its tallest window needs. What it must
+show comes in as items, each a box on the full-size board: a pawn with PAWN_ROOM around it, a
+station with STATION_ROOM. :func:`plan_windows` merges the items into groups (first the two whose
+union grows least) and takes the fewest groups that fit a window each at a readable scale::
+
+    plan_windows(board, [item_around([at], PAWN_ROOM, pawns=("red",)), item_around([st], STATION_ROOM)])
+
+Nothing here knows what the items are for: the public close-up and Mr. X's own (``zoom``) choose them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.games.london.engine import Board
+from bot.games.london.pictures.basemap import number_boxes
+from bot.pictures import style
+from bot.pictures.canvas import BASE_WIDTH, Box, Layout, Point, layout
+
+ZOOM_WIDTH = 900
+PHONE_WIDTH = 420
+#: the height of a station number's digits, in pixels, when the zoom is shown PHONE_WIDTH wide
+MIN_LABEL_PX = 11.5
+#: how much larger than on the full board numbers and marks may be against the distances between
+#: stations: above 1 the windows hold more of the board, and close stations come to touch (see
+#: :func:`growth`)
+MAX_GROWTH = 1.4
+#: the share of a board's stations whose numbers may come to touch for that
+TOUCHING = 0.03
+#: what a window shows around each pawn (PAWN_ROOM) and each station (STATION_ROOM) it is for, in
+#: full-size board pixels, and up to MORE_ROOM more (about a ride) where the scale allows
+PAWN_ROOM = 60.0
+STATION_ROOM = 48.0
+MORE_ROOM = 80.0
+HEADER = 100
+GAP = 6
+#: the picture is at most this much taller than wide (4:5) and at least this much (4:3)
+TALLEST, FLATTEST = 5 / 4, 3 / 4
+#: the most windows in a row, and the most rows (so at most 12 windows; a phone shows a window of a
+#: row of three about 140 px wide)
+MAX_ROW, MAX_ROWS = 3, 4
+#: a split whose windows come this close to a readable scale is worth moving single items between
+#: its groups for
+NEARLY = 0.8
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something a close-up shows: a box on the full-size board, and the pawns it is for."""
+
+    box: Box
+    pawns: tuple[str, ...] = ()
+    stations: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Window:
+    """One part of the board on the close-up."""
+
+    crop: Box  # the part of the board, in full-size board pixels
+    slot: tuple[int, int, int, int]  # where it goes on the picture
+    pawns: tuple[str, ...]  # the pawns it is cut for
+    stations: tuple[int, ...]  # the stations it is cut for
+
+
+@dataclass(frozen=True)
+class ZoomPlan:
+    width: int
+    height: int
+    scale: float  # marks and numbers: picture pixels per full-size pixel of the board's style
+    zoom: float  # distances: picture pixels per full-size board pixel
+    windows: tuple[Window, ...]
+
+    def layout(self, board: Board, window: Window, tag_share: float = 1.0) -> Layout:
+        """The layout that draws ``window``'s part of ``board`` on a picture the size of its slot."""
+        full = layout(board, BASE_WIDTH)
+        x0, y0 = window.crop[:2]
+        left, top, right, bottom = full.map_box
+        w, h = window.slot[2] - window.slot[0], window.slot[3] - window.slot[1]
+        z = self.zoom
+        box = ((left - x0) * z, (top - y0) * z, (right - x0) * z, (bottom - y0) * z)
+        return Layout(board, w, h, self.scale, 0, box, h, tag_share)  # type: ignore[arg-type]
+
+    def shows(self, board: Board, station: int) -> bool:
+        """Whether a window of the plan shows ``station``."""
+        x, y = layout(board, BASE_WIDTH).xy(station)
+        return any(w.crop[0] < x < w.crop[2] and w.crop[1] < y < w.crop[3] for w in self.windows)
+
+
+def item_around(points: Sequence[Point], room: float, pawns: tuple[str, ...] = (),
+                stations: tuple[int, ...] = ()) -> Item:
+    """An item for ``points`` with ``room`` to spare on each side."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return Item((min(xs) - room, min(ys) - room, max(xs) + room, max(ys) + room), pawns, stations)
+
+
+# -- how large numbers must be ---------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def label_scale() -> float:
+    """The size scale at which a station number's digits are MIN_LABEL_PX tall at PHONE_WIDTH."""
+    size = style.STATION_FONT
+    while label_px(size / style.STATION_FONT) < MIN_LABEL_PX:
+        size += 1
+    return size / style.STATION_FONT
+
+
+def label_px(scale: float, width: int = ZOOM_WIDTH) -> float:
+    """How tall a station number's digits are at ``scale`` on a picture ``width`` px wide, once it is
+    shown PHONE_WIDTH px wide: the rows the digits' ink covers at least half."""
+    font = style.font(max(1, round(style.STATION_FONT * scale)), "condensed")
+    left, top, right, bottom = font.getbbox(DIGITS)
+    ink = Image.new("L", (right + 2, bottom + 2))
+    ImageDraw.Draw(ink).text((0, 0), DIGITS, font=font, fill=255)
+    _, top, _, bottom = ink.point(lambda v: 255 if v >= 128 else 0).getbbox()
+    return (bottom - top) * PHONE_WIDTH / width
+
+
+DIGITS = "0123456789"
+
+
+@lru_cache(maxsize=8)
+def growth(board: Board) -> float:
+    """How much larger against the map than on the full board the zoom may draw ``board``'s
+    numbers: up to MAX_GROWTH, as long as few numbers (TOUCHING of the stations) that stand apart
+    on the full board come to touch."""
+    scale = label_scale()
+    apart = _touching(board, scale, scale)
+    steps = 8
+    for step in range(steps, 0, -1):
+        grow = 1 + (MAX_GROWTH - 1) * step / steps
+        if len(_touching(board, scale, scale / grow) - apart) <= TOUCHING * len(board.stations):
+            return grow
+    return 1.0
+
+
+def _touching(board: Board, scale: float, zoom: float) -> set[tuple[int, int]]:
+    """The pairs of stations whose numbers touch on a zoom at ``zoom`` with marks at ``scale``."""
+    left, top, right, bottom = layout(board, BASE_WIDTH).map_box
+    lay = Layout(board, 1, 1, scale, 0, (left * zoom, top * zoom, right * zoom, bottom * zoom), 1)  # type: ignore[arg-type]
+    boxes = sorted(number_boxes(lay).items(), key=lambda item: item[1][0])
+    out = set()
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1:]:
+            if other[0] >= box[2]:
+                break  # sorted by left edge: none further on reaches back
+            if other[1] < box[3] and box[1] < other[3]:
+                out.add((min(a, b), max(a, b)))
+    return out
+
+
+# -- where the windows go ----------------------------------------------------------------------------
+
+def plan_windows(board: Board, musts: Sequence[Item], wish: Item | None = None,
+                 near: Sequence[Point] = ()) -> ZoomPlan | None:
+    """The windows that show every item of ``musts`` (and ``wish`` too, where that keeps the
+    numbers readable) in as few windows as keep the numbers readable; a window that is not cut for
+    ``wish`` slides towards the nearest of the ``near`` points it can show as well. None when not
+    even MAX_ROWS rows of MAX_ROW windows hold every item of ``musts`` at a readable scale."""
+    scale = label_scale()
+    readable = scale / growth(board)
+    for chosen in ([*musts, wish], list(musts)) if wish is not None else (list(musts),):
+        found = _fewest_windows(chosen, readable) if chosen else None
+        if found is not None:
+            groups, rows, most = found
+            sizes = _sizes(groups)
+            # as close as the numbers need (or the groups allow), as far as shows MORE_ROOM around them
+            zoom = min(most, max(readable, min(scale, _rows_fit(sizes, rows, MORE_ROOM))))
+            return _place(board, groups, rows, zoom, scale, list(near))
+    if not musts:  # nothing to follow: the middle of the board
+        left, top, right, bottom = layout(board, BASE_WIDTH).map_box
+        return plan_windows(board, [item_around([((left + right) / 2, (top + bottom) / 2)], PAWN_ROOM)],
+                            near=near)
+    return None
+
+
+def _fewest_windows(items: list[Item], readable: float) -> tuple[list[Item], list[list[int]], float] | None:
+    """The fewest groups of ``items`` that fit a window each at the ``readable`` zoom: the groups,
+    their rows (lists of group indices) and the closest zoom they allow; None if no split does."""
+    boxes = [i.box for i in items]
+    merges, cuts = _merges(boxes), _cuts(boxes)
+    for count in range(1, min(len(items), MAX_ROW * MAX_ROWS) + 1):
+        best: tuple[float, list[list[int]], list[list[int]]] | None = None
+        for split in (merges[count], cuts[count]):
+            most, rows = _pack(_sizes_of(boxes, split))
+            if NEARLY * readable <= most < readable:
+                split = _improve(boxes, split, readable)
+                most, rows = _pack(_sizes_of(boxes, split))
+            if best is None or most > best[0]:
+                best = (most, split, rows)
+        most, split, rows = best  # type: ignore[misc]
+        if most >= readable:
+            return [_union([items[i] for i in group]) for group in split], rows, most
+    return None
+
+
+def _cuts(boxes: list[Box]) -> dict[int, list[list[int]]]:
+    """For each number of groups, from one group of every box to a box a group: the groups (lists
+    of box indices), the largest group cut in two at a time, across or down, where the two parts
+    cover least."""
+    groups = [list(range(len(boxes)))]
+    out = {1: [list(groups[0])]}
+    while len(groups) < len(boxes):
+        g = max((g for g in range(len(groups)) if len(groups[g]) > 1),
+                key=lambda g: _area(_cover([boxes[i] for i in groups[g]])))
+        best = None
+        for axis in (0, 1):
+            order = sorted(groups[g], key=lambda i: (boxes[i][axis] + boxes[i][axis + 2], i))
+            for cut in range(1, len(order)):
+                a, b = order[:cut], order[cut:]
+                cost = _area(_cover([boxes[i] for i in a])) + _area(_cover([boxes[i] for i in b]))
+                if best is None or cost < best[0]:
+                    best = (cost, a, b)
+        _, a, b = best  # type: ignore[misc]
+        groups[g:g + 1] = [a, b]
+        out[len(groups)] = [list(x) for x in groups]
+    return out
+
+
+def _merges(boxes: list[Box]) -> dict[int, list[list[int]]]:
+    """For each number of groups, from one box a group down to one group: the groups (lists of box
+    indices), merged two at a time, the two whose union grows least over their own boxes first."""
+    groups = [[i] for i in range(len(boxes))]
+    covers = [tuple(b) for b in boxes]
+    out = {len(groups): [list(g) for g in groups]}
+    while len(groups) > 1:
+        best = None
+        for a in range(len(groups)):
+            for b in range(a + 1, len(groups)):
+                u = _cover((covers[a], covers[b]))
+                cost = (_area(u) - _area(covers[a]) - _area(covers[b]), _area(u), a, b)
+                if best is None or cost < best[0]:
+                    best = (cost, a, b, u)
+        _, a, b, u = best  # type: ignore[misc]
+        groups[a] += groups.pop(b)
+        covers[a] = u
+        covers.pop(b)
+        out[len(groups)] = [list(g) for g in groups]
+    return out
+
+
+def _improve(boxes: list[Box], split: list[list[int]], readable: float) -> list[list[int]]:
+    """``split`` after moving single boxes to other groups for as long as that lets the windows zoom
+    closer (until they are readable)."""
+    split = [list(g) for g in split]
+    most = _pack(_sizes_of(boxes, split))[0]
+    for _ in range(3 * len(boxes)):
+        moved = False
+        for a, group in enumerate(split):
+            for i in list(group) if len(group) > 1 else ():
+                for b in range(len(split)):
+                    if b == a:
+                        continue
+                    trial = [[j for j in g if j != i] + ([i] if k == b else []) for k, g in enumerate(split)]
+                    closer = _pack(_sizes_of(boxes, trial))[0]
+                    if closer > most + 1e-9:
+                        split, most, moved = trial, closer, True
+                        break
+                if moved:
+                    break
+            if moved:
+                break
+        if not moved or most >= readable:
+            break
+    return split
+
+
+def _pack(sizes: list[tuple[float, float]]) -> tuple[float, list[list[int]]]:
+    """The closest zoom at which windows of their own hold groups of ``sizes`` (width, height on the
+    board), and the rows that allow it (lists of group indices): of every way to put that many
+    windows in rows, the widest groups in the rows of fewest windows, and within rows of as many
+    windows the tallest groups together."""
+    by_width = sorted(range(len(sizes)), key=lambda g: -sizes[g][0])
+    best: tuple[float, list[list[int]]] = (0.0, [])
+    for shape in _shapes(len(sizes)):
+        rows: list[list[int]] = []
+        taken = 0
+        for n in sorted(set(shape)):
+            share = by_width[taken:taken + n * shape.count(n)]
+            taken += len(share)
+            share.sort(key=lambda g: -sizes[g][1])
+            rows += [share[i:i + n] for i in range(0, len(share), n)]
+        most = _rows_fit(sizes, rows)
+        if most > best[0]:
+            best = (most, rows)
+    return best
+
+
+def _rows_fit(sizes: list[tuple[float, float]], rows: list[list[int]], margin: float = 0.0) -> float:
+    """The closest zoom at which ``rows`` of windows hold their groups, with ``margin`` more around
+    each: each group within its window's width, the rows (each as tall as its tallest group) within
+    the tallest picture."""
+    across = min(_window_width(len(row)) / (sizes[g][0] + 2 * margin) for row in rows for g in row)
+    room = ZOOM_WIDTH * TALLEST - HEADER - GAP * (len(rows) - 1)
+    down = room / sum(max(sizes[g][1] + 2 * margin for g in row) for row in rows)
+    return min(across, down)
+
+
+@lru_cache(maxsize=None)
+def _shapes(count: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to put ``count`` windows in at most MAX_ROWS rows of at most MAX_ROW windows (as
+    the windows of each row, most first)."""
+    out: list[tuple[int, ...]] = []
+
+    def rows(left: int, most: int, so_far: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(so_far)
+        elif len(so_far) < MAX_ROWS:
+            for n in range(min(MAX_ROW, most, left), 0, -1):
+                rows(left - n, n, so_far + (n,))
+
+    rows(count, MAX_ROW, ())
+    return tuple(out)
+
+
+def _window_width(per_row: int) -> float:
+    return (ZOOM_WIDTH - GAP * (per_row - 1)) / per_row
+
+
+def _sizes(groups: Sequence[Item]) -> list[tuple[float, float]]:
+    return [(g.box[2] - g.box[0], g.box[3] - g.box[1]) for g in groups]
+
+
+def _sizes_of(boxes: list[Box], split: list[list[int]]) -> list[tuple[float, float]]:
+    out = []
+    for group in split:
+        box = _cover([boxes[i] for i in group])
+        out.append((box[2] - box[0], box[3] - box[1]))
+    return out
+
+
+def _cover(boxes: Sequence[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def _area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _union(items: Sequence[Item]) -> Item:
+    return Item(_cover([i.box for i in items]), tuple(p for i in items for p in i.pawns),
+                tuple(s for i in items for s in i.stations))
+
+
+def _place(board: Board, groups: list[Item], rows: list[list[int]], zoom: float, scale: float,
+           near: list[Point]) -> ZoomPlan:
+    """The windows of ``groups`` on the picture at ``zoom``: the rows top to bottom as their groups
+    lie on the board, each as tall as its tallest group needs plus as much of MORE_ROOM as the
+    picture has room for, each window cut around its group."""
+    full = layout(board, BASE_WIDTH)
+    sizes = _sizes(groups)
+    rows = sorted(([g for g in sorted(row, key=lambda g: groups[g].box[0] + groups[g].box[2])] for row in rows),
+                  key=lambda row: sum(_middle(groups[g]) for g in row) / len(row))
+    gaps = GAP * (len(rows) - 1)
+    need = [max(sizes[g][1] for g in row) * zoom for row in rows]
+    want = [max(sizes[g][1] + 2 * MORE_ROOM for g in row) * zoom for row in rows]
+    spare = ZOOM_WIDTH * TALLEST - HEADER - gaps - sum(need)
+    more = sum(want) - sum(need)
+    heights = [n + (w - n) * min(1.0, spare / more) if more > 0 else n for n, w in zip(need, want)]
+    least = ZOOM_WIDTH * FLATTEST - HEADER - gaps
+    if sum(heights) < least:  # no flatter than 4:3: the rows show more of the board
+        heights = [h * least / sum(heights) for h in heights]
+    windows = []
+    y = HEADER
+    for row, h in zip(rows, heights):
+        row_h = math.floor(h)
+        w = round(_window_width(len(row)))
+        x = 0
+        for i, g in enumerate(row):
+            right = ZOOM_WIDTH if i == len(row) - 1 else x + w
+            crop = _crop(groups[g], (right - x) / zoom, row_h / zoom, near, full)
+            windows.append(Window(crop, (x, y, right, y + row_h), groups[g].pawns, groups[g].stations))
+            x = right + GAP
+        y += row_h + GAP
+    return ZoomPlan(ZOOM_WIDTH, y - GAP, scale, zoom, tuple(windows))
+
+
+def _middle(block: Item) -> float:
+    return block.box[1] + block.box[3]
+
+
+def _crop(block: Item, w: float, h: float, near: list[Point], full: Layout) -> Box:
+    """A ``w`` by ``h`` part of the board around ``block``, slid (as little as it takes) to show the
+    nearest of the ``near`` points that it can show with the block, and kept on the board."""
+    x0, y0, x1, y1 = block.box
+    left, top = (x0 + x1 - w) / 2, (y0 + y1 - h) / 2
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    room = STATION_ROOM
+    for tx, ty in sorted(near, key=lambda p: math.dist(p, centre)):
+        if x0 + room <= tx <= x1 - room and y0 + room <= ty <= y1 - room:
+            break  # the block shows one already
+        xs = (max(x1, tx + room) - w, min(x0, tx - room))  # where the left edge may go
+        ys = (max(y1, ty + room) - h, min(y0, ty - room))
+        if xs[0] <= xs[1] and ys[0] <= ys[1]:
+            left, top = min(max(left, xs[0]), xs[1]), min(max(top, ys[0]), ys[1])
+            break
+    area = (0, full.header, full.width, full.footer_top)  # the map and its margins
+    left = _keep_on(left, w, area[0], area[2])
+    top = _keep_on(top, h, area[1], area[3])
+    return left, top, left + w, top + h
+
+
+def _keep_on(start: float, size: float, low: float, high: float) -> float:
+    if size >= high - low:
+        return low - (size - (high - low)) / 2
+    return min(max(start, low), high - size)
