@@ -15,26 +15,22 @@ import asyncio
 import hashlib
 import io
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.games.london.engine import MRX
-from bot.i18n import reading, speaker
-from bot.service import outbox
 from bot.games import get_family
+from bot.games.family import MRX
+from bot.i18n import reading, speaker
+from bot.service import GameService, outbox
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
-from bot.games.london.presenter import views
-from bot.chat.picture_jobs import extension
+from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.presenters import presenter
-from bot.chat.table import DMS_CLOSED
-
-if TYPE_CHECKING:
-    from bot.chat.client import ScotlandYardBot
+from bot.chat.words import DMS_CLOSED
 
 log = logging.getLogger(__name__)
+
 
 def pinging(user_ids) -> discord.AllowedMentions:
     """Mentions that notify only ``user_ids``: the others named in a message read as names, silently."""
@@ -58,17 +54,16 @@ def nonce(item: Announcement) -> str:
 
 
 class Announcer:
-    def __init__(self, bot: "ScotlandYardBot") -> None:
-        self.bot = bot
+    def __init__(self, service: GameService, pictures: Pictures, client: discord.Client) -> None:
+        self.service = service
+        self.pictures = pictures
+        #: where the posts go: channels, and Mr. X's DMs
+        self.client = client
         self._lock = asyncio.Lock()
         #: (game, user) already told at length that their DMs are closed
         self._told: set[tuple[int, int]] = set()
         #: announcements posted whose "posted" mark could not be written yet: id -> (channel, message)
         self._unmarked: dict[int, tuple[int, int]] = {}
-
-    @property
-    def service(self):
-        return self.bot.service
 
     async def flush(self, game_id: int | None = None) -> int:
         """Post everything pending (for one game, or all); returns how many were posted."""
@@ -109,7 +104,7 @@ class Announcer:
         family = get_family(game.family)
         words = presenter(family)
         tr = speaker(game.language, game.board)  # public posts speak the game's language, in its board's words
-        channel = self.bot.get_partial_messageable(item.channel_id)
+        channel = self.client.get_partial_messageable(item.channel_id)
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
@@ -126,17 +121,15 @@ class Announcer:
         buttons = None
         if kind == outbox.GAME_STARTED:
             content = words.game_started_text(payload, view, players, tr)
-            ping = [payload.get("mrx_user_id", 0)]  # his turn; the detectives' comes after his move
-            if hasattr(words, "started_ping"):
-                ping = words.started_ping(payload)
-                buttons = self._move_button(item.game_id, view, payload.get("next"), tr, words)
-            png = await self.bot.pictures.board(view, language=game.language)
+            ping = words.started_ping(payload)
+            buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
+            png = await self.pictures.board(view, language=game.language)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
             content = words.action_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next"))
-            buttons = self._move_button(item.game_id, view, payload.get("next"), tr, words)
+            buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
         elif kind == outbox.ROUND_SUMMARY:
             round_ = payload.get("round", view.round)
             content = None
@@ -147,33 +140,33 @@ class Announcer:
             if view.round != round_ + 1 or view.to_move != (MRX,):
                 view = await self.service.public_view(item.game_id, after_round=round_)
             tracker = (await self.service.settings(item.game_id)).tracker
-            png = await self.bot.pictures.board(view, tracker=tracker, language=game.language)
+            png = await self.pictures.board(view, tracker=tracker, language=game.language)
             name = "board.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
-            zoom = (await self.bot.pictures.zoom(view, tracker=tracker, language=game.language)
+            zoom = (await self.pictures.zoom(view, tracker=tracker, language=game.language)
                     if view.outcome is None else None)
             if zoom:  # the close-up a phone can read; the whole board stays in the embed
                 files.append(discord.File(io.BytesIO(zoom), "close-up.png"))
-            if getattr(words, "LOG_PICTURES", False):  # a family whose log is a picture of its own
-                log_png = await self.bot.pictures.logbook(view, language=game.language)
+            if words.LOG_PICTURES:  # a family whose log is a picture of its own
+                log_png = await self.pictures.logbook(view, language=game.language)
                 if log_png:
                     files.append(discord.File(io.BytesIO(log_png), "log.png"))
             embeds.append(words.round_summary_embed(view, round_, name, tr))
         elif kind == outbox.GAME_OVER:
             content = None
-            png = await self.bot.pictures.route(view, language=game.language)
+            png = await self.pictures.route(view, language=game.language)
             name = "route.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
             embeds.append(words.game_over_embed(view, players, name, tr))
-            replay = await self.bot.pictures.replay(await self.service.record(item.game_id), language=game.language)
+            replay = await self.pictures.replay(await self.service.record(item.game_id), language=game.language)
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
         elif kind == outbox.PLAYERS_CHANGED:
             content = words.players_changed_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next")) + [e.new_user_id for e in events if isinstance(e, PlayerReplaced)]
-            buttons = self._move_button(item.game_id, view, payload.get("next"), tr, words)
+            buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
@@ -181,20 +174,6 @@ class Announcer:
         message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
                                      nonce=nonce(item), **extra)
         return item.channel_id, message.id
-
-    @staticmethod
-    def _move_button(game_id: int, view, nxt, tr, words=None) -> discord.ui.View | None:
-        """The **Move** button under a post that hands the turn to detectives (it opens a private menu);
-        a presenter with its own ``turn_buttons`` gives those instead."""
-        if words is not None and hasattr(words, "turn_buttons"):
-            return words.turn_buttons(game_id, view, nxt, tr)
-        if view.outcome is not None or not nxt or not nxt.get("pawns") or MRX in nxt["pawns"]:
-            return None
-        if nxt.get("round") != view.round or not any(p in view.to_move for p in nxt["pawns"]):
-            return None  # posted late: the turn has moved on
-        if nxt.get("user_ids") and all(u < 0 for u in nxt["user_ids"]):
-            return None  # only computers owe a move: they press no buttons
-        return views.move_button_view(game_id, tr)
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
         game = await self.service.get_game(item.game_id)
@@ -205,15 +184,15 @@ class Announcer:
         words = presenter(get_family(game.family))
         tr = speaker(await self.service.user_language(item.recipient_id) or game.language, game.board)  # his own language
         text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
-        png = await self.bot.pictures.mrx_board(mview, language=tr.language)
+        png = await self.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
-        if getattr(words, "LOG_PICTURES", False):
-            log_png = await self.bot.pictures.logbook(mview.public, language=tr.language)
+        if words.LOG_PICTURES:
+            log_png = await self.pictures.logbook(mview.public, language=tr.language)
             files += [discord.File(io.BytesIO(log_png), "log.png")] if log_png else []
         try:
-            user = self.bot.get_user(item.recipient_id) or await self.bot.fetch_user(item.recipient_id)
+            user = self.client.get_user(item.recipient_id) or await self.client.fetch_user(item.recipient_id)
             with reading(tr.language):  # his menu speaks his language
-                menu = getattr(words, "mrx_menu", views.mrx_menu)(game.id, mview)
+                menu = words.mrx_menu(game.id, mview)
             message = await user.send(text, files=files, view=menu, nonce=nonce(item))
         except discord.Forbidden:
             who = words.mention(item.recipient_id)
@@ -224,7 +203,7 @@ class Announcer:
             else:
                 self._told.add((game.id, item.recipient_id))
                 note = public._(DMS_CLOSED).format(who=who)
-            message = await self.bot.get_partial_messageable(game.channel_id).send(
+            message = await self.client.get_partial_messageable(game.channel_id).send(
                 note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
             return game.channel_id, message.id
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)

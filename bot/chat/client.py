@@ -11,22 +11,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.london.engine import quoted
 from bot.ai.thinker import Thinker
-from bot.i18n.commands import CommandTranslator
 from bot.games import families
+from bot.games.errors import quoted
+from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
+from bot.chat import lobby, moves
 from bot.chat.announcer import Announcer
-from bot.chat.commands import NEEDED, ScotlandYardCommands
+from bot.chat.commands import ScotlandYardCommands
 from bot.chat.computers import PAUSE, Computers
+from bot.chat.context import ChatContext
+from bot.chat.lobby import NEEDED
 from bot.chat.picture_jobs import Pictures
-from bot.chat.reminders import Reminders
-from bot.chat.replies import Busy, Seen
-from bot.chat.sync import sync_if_changed
-from bot.chat.table import Table
 from bot.chat.presenters import presenter
-from bot.games.london.presenter.views import DYNAMIC_ITEMS
+from bot.chat.reminders import Reminders
+from bot.chat.sync import sync_if_changed
+from bot.chat.words import APOLOGY
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,10 @@ def invite_url(application_id: int) -> str:
 
 
 class ScotlandYardBot(commands.Bot):
+    """The bot builds the chat layer's parts and hands each what it needs: the command group and the
+    handlers get a :class:`ChatContext`; the announcer, the computers and the reminders their own
+    dependencies."""
+
     def __init__(self, service: GameService, *, pictures: Pictures | None = None,
                  clock: Callable[[], float] = time.time, dev_guild: int | None = None,
                  reminder_interval: float | None = 60.0, sync_commands: bool = True,
@@ -76,12 +81,11 @@ class ScotlandYardBot(commands.Bot):
         self.clock = clock
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
-        self.seen = Seen()
-        self.busy = Busy()
-        self.table = Table(self)
-        self.announcer = Announcer(self)
-        self.computers = Computers(self, thinker, computer_pause)
-        self.reminders = Reminders(self, reminder_interval or 60.0)
+        self.context = ChatContext(service, self.pictures, clock, client=self, announce=self.announce)
+        self.busy = self.context.busy
+        self.announcer = Announcer(service, self.pictures, client=self)
+        self.computers = Computers(service, self.announce, thinker, computer_pause)
+        self.reminders = Reminders(service, self, clock, self.announce, reminder_interval or 60.0)
         self.reminder_interval = reminder_interval
         self._background: set[asyncio.Task] = set()
         self._healed = False
@@ -90,11 +94,12 @@ class ScotlandYardBot(commands.Bot):
     async def setup_hook(self) -> None:
         # Every command, option and choice name in German for German clients (bot/locales).
         await self.tree.set_translator(CommandTranslator())
-        self.tree.add_command(ScotlandYardCommands())
-        # Registered on every start, so buttons and menus of earlier runs keep working.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for family in families():  # the components of other families' presenters (the dice game's)
-            self.add_dynamic_items(*getattr(presenter(family), "DYNAMIC_ITEMS", ()))
+        self.tree.add_command(ScotlandYardCommands(self.context))
+        # Registered on every start, so buttons and menus of earlier runs keep working: the lobby's and
+        # the table's, and each family's own (its presenter's).
+        self.add_dynamic_items(*lobby.DYNAMIC_ITEMS, *moves.DYNAMIC_ITEMS)
+        for family in families():
+            self.add_dynamic_items(*presenter(family).DYNAMIC_ITEMS)
         if self.sync_commands:
             await self._sync_commands()
         if self.application_id:  # login() has read it
@@ -153,13 +158,11 @@ class ScotlandYardBot(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        from bot.games.london.presenter import messages
-
         if isinstance(error, app_commands.TransformerError):
             text = f"⚠️ {quoted(error.value)} is not something I understand here: pick one of the offered choices."
         else:
             log.error("command error (interaction %s)", interaction.id, exc_info=error)
-            text = messages.APOLOGY
+            text = APOLOGY
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

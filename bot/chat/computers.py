@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Awaitable, Callable
 
 from bot.ai.thinker import Thinker
-from bot.games.london.engine import GameError
-from bot.service import ServiceError
-
-if TYPE_CHECKING:
-    from bot.chat.client import ScotlandYardBot
+from bot.games.errors import GameError
+from bot.service import GameService, ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +26,11 @@ PAUSE = 3.0
 
 
 class Computers:
-    def __init__(self, bot: "ScotlandYardBot", thinker: Thinker | None = None, pause: float = PAUSE) -> None:
-        self.bot = bot
+    def __init__(self, service: GameService, announce: Callable[..., Awaitable[None]],
+                 thinker: Thinker | None = None, pause: float = PAUSE) -> None:
+        self.service = service
+        #: posts what a move owes (``announce(game_id, computers=False)``: this class plays the next one)
+        self.announce = announce
         self.thinker = thinker or Thinker()
         self.pause = pause
         self._tasks: dict[int, asyncio.Task] = {}
@@ -49,7 +49,7 @@ class Computers:
 
     async def resume(self) -> None:
         """After a start: every running game with a computer seat is looked at once."""
-        for game_id in await self.bot.service.games_owing_computers():
+        for game_id in await self.service.games_owing_computers():
             self.poke(game_id)
 
     async def idle(self) -> None:
@@ -63,7 +63,7 @@ class Computers:
         while True:
             self._again.discard(game_id)
             try:
-                turn = await self.bot.service.computer_turn(game_id)
+                turn = await self.service.computer_turn(game_id)
             except Exception:
                 log.exception("could not read game %s for its computer players", game_id)
                 return
@@ -83,14 +83,14 @@ class Computers:
                 return
             await asyncio.sleep(max(0.0, self.pause - (loop.time() - began)))
             try:
-                await self.bot.service.act(game_id, turn.user_id, action, turn.key, expected_version=turn.version)
+                await self.service.act(game_id, turn.user_id, action, turn.key, expected_version=turn.version)
             except (GameError, ServiceError) as exc:  # the game moved on meanwhile: look again
                 # The refusal's words may name Mr. X's station: the log gets its kind only.
                 log.info("game %s: the computer's move for %s was not played (%s)", game_id, turn.pawn,
                          type(exc).__name__)
                 refused = turn.key
                 continue
-            await self.bot.announce(game_id, computers=False)
+            await self.announce(game_id, computers=False)
 
     def close(self) -> None:
         for task in list(self._tasks.values()):

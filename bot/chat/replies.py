@@ -2,43 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-from collections import OrderedDict
 from typing import AsyncIterator, Any
 
 import discord
 
-from bot.games.london.engine import GameError
-from bot.i18n import personal_language, reading
+from bot.games.errors import GameError
+from bot.i18n import Speaker, personal_language, reader, reading, speaker
 from bot.store import DatabaseUnavailable
 
-from bot.games.london.presenter import messages
+from bot.chat import words
 
 log = logging.getLogger(__name__)
 
 #: the most characters a Discord message holds
 MESSAGE_LIMIT = 2000
-
-
-class Seen:
-    """Interaction ids handled since start-up: a re-delivered interaction is dropped at the door.
-
-    Across restarts the service's idempotency key (the interaction id) does the same job.
-    """
-
-    def __init__(self, size: int = 2048) -> None:
-        self._ids: OrderedDict[int, None] = OrderedDict()
-        self._size = size
-
-    def first_time(self, interaction_id: int) -> bool:
-        if interaction_id in self._ids:
-            return False
-        self._ids[interaction_id] = None
-        if len(self._ids) > self._size:
-            self._ids.popitem(last=False)
-        return True
 
 
 def key(interaction: discord.Interaction) -> str:
@@ -83,8 +62,8 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
     Set ``scope.game_id`` inside the block once the game is known, for the log.
     """
     scope = Scope(game_id)
-    client = interaction.client
-    busy = getattr(client, "busy", None)
+    context = getattr(interaction.client, "context", None)
+    busy = context.busy if context is not None else None
     if busy is not None:
         busy.enter()
     try:
@@ -95,16 +74,16 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
                 await _safe_say(interaction, f"⚠️ {exc.said_in(tr)}")
             except DatabaseUnavailable as exc:
                 log.error("%s: refusing interaction %s (game %s)", exc.message, interaction.id, scope.game_id)
-                await _safe_say(interaction, tr._(messages.DATABASE_GONE))
+                await _safe_say(interaction, tr._(words.DATABASE_GONE))
             except discord.HTTPException as exc:
                 if exc.code in (40060, 10062):  # already answered / too late: nothing more to say
                     log.info("interaction %s: %s", interaction.id, exc)
                     return
                 log.exception("Discord refused a request (game %s, interaction %s)", scope.game_id, interaction.id)
-                await _safe_say(interaction, tr._(messages.APOLOGY))
+                await _safe_say(interaction, tr._(words.APOLOGY))
             except Exception:
                 log.exception("unexpected error (game %s, interaction %s)", scope.game_id, interaction.id)
-                await _safe_say(interaction, tr._(messages.APOLOGY))
+                await _safe_say(interaction, tr._(words.APOLOGY))
     finally:
         if busy is not None:
             busy.leave()
@@ -112,7 +91,8 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
 
 async def reader_language(interaction: discord.Interaction) -> str:
     """The language of the answers only this person sees: their own choice, else their Discord language."""
-    service = getattr(interaction.client, "service", None)
+    context = getattr(interaction.client, "context", None)
+    service = context.service if context is not None else None
     try:
         chosen = await service.user_language(interaction.user.id) if service is not None else None
     except Exception:  # the database may be gone; the answer still goes out
@@ -120,25 +100,21 @@ async def reader_language(interaction: discord.Interaction) -> str:
     return personal_language(chosen, interaction.locale)
 
 
-class Busy:
-    """Counts interactions still being handled, so shutting down (or a test) can wait for them."""
+async def speaker_for(interaction: discord.Interaction) -> Speaker:
+    """The gettext helpers of a reply only the caller sees: their chosen language, else their Discord one."""
+    return speaker(await reader_language(interaction))
 
-    def __init__(self) -> None:
-        self.count = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
 
-    def enter(self) -> None:
-        self.count += 1
-        self._idle.clear()
+async def quiet_done(interaction: discord.Interaction) -> None:
+    """Close the private "thinking…" answer without a word: the channel's post is the answer."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        await say(interaction, reader()._("✅ Done."), ephemeral=True)
 
-    def leave(self) -> None:
-        self.count -= 1
-        if self.count == 0:
-            self._idle.set()
 
-    async def wait_idle(self, timeout: float = 10.0) -> None:
-        await asyncio.wait_for(self._idle.wait(), timeout)
+class Refused(GameError):
+    """A refusal decided in the Discord layer (where to play, which pawn), phrased for the player."""
 
 
 class Scope:

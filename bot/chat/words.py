@@ -1,4 +1,4 @@
-"""The small words every message shares: stations, people, tickets, pawns, rules' titles.
+"""The small words every family's messages share: stations, people, pawns, rules' titles, settings.
 
 Stations are written in bold (``**54**``) everywhere, so readers (and the secrecy tests) can
 tell a station from a round or a count.
@@ -6,13 +6,10 @@ tell a station from a round or a count.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable
 
-from bot.games.london.engine import (
-    Board,
-    PublicView,
-)
 from bot.games import computer_kind
+from bot.games.views import PawnLookup
 from bot.i18n import EN, N_, Speaker, names
 from bot.service.models import Player
 
@@ -22,7 +19,6 @@ BOBBY_EMOJI = "👮"
 COLOUR = 0x2B4C7E  # embeds: London blue
 MRX_COLOUR = 0x222222
 WIN_COLOUR = 0xC9A227
-
 
 
 # -- small words ---------------------------------------------------------------------------------
@@ -40,19 +36,6 @@ def and_list(items: Iterable[str], tr: Speaker = EN) -> str:
     return tr._("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def round_of(view: PublicView, round_: int | None = None, tr: Speaker = EN) -> str:
-    """``Round 6``, or ``Round 6 of 22`` when the rules end the game after a number of rounds."""
-    n = view.round if round_ is None else round_
-    if view.max_rounds:
-        return tr._("Round {n} of {last}").format(n=n, last=view.max_rounds)
-    return tr._("Round {n}").format(n=n)
-
-
-def logbook_count(view: PublicView, tr: Speaker = EN) -> str:
-    """``Logbook 5/24``: Mr. X's moves so far, of the moves his logbook holds."""
-    return tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_entries)
-
-
 def waited(seconds: float, tr: Speaker = EN) -> str:
     """A wait in words a player reads at a glance: ``45 minutes``, ``25 h``, ``3 days 2 h``."""
     return names.span(seconds, tr)
@@ -66,25 +49,6 @@ def mention(user_id: int, tr: Speaker = EN) -> str:
     return f"<@{user_id}>"
 
 
-def ticket(t: str, board: Board, tr: Speaker = EN) -> str:
-    """A ticket in the board's words: ``🚕 taxi``, ``🚶 walking ticket``, ``⬛ black``."""
-    return f"{board.ticket_emoji(t)} {board.ticket_name(t, tr.language)}"
-
-
-def tickets_list(tickets: Iterable[str], board: Board, tr: Speaker = EN) -> str:
-    return ", ".join(board.ticket_name(t, tr.language) for t in tickets)
-
-
-def wallet(tickets: Mapping[str, int | None] | None, board: Board, tr: Speaker = EN) -> str:
-    """``🚕 10 · 🚌 8 · 🚇 4`` (``∞`` for an unlimited supply), in the wallet's order; bobbies need none."""
-    if tickets is None:
-        return tr._("no tickets needed")
-    parts = []
-    for kind, count in tickets.items():
-        parts.append(f"{board.ticket_emoji(kind)} {'∞' if count is None else count}")
-    return " · ".join(parts)
-
-
 def pawn_emoji(role: str, colour: str) -> str:
     if role == "mrx":
         return MRX_EMOJI
@@ -93,12 +57,12 @@ def pawn_emoji(role: str, colour: str) -> str:
     return PAWN_EMOJI.get(colour, "⚪")
 
 
-def pawn_label(view: PublicView, pawn: str, tr: Speaker = EN) -> str:
+def pawn_label(view: PawnLookup, pawn: str, tr: Speaker = EN) -> str:
     """``Red``, ``Bobby 1``, ``Mr. X`` in the reader's language (``Rot``, ``Bobby 1``, ``Mister X``)."""
     return names.pawn_label(view.pawn(pawn), tr)
 
 
-def pawn_name(view: PublicView, pawn: str, tr: Speaker = EN) -> str:
+def pawn_name(view: PawnLookup, pawn: str, tr: Speaker = EN) -> str:
     p = view.pawn(pawn)
     return f"{pawn_emoji(p.role, p.colour)} {pawn_label(view, pawn, tr)}"
 
@@ -133,17 +97,14 @@ def settings_words(settings, tr: Speaker = EN) -> str:
         tracker=tr._("on") if settings.tracker else tr._("off"), language=language)
 
 
-# -- the lobby -----------------------------------------------------------------------------------
-
-
-def destination_label(to: int, tickets: Sequence[str], board: Board, tr: Speaker = EN) -> str:
-    """An autocomplete or menu label: ``54 — taxi, bus``."""
-    return f"{to} — {tickets_list(tickets, board, tr)}"
-
-
 # -- reference -----------------------------------------------------------------------------------
 
 
+DMS_CLOSED = N_(
+    "⚠️ {who}, I can't send you direct messages. To get Mr. X's moves by DM, allow direct messages "
+    "from members of this server (server name ▸ Privacy Settings ▸ Direct Messages). Until then you can "
+    "play from this channel: `/sy move` and `/sy status` answer you privately."
+)
 DATABASE_GONE = N_("⛔ I can't record moves right now: my game database is unavailable, so nothing was changed. "
                    "The bot's operator has been told; please try again later.")
 APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment; `/sy status` shows where the "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import discord
 
@@ -21,20 +21,14 @@ from bot.games.dice.engine import MRX, DiceMrXView, DicePublicView, MrXMove, Ski
 from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
 from bot.i18n import Speaker, reader
 
-from bot.chat.replies import defer, guarded, key, say
-
-if TYPE_CHECKING:
-    from bot.chat.client import ScotlandYardBot
+from bot.chat.context import ChatContext, fresh_context
+from bot.chat.replies import defer, guarded, key, quiet_done, say
+from bot.games.dice.presenter.mrx_messages import mrx_moved_text, mrx_prompt_text
 
 MAX_OPTIONS = 25
 #: at most this many selects of one kind in a message (Discord allows five rows)
 MAX_PARTS = 2
 MARK = {"black": "⬛", "helicopter": "🚁"}
-
-
-def _fresh(interaction: discord.Interaction) -> "ScotlandYardBot | None":
-    bot: "ScotlandYardBot" = interaction.client  # type: ignore[assignment]
-    return bot if bot.seen.first_time(interaction.id) else None
 
 
 def _mark(ticket: str) -> str:
@@ -71,14 +65,14 @@ class StartSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), match["pawn"], int(match["part"]), select=item)  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
         station = int(self.item.values[0])
         if self.pawn == MRX:
-            await mrx_done(bot, interaction, self.game_id, lambda: bot.service.move(
+            await mrx_done(ctx, interaction, self.game_id, lambda: ctx.service.move(
                 self.game_id, interaction.user.id, MRX, station, "", key(interaction)))
             return
-        await channel_play(bot, interaction, self.game_id, lambda: bot.service.move(
+        await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.move(
             self.game_id, interaction.user.id, self.pawn, station, "", key(interaction)))
 
 
@@ -99,10 +93,10 @@ class RollButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["round"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
         what = "roll" if self.what == "roll" else "reroll"
-        await channel_play(bot, interaction, self.game_id, lambda: bot.service.request(
+        await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.request(
             self.game_id, interaction.user.id, what, key(interaction), self.round))
 
 
@@ -121,10 +115,10 @@ class RideSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["round"]), int(match["part"]), select=item)  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
         pawn, to, die = self.item.values[0].split(":")
-        await channel_play(bot, interaction, self.game_id, lambda: bot.service.move(
+        await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.move(
             self.game_id, interaction.user.id, pawn, int(to), die, key(interaction), self.round))
 
 
@@ -144,13 +138,13 @@ class StayButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["round"]), match["pawn"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
-        await channel_play(bot, interaction, self.game_id, lambda: bot.service.act(
+        await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.act(
             self.game_id, interaction.user.id, Skip(self.pawn, "declined"), key(interaction), self.round))
 
 
-async def channel_play(bot: "ScotlandYardBot", interaction: discord.Interaction, game_id: int, play) -> None:
+async def channel_play(ctx: ChatContext, interaction: discord.Interaction, game_id: int, play) -> None:
     """Play a click from the channel: a refusal is answered privately; otherwise the channel's post
     is the answer (the private "thinking…" goes away)."""
     if not await defer(interaction, ephemeral=True):
@@ -160,8 +154,8 @@ async def channel_play(bot: "ScotlandYardBot", interaction: discord.Interaction,
         if result.duplicate:
             await say(interaction, reader()._("That was done already."), ephemeral=True)
         else:
-            await bot.table._quiet_done(interaction)
-        await bot.announce(game_id)
+            await quiet_done(interaction)
+        await ctx.announce(game_id)
 
 
 def start_options(view: DicePublicView, stations: Sequence[int], tr: Speaker) -> list[discord.SelectOption]:
@@ -237,15 +231,15 @@ class MrXRide(discord.ui.DynamicItem[discord.ui.Select],
                    select=item)  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
         to, ticket = self.item.values[0].split(":")
         if self.kind == "x":
-            await mrx_done(bot, interaction, self.game_id, lambda: bot.service.move(
+            await mrx_done(ctx, interaction, self.game_id, lambda: ctx.service.move(
                 self.game_id, interaction.user.id, MRX, int(to), ticket, key(interaction), self.round))
             return
         async with guarded(interaction, self.game_id):
-            mview = await bot.service.mrx_view(self.game_id, interaction.user.id, expected_round=self.round)
+            mview = await ctx.service.mrx_view(self.game_id, interaction.user.id, expected_round=self.round)
             tr = reader()
             first = MrXMove(int(to), ticket)
             seconds = mview.second_moves.get(first, ())
@@ -280,11 +274,11 @@ class MrXSecond(discord.ui.DynamicItem[discord.ui.Select],
                    int(match["part"]), select=item)  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
         to, ticket = self.item.values[0].split(":")
         first = (self.first.to, self.first.ticket)
-        await mrx_done(bot, interaction, self.game_id, lambda: bot.service.double_move(
+        await mrx_done(ctx, interaction, self.game_id, lambda: ctx.service.double_move(
             self.game_id, interaction.user.id, first, (int(to), ticket), key(interaction), self.round))
 
 
@@ -300,21 +294,17 @@ class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:dice:xbac
         return cls(int(match["game"]), int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if (bot := _fresh(interaction)) is None:
+        if (ctx := fresh_context(interaction)) is None:
             return
         async with guarded(interaction, self.game_id):
-            from bot.games.dice.presenter.messages import mrx_prompt_text
-
-            mview = await bot.service.mrx_view(self.game_id, interaction.user.id, expected_round=self.round)
-            game = await bot.service.get_game(self.game_id)
+            mview = await ctx.service.mrx_view(self.game_id, interaction.user.id, expected_round=self.round)
+            game = await ctx.service.get_game(self.game_id)
             text = mrx_prompt_text(game, mview, f"<#{game.channel_id}>", reader())
             await interaction.response.edit_message(content=text, view=mrx_menu(self.game_id, mview))
 
 
-async def mrx_done(bot: "ScotlandYardBot", interaction: discord.Interaction, game_id: int, play) -> None:
+async def mrx_done(ctx: ChatContext, interaction: discord.Interaction, game_id: int, play) -> None:
     """Play Mr. X's pick from his DM menu: the menu turns into his receipt, with his board."""
-    from bot.games.dice.presenter.messages import mrx_moved_text
-
     if not await defer(interaction, thinking=False):  # a deferred update of the menu message
         return
     async with guarded(interaction, game_id):
@@ -323,12 +313,12 @@ async def mrx_done(bot: "ScotlandYardBot", interaction: discord.Interaction, gam
         if result.duplicate:
             await interaction.edit_original_response(content=tr._("That move was already made."), view=None)
             return
-        mview = await bot.service.mrx_view(game_id, interaction.user.id)
-        png = await bot.pictures.mrx_board(mview, language=tr.language)
+        mview = await ctx.service.mrx_view(game_id, interaction.user.id)
+        png = await ctx.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         await interaction.edit_original_response(content=mrx_moved_text(result.events, mview.station, tr),
                                                  view=None, attachments=files)
-        await bot.announce(game_id)
+        await ctx.announce(game_id)
 
 
 def mrx_options(moves: Sequence[MrXMove], tr: Speaker) -> list[discord.SelectOption]:

@@ -22,80 +22,34 @@ from bot.games.london.engine import (
     RoundEnded,
     TicketHandedOver,
 )
-from bot.games import computer_kind, family_for_rules
-from bot.i18n import Speaker
+from bot.games import computer_kind
+from bot.i18n import Speaker, reference
 from bot.i18n.names import outcome_sentence
-from bot.service.events import GameCancelled, HostChanged, PawnsHandedOver, PlayerJoined, PlayerLeft
-from bot.service.events import PlayerReplaced, PlayerResigned, RoleChosen
-from bot.service.models import GameInfo, Player, PlayerStats
+from bot.service.models import GameInfo, Player
 
+from bot.chat import posts
+from bot.chat.posts import seat_line
 from bot.chat.words import (
     COLOUR,
     EN,
     MRX_EMOJI,
-    WIN_COLOUR,
     and_list,
-    logbook_count,
     mention,
     owners_of,
     pawn_name,
-    role_word,
-    round_of,
     rules_title,
     station,
-    ticket,
-    wallet,
 )
+from bot.games.london.presenter.board_words import logbook_count, round_of, ticket, wallet
 
-def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
-    ruleset = family_for_rules(game.rules).rules_entry(game.rules)
-    embed = discord.Embed(title=tr._("🕵️ Scotland Yard: a new game is forming"), colour=COLOUR)
-    embed.description = (
-        tr._("**{title}**, {low}-{high} players.").format(title=rules_title(game.rules, tr), low=ruleset.min_players,
-                                                         high=ruleset.max_players)
-        + "\n\n" + _seat_lines(game, players, tr) + "\n\n"
-        + tr._("Press a button to join. The host starts the game when everyone is in.")
-    )
-    from bot.i18n.reference import OPTION_WORDS
-
-    options = [tr._(OPTION_WORDS.get(name, (title, ""))[0]) for name, title, _ in ruleset.options
-               if (game.options or {}).get(name)]
-    if options:
-        embed.add_field(name=tr._("Variants"), value=", ".join(options))
-    embed.set_footer(text=tr._("Game #{id} · /sy join works too").format(id=game.id))
-    return embed
+def started_ping(payload: Mapping[str, Any]) -> list[int]:
+    """The start post calls Mr. X: his turn; the detectives' comes after his move."""
+    return [payload.get("mrx_user_id", 0)]
 
 
-def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: Speaker = EN) -> discord.Embed:
-    embed = discord.Embed(title="🕵️ Scotland Yard", colour=COLOUR, description=why)
-    if players:
-        embed.add_field(name=tr._("Players"), value=_seat_lines(game, players, tr), inline=False)
-    embed.set_footer(text=tr._("Game #{id}").format(id=game.id))
-    return embed
-
-
-def _seat_lines(game: GameInfo, players: Sequence[Player], tr: Speaker) -> str:
-    """One line per player, with their side ("• @alice: 🕵️ detective (host)")."""
-    lines = []
-    for p in players:
-        host = tr._(" (host)") if p.user_id == game.host_id else ""
-        lines.append(f"• {mention(p.user_id, tr)}: {role_word(p.role, tr)}{host}")
-    return "\n".join(lines)
-
-
-def lobby_event_line(event: Any, tr: Speaker = EN) -> str:
-    """A short public line for a lobby change (the answer to a slash join/leave)."""
-    if isinstance(event, PlayerJoined):
-        return tr._("{who} joined as {role}.").format(who=mention(event.user_id, tr), role=role_word(event.role, tr))
-    if isinstance(event, RoleChosen):
-        return tr._("{who} now plays {role}.").format(who=mention(event.user_id, tr), role=role_word(event.role, tr))
-    if isinstance(event, PlayerLeft):
-        return tr._("{who} left the lobby.").format(who=mention(event.user_id, tr))
-    if isinstance(event, HostChanged):
-        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
-    if isinstance(event, GameCancelled):
-        return tr._("The lobby is empty, so the game is off.")
-    return ""
+def rules_text(t: Speaker, name: str | None, options: Mapping[str, bool] | None = None) -> str:
+    """``/sy rules``: the rules in force, in short (the server's default when none are named)."""
+    return reference.rules_text(t, name or "classic", options)
 
 
 # -- play ----------------------------------------------------------------------------------------
@@ -137,30 +91,6 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
         return tr._("{who} cannot move and stays put this round.").format(who=who)
     line = seat_line(event, lambda pawn: pawn_name(view, pawn, tr), tr)
     return "" if line is None else line
-
-
-def seat_line(event: Any, pawn_name_of, tr: Speaker = EN) -> str | None:
-    """A seat changing hands (every game family's): a resignation and the pawns it hands over, a new
-    host, a replacement, a computer standing in or the player back. None: not such an event."""
-    if isinstance(event, PlayerResigned):
-        text = (tr._("🏳️ {who} (Mr. X) resigned.") if event.role == "mrx"
-                else tr._("🏳️ {who} (a detective) resigned."))
-        return text.format(who=mention(event.user_id, tr))
-    if isinstance(event, PawnsHandedOver):
-        moved = ", ".join(f"{pawn_name_of(p)} → {mention(u, tr)}" for p, u in event.to)
-        return tr._("Their pawns go to the team: {moved}.").format(moved=moved) if moved else ""
-    if isinstance(event, HostChanged):
-        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
-    if isinstance(event, PlayerReplaced):
-        if computer_kind(event.new_user_id) is not None and computer_kind(event.old_user_id) is None:
-            return tr._("🤖 {new} plays for {old} until they are back: `/sy join` takes the seat back.").format(
-                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
-        if computer_kind(event.old_user_id) is not None:
-            return tr._("👋 {new} is back and takes the seat from {old}.").format(
-                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
-        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
-                                                            old=mention(event.old_user_id, tr))
-    return None
 
 
 def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mapping[str, Sequence[int]],
@@ -293,23 +223,8 @@ def route_text(view: PublicView) -> str:
 
 def game_over_embed(view: PublicView, players: Sequence[Player], picture: str | None,
                     tr: Speaker = EN, route: str | None = None) -> discord.Embed:
-    """The end: who won and why, the winners, Mr. X's route (``route``: the game's own words for it,
-    by default the London-style route) and the picture of it. Every game family's."""
-    outcome = view.outcome
-    assert outcome is not None
-    mrx_won = outcome.winner == "mrx"
-    people = [p for p in players if p.role and (p.role == "mrx") == mrx_won and p.status == "playing"]
-    title = tr._("🏆 Mr. X wins!") if mrx_won else tr._("🏆 The detectives win!")
-    embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
-    if people:
-        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
-    route = route_text(view) if route is None else route
-    if route:
-        embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
-    if picture:
-        embed.set_image(url=f"attachment://{picture}")
-    embed.set_footer(text=tr._("/sy export for the record · /sy new for another game"))
-    return embed
+    """The end, with Mr. X's route in London-style words (``route``: other words for it)."""
+    return posts.game_over_embed(view, players, picture, tr, route_text(view) if route is None else route)
 
 
 def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Sequence[Player],
@@ -327,10 +242,6 @@ def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Seq
     return "\n".join(lines)
 
 
-def cancelled_text(payload: Mapping[str, Any], tr: Speaker = EN) -> str:
-    return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0), tr))
-
-
 def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view: PublicView,
                          owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
     lines = [line for line in (event_line(e, view, owners, tr) for e in events) if line]
@@ -338,59 +249,3 @@ def players_changed_text(payload: Mapping[str, Any], events: Sequence[Any], view
     if nxt:
         lines.append(nxt)
     return "\n".join(lines) or tr._("The players changed.")
-
-
-# -- statistics ----------------------------------------------------------------------------------
-
-
-def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
-    who = mention(user_id, tr)
-    if stats.games == 0:
-        return tr._("{who} has no finished games on this server yet.").format(who=who)
-    games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", stats.games).format(
-        wins=stats.wins, n=stats.games)
-    return tr._("📊 {who}: {games} · as Mr. X {mrx_wins}/{mrx_games} · as detective {wins}/{n}.").format(
-        who=who, games=games, mrx_wins=stats.mrx_wins, mrx_games=stats.mrx_games, wins=stats.detective_wins,
-        n=stats.detective_games)
-
-
-def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
-    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``)."""
-    if not rows:
-        return tr._("No finished games on this server yet: `/sy new` to play one.")
-    medals = ["🥇", "🥈", "🥉"]
-    lines = [tr._("🏆 **Leaderboard** (finished games on this server)")]
-    for i, s in enumerate(rows):
-        mark = medals[i] if i < 3 else f"{i + 1}."
-        games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
-        lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
-            mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
-    return "\n".join(lines)
-
-
-def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None, waited: str,
-                  deadline: str | None = None, tr: Speaker = EN) -> str:
-    """A reminder: ``waited`` says how long the turn has waited (``25 h``), ``deadline`` when the host may
-    skip or replace the player (None: no deadline)."""
-    who = " ".join(mention(u, tr) for u in user_ids) or tr._("Players")
-    after = (" " + tr._("The deadline is in {left}.").format(left=deadline)) if deadline else ""
-    if list(pawns) == [MRX]:
-        return tr._("⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).").format(
-            who=who, waited=waited) + after
-    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
-    text = tr.ngettext("⏰ {who}: {names} has been waiting for {waited}. Press **Move** or use `/sy move`.",
-                       "⏰ {who}: {names} have been waiting for {waited}. Press **Move** or use `/sy move`.",
-                       len(pawns))
-    return text.format(who=who, names=names, waited=waited) + after
-
-
-def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PublicView | None,
-                 waited: str, tr: Speaker = EN) -> str:
-    who = " ".join(mention(u, tr) for u in user_ids) or tr._("the player")
-    if list(pawns) == [MRX]:
-        return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
-                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
-                                                                                  waited=waited)
-    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
-    return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
-                "or `/sy replace` the player.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)

@@ -6,23 +6,18 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from bot.games.london.engine import (
+    MRX,
     Board,
     MrXMoved,
     MrXView,
+    PublicView,
 )
 from bot.i18n import Speaker
 from bot.service.models import GameInfo
 
-from bot.chat.words import (
-    EN,
-    MRX_EMOJI,
-    logbook_count,
-    pawn_name,
-    round_of,
-    station,
-    ticket,
-    wallet,
-)
+from bot.chat.words import EN, MRX_EMOJI, pawn_name, station
+from bot.games.london.presenter.board_words import destination_label, logbook_count, round_of, ticket, wallet
+from bot.games.london.presenter.moves import mrx_destinations
 
 
 def mrx_prompt_text(game: GameInfo, view: MrXView, channel: str, tr: Speaker = EN) -> str:
@@ -65,3 +60,18 @@ def mrx_moved_text(events: Sequence[Any], board: Board, now_at: int | None = Non
         return tr._("✅ Done: {moves}. You are at {station} now. The detectives are on their way.").format(
             moves="; ".join(parts), station=station(now_at))
     return tr._("✅ Done: {moves}. The detectives are on their way.").format(moves="; ".join(parts))
+
+
+def mrx_receipt_text(events: Sequence[Any], view: PublicView, now_at: int | None, tr: Speaker = EN) -> str:
+    """The receipt after his move (``view``: the public view after it; ``now_at``: his station, if known)."""
+    return mrx_moved_text(events, view.board, now_at, tr)
+
+
+def mrx_status_text(mview: MrXView, tr: Speaker = EN) -> str:
+    """What ``/sy status`` tells him alone: where he is, and on his turn where he can go."""
+    text = tr._("🎩 Only you see this: you are at {station}.").format(station=station(mview.station))
+    view = mview.public
+    if view.to_move == (MRX,):
+        reach = ", ".join(destination_label(s, ts, view.board, tr) for s, ts in mrx_destinations(mview).items())
+        text += ("\n" + tr._("You can go to: {stations}.").format(stations=reach))[:1500]
+    return text

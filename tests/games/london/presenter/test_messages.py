@@ -8,11 +8,10 @@ import discord
 import pytest
 
 from bot.games.london.presenter import messages
-from bot.i18n import speaker
 from bot.games.london.engine import MRX, GameState, MrXMoved, PawnMoved
 from bot.games.london.engine import load_board
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, play_game, view_for
-from bot.service.models import GameInfo, Player, PlayerStats
+from bot.service.models import GameInfo, Player
 
 
 def info(state: GameState, game_id: int = 7) -> GameInfo:
@@ -115,18 +114,6 @@ def test_the_logbook_shows_only_shown_stations() -> None:
     text = messages.logbook_cells(running.public_view())
     assert text.startswith(f"` 1` {running.board.ticket_emoji(move.ticket)}") and "**" not in text
     assert "Next reveal: move 3." in text
-
-
-def test_stats_and_leaderboard_texts() -> None:
-    assert "no finished games" in messages.stats_text(5, PlayerStats(5, 0, 0, 0, 0, 0, 0))
-    text = messages.stats_text(5, PlayerStats(5, 3, 2, 1, 1, 2, 1))
-    assert "3 games, 2 won" in text
-    board = messages.leaderboard_text([PlayerStats(5, 3, 2, 1, 1, 2, 1), PlayerStats(-5, 1, 0, 0, 0, 1, 0)])
-    assert board.splitlines()[1].startswith("🥇 <@5>")
-    assert board.splitlines()[2].startswith("🥈 🤖 Computer (hard): 1 game, 0 won")  # a computer counts by kind
-    assert "No finished games" in messages.leaderboard_text([])
-    german = messages.leaderboard_text([PlayerStats(-5, 2, 1, 2, 1, 0, 0)], speaker("de"))
-    assert "🤖 Computer (schwer): 2 Spiele, 1 gewonnen" in german and "Bestenliste" in german
 
 
 def test_rules_text_says_what_matters() -> None:

@@ -1,0 +1,113 @@
+"""What the slash commands offer while a player types (autocomplete): their running games, their
+pawns, the other agents, and, for a move, what the family's presenter offers (its ``choices``:
+stations and tickets in the board's words, or dice).
+
+An autocomplete never answers with an error: whatever goes wrong, it offers nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import get_family
+from bot.games.family import MRX
+from bot.service.models import RUNNING
+
+from bot.chat import finder
+from bot.chat.context import ChatContext
+from bot.chat.presenters import presenter
+from bot.chat.replies import is_dm, speaker_for
+from bot.chat.words import pawn_emoji, pawn_name
+
+
+def _int(text: object) -> int | None:
+    try:
+        return int(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _option(interaction: discord.Interaction, name: str) -> Any:
+    return getattr(interaction.namespace, name, None)
+
+
+async def games(ctx: ChatContext, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The caller's own running games (in DMs: those where they are Mr. X)."""
+    try:
+        mine = await finder.my_games(ctx.service, interaction.user.id, "mrx" if is_dm(interaction) else None)
+    except Exception:
+        return []
+    found = []
+    tr = await speaker_for(interaction)
+    for g in mine:
+        turn = " · " + tr._("your move") if g.your_turn else ""
+        name = f"#{g.game.id} · " + tr._("round {n}").format(n=g.game.round) + turn
+        if str(current or "").strip() in str(g.game.id):
+            found.append(app_commands.Choice(name=name, value=g.game.id))
+    return found[:25]
+
+
+async def _mover(ctx: ChatContext, interaction: discord.Interaction):
+    """(game, pawn, the mover's view: Mr. X's own for him, else the public one) for the caller's move
+    now, or None."""
+    try:
+        game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")))
+        if game.status != RUNNING:
+            return None
+        me = await finder.me(ctx.service, game, interaction.user.id)
+        pawn = finder.pick_pawn(game, me, _option(interaction, "pawn") or None, is_dm(interaction))
+        if pawn not in game.to_move:
+            return None
+        if pawn == MRX:
+            return game, pawn, await ctx.service.mrx_view(game.id, interaction.user.id)
+        return game, pawn, await ctx.service.public_view(game.id)
+    except Exception:
+        return None
+
+
+async def of_family(ctx: ChatContext, interaction: discord.Interaction, command: str, option: str,
+                    current: str, side: str | None = None) -> list[app_commands.Choice]:
+    """The family's choices for ``option`` of ``command`` (``side``: only for Mr. X, or only for a
+    detective; the others are offered nothing)."""
+    found = await _mover(ctx, interaction)
+    if found is None:
+        return []
+    game, pawn, view = found
+    if side is not None and (pawn == MRX) != (side == MRX):
+        return []
+    chosen = {"to": _int(_option(interaction, "to")), "then_to": _int(_option(interaction, "then_to")),
+              "ticket": _option(interaction, "ticket")}
+    words = presenter(get_family(game.family))
+    return words.choices(command, option, view, pawn, current, chosen, await speaker_for(interaction))
+
+
+async def my_pawns(ctx: ChatContext, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")))
+        me = await finder.me(ctx.service, game, interaction.user.id)
+        view = await ctx.service.public_view(game.id)
+    except Exception:
+        return []
+    found = []
+    for pawn in me.pawns:
+        p = view.pawn(pawn)
+        where = "" if p.station is None else f" at {p.station}"
+        turn = " (to move)" if pawn in view.to_move else ""
+        name = f"{pawn_emoji(p.role, p.colour)} {p.label}{where}{turn}"
+        if str(current or "").lower() in name.lower():
+            found.append(app_commands.Choice(name=name, value=pawn))
+    return found[:25]
+
+
+async def other_agents(ctx: ChatContext, interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+    """``/sy trade to:``: the detectives but the caller's pawn to move now."""
+    found = await _mover(ctx, interaction)
+    if found is None or found[1] == MRX:
+        return []
+    pawn, view = found[1], found[2]
+    return [app_commands.Choice(name=pawn_name(view, p.id), value=p.id) for p in view.detectives
+            if p.id != pawn and str(current or "").lower() in p.label.lower()][:25]

@@ -1,0 +1,131 @@
+"""Which game, seat and pawn an interaction is about: the channel's game, Mr. X's game in his DMs,
+or the game a ``game`` option names; the caller's seat in it and the pawn they move.
+
+Each answer about a game speaks its board's words from here on (:func:`bot.i18n.reading_about`).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games.errors import GameError
+from bot.games.family import MRX
+from bot.i18n import reading_about
+from bot.service import GameService
+from bot.service.errors import NoGameHere, NotInGame, NotYourPawn, ServiceError
+from bot.service.models import RUNNING, GameInfo, Player, UserGame
+
+from bot.chat.replies import Refused, is_dm
+
+
+async def game(service: GameService, game_id: int) -> GameInfo:
+    """The game an answer is about (its replies then speak its board's words)."""
+    found = await service.get_game(game_id)
+    reading_about(found.board)
+    return found
+
+
+async def channel_game(service: GameService, interaction: discord.Interaction) -> GameInfo:
+    if is_dm(interaction):
+        raise Refused("Use this in the game's channel on the server.")
+    found = await service.game_in_channel(interaction.channel_id)
+    if found is None:
+        raise NoGameHere("There is no game in this channel: start one with `/sy new`.")
+    reading_about(found.board)
+    return found
+
+
+async def my_games(service: GameService, user_id: int, role: str | None = None) -> list[UserGame]:
+    games = await service.games_of_user(user_id)
+    return [g for g in games if g.game.status == RUNNING and (role is None or g.role == role)]
+
+
+async def dm_game(service: GameService, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+    """Mr. X's game, for a command used in DMs (``game_id`` picks one when he plays several)."""
+    mine = await my_games(service, interaction.user.id, "mrx")
+    if len(mine) == 1 or game_id is not None:
+        for g in mine:
+            if g.game.id == game_id or game_id is None:
+                reading_about(g.game.board)
+                return g.game
+    if game_id is not None:
+        raise Refused("You are not Mr. X in a running game #{game_id}.", game_id=game_id)
+    if len(mine) > 1:
+        ids = ", ".join(f"#{g.game.id}" for g in mine)
+        raise Refused("You are Mr. X in several games ({ids}): add the `game` option to say which.", ids=ids)
+    if await my_games(service, interaction.user.id, "detective"):
+        raise Refused("Detectives play in the game's channel: use `/sy` commands there.")
+    raise Refused("You are not Mr. X in any running game. Start one in a server channel with `/sy new`.")
+
+
+async def game_for(service: GameService, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+    """The game a command acts on: in DMs Mr. X's (``game_id`` picks one), in a channel the
+    channel's. A ``game`` option naming another game is never ignored: it is refused, saying
+    where that game is played."""
+    if is_dm(interaction):
+        return await dm_game(service, interaction, game_id)
+    if game_id is not None:
+        here = await service.game_in_channel(interaction.channel_id)
+        if here is None or here.id != game_id:
+            raise Refused(await played_where(service, game_id, interaction.user.id, here))
+    return await channel_game(service, interaction)
+
+
+async def played_where(service: GameService, game_id: int, user_id: int, here: GameInfo | None) -> str:
+    """Why a ``game`` option naming another game is refused, and where to go instead."""
+    this = f" (this channel's game is #{here.id})" if here else ""
+    try:
+        named = await service.get_game(game_id)
+    except ServiceError:
+        named = None
+    mine = named is not None and any(p.user_id == user_id for p in await service.players(game_id))
+    if named is None or not mine:
+        return f"You are not playing in a game #{game_id}{this}."
+    if MRX in next(p.pawns for p in await service.players(game_id) if p.user_id == user_id):
+        return (f"Game #{game_id} is played in <#{named.channel_id}>{this}: as Mr. X, move there or in my "
+                "DMs. Nothing was done here.")
+    return f"Game #{game_id} is played in <#{named.channel_id}>{this}: use the command there. Nothing was done here."
+
+
+async def me(service: GameService, game: GameInfo, user_id: int) -> Player:
+    for p in await service.players(game.id):
+        if p.user_id == user_id and p.status == "playing":
+            return p
+    raise NotInGame("You are not playing in this game.")
+
+
+async def player_or_none(service: GameService, game: GameInfo, user_id: int) -> Player | None:
+    """The caller's seat, or None for someone who only watches."""
+    try:
+        return await me(service, game, user_id)
+    except GameError:
+        return None
+
+
+def pick_pawn(game: GameInfo, me: Player, asked: str | None, dm: bool) -> str:
+    if dm:
+        if MRX not in me.pawns:
+            raise Refused("Detectives play in the game's channel: use `/sy move` there.")
+        return MRX
+    if asked:
+        return parse_pawn(asked, me)
+    if MRX in me.pawns:
+        return MRX
+    if not me.pawns:
+        raise NotYourPawn("You have no pawn to move in this game.")
+    mine_now = [p for p in game.to_move if p in me.pawns]
+    if mine_now:
+        return mine_now[0]
+    if game.to_move == (MRX,):
+        raise Refused("It is Mr. X's turn; you'll be mentioned when it's yours.")
+    raise Refused("It is not your turn yet; you'll be mentioned when it is.")
+
+
+def parse_pawn(text: str, me: Player) -> str:
+    wanted = text.strip().lower().replace("bobby ", "b").replace(" ", "")
+    for pawn in me.pawns:
+        if pawn.lower() == wanted:
+            return pawn
+    if wanted in ("mrx", "x", "mr.x"):
+        return MRX
+    return wanted  # the service says whose it is

@@ -1,0 +1,99 @@
+"""The host's and the server managers' commands: ``/sy settings`` (a game's or the server's
+defaults), ``/sy cancel`` and ``/sy replace``."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import reader, speaker
+from bot.service.models import LOBBY, GameSettings, GuildSettings
+
+from bot.chat import finder, lobby
+from bot.chat.context import ChatContext
+from bot.chat.replies import Refused, defer, guarded, is_dm, key, say
+from bot.chat.words import rules_title, settings_words
+
+
+def _hours(new: float | None, old: float | None) -> float | None:
+    """An hours option: left out keeps the old value, 0 turns it off (the service checks the rest)."""
+    return old if new is None else (None if new == 0 else new)
+
+
+async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_hours: float | None,
+                   deadline_hours: float | None, tracker: bool | None, scope: str | None, rules: str | None,
+                   language: str | None) -> None:
+    service = ctx.service
+    async with guarded(interaction) as scope_:
+        changes = (reminder_hours is not None or deadline_hours is not None or tracker is not None
+                   or language is not None)
+        if is_dm(interaction):
+            raise Refused("Settings belong to a server's games: use `/sy settings` in the server.")
+        game = await service.game_in_channel(interaction.channel_id)
+        server = scope == "server" if scope else game is None
+        if server:
+            current = await service.guild_settings(interaction.guild_id)
+            if changes or rules is not None:
+                wanted = GuildSettings(rules if rules else current.default_rules,
+                                       _hours(reminder_hours, current.reminder_hours),
+                                       _hours(deadline_hours, current.deadline_hours),
+                                       current.tracker if tracker is None else tracker,
+                                       current.language if language is None else language)
+                current = await service.set_guild_settings(interaction.guild_id, wanted,
+                                                           bool(interaction.permissions.manage_guild))
+            tr = reader()
+            text = tr._("⚙️ Server defaults for new games: {rules}, {settings}.").format(
+                rules=rules_title(current.default_rules, tr), settings=settings_words(current, tr))
+            if game is None and not changes and rules is None:
+                text += " " + tr._("There is no game in this channel; `/sy new` opens one.")
+            await say(interaction, text, ephemeral=not (changes or rules is not None))
+            return
+        if rules is not None:
+            raise Refused("The rules of a game are chosen when it opens (`/sy new rules:`); "
+                          "`scope: server` sets the server's default.")
+        game = await finder.channel_game(service, interaction)
+        scope_.game_id = game.id
+        current = await service.settings(game.id)
+        if changes:
+            wanted = GameSettings(_hours(reminder_hours, current.reminder_hours),
+                                  _hours(deadline_hours, current.deadline_hours),
+                                  current.tracker if tracker is None else tracker,
+                                  current.language if language is None else language)
+            current = await service.update_settings(game.id, interaction.user.id, wanted,
+                                                    bool(interaction.permissions.manage_channels))
+        tr = speaker(current.language) if changes else reader()  # a change is posted to the channel
+        await say(interaction, tr._("⚙️ Game #{id}: {settings}.").format(
+            id=game.id, settings=settings_words(current, tr)), ephemeral=not changes)
+        if changes and game.status == LOBBY:
+            await lobby.refresh(ctx, game.id)  # the lobby shows the game's language
+
+
+async def cancel(ctx: ChatContext, interaction: discord.Interaction) -> None:
+    if not await defer(interaction, ephemeral=True):
+        return
+    async with guarded(interaction) as scope:
+        game = await finder.channel_game(ctx.service, interaction)
+        scope.game_id = game.id
+        manages = bool(interaction.permissions.manage_channels)
+        await ctx.service.cancel(interaction.channel_id, interaction.user.id, manages, key=key(interaction))
+        await say(interaction, reader()._("🛑 Cancelled."), ephemeral=True)
+        await lobby.refresh(ctx, game.id)
+        await ctx.announce(game.id)
+
+
+async def replace(ctx: ChatContext, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
+    if not await defer(interaction, ephemeral=True):
+        return
+    async with guarded(interaction) as scope:
+        game = await finder.channel_game(ctx.service, interaction)
+        scope.game_id = game.id
+        if new.bot:
+            raise Refused("A bot cannot take a seat.")
+        result = await ctx.service.replace(interaction.channel_id, interaction.user.id, old.id, new.id,
+                                           new.display_name, key=key(interaction))
+        await say(interaction, reader()._("🔁 {new} takes over from {old}.").format(new=new.mention, old=old.mention),
+                  ephemeral=True)
+        if result.game.status == LOBBY:
+            await lobby.refresh(ctx, game.id)
+            await ctx.client.get_partial_messageable(game.channel_id).send(
+                f"🔁 {new.mention} takes over from {old.mention} in the lobby.")
+        await ctx.announce(game.id)

@@ -1,0 +1,324 @@
+"""The lobby, the same for every family: opening a game, joining and leaving, seating computer
+players, the host's variants and the start; the lobby's post and its buttons, which keep working
+after a restart (each custom id carries the game).
+
+The slash commands and the buttons land here; the service decides, this module answers and keeps
+the lobby's post up to date.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Mapping
+
+import discord
+
+from bot.games import family_for_rules
+from bot.i18n import N_, Speaker, reader, speaker
+from bot.i18n.reference import OPTION_WORDS
+from bot.service.errors import GameAlreadyStarted
+from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo
+
+from bot.chat import finder
+from bot.chat.context import ChatContext, fresh_context
+from bot.chat.lobby_words import lobby_closed_embed, lobby_embed, lobby_event_line
+from bot.chat.replies import Refused, defer, guarded, is_dm, key, quiet_done, say, speaker_for
+from bot.chat.words import DMS_CLOSED, mention
+
+log = logging.getLogger(__name__)
+
+#: what the bot needs in a game's channel (the README's invite link asks for these)
+NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"), ("embed_links", "Embed Links"),
+          ("attach_files", "Attach Files"))
+
+
+def missing_permissions(permissions: discord.Permissions) -> str:
+    names = [label for flag, label in NEEDED if not getattr(permissions, flag)]
+    return ", ".join(names)
+
+
+async def open_game(ctx: ChatContext, interaction: discord.Interaction, rules: str | None, seed: int | None,
+                    surfacing: bool) -> None:
+    """``/sy new``: the game opens in this channel with its lobby post; the caller hosts it."""
+    async with guarded(interaction) as scope:
+        if is_dm(interaction):
+            raise Refused("Games live in a server channel: use `/sy new` there.")
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            raise Refused("I can't run a game in this channel: I need {missing} here. "
+                          "Ask someone who manages the channel to allow it.", missing=missing)
+        user = interaction.user
+        result = await ctx.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
+                                               user.display_name, rules, seed,
+                                               {"voluntary_surfacing": True} if surfacing else None,
+                                               key=key(interaction), server_locale=interaction.guild_locale)
+        scope.game_id = result.game.id
+        if result.duplicate:
+            await say(interaction, reader()._("That game is already open."), ephemeral=True)
+            return
+        message = await say(interaction, None, ephemeral=False,
+                            embed=lobby_embed(result.game, result.players,
+                                              speaker(result.game.language, result.game.board)),
+                            view=lobby_view(result.game.id, result.game.rules, result.game.options,
+                                            speaker(result.game.language, result.game.board)))
+        if message is None:
+            message = await interaction.original_response()
+        await ctx.service.record_message(result.game.id, "lobby", interaction.channel_id, message.id)
+
+
+async def refresh(ctx: ChatContext, game_id: int) -> None:
+    """Bring the lobby message up to date (closed once the game starts or ends)."""
+    ref = await ctx.service.message_for(game_id, "lobby")
+    if ref is None:
+        return
+    game = await finder.game(ctx.service, game_id)
+    players = await ctx.service.players(game_id)
+    tr = speaker(game.language, game.board)
+    if game.status == LOBBY:
+        embed = lobby_embed(game, players, tr)
+        view = lobby_view(game.id, game.rules, game.options, tr)
+    else:
+        why = {"running": tr._("The game has started. Good luck, detectives!"),
+               "cancelled": tr._("This game was cancelled.")}.get(game.status, tr._("This game is over."))
+        embed, view = lobby_closed_embed(game, players, why, tr), None
+    try:
+        await ctx.client.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
+            embed=embed, view=view)
+    except discord.HTTPException:
+        log.warning("could not update the lobby message of game %s", game_id)
+
+
+async def change(ctx: ChatContext, interaction: discord.Interaction, what: str, role: str | None = None,
+                 *, button_game: int | None = None, level: str = "normal") -> None:
+    """join / leave / start / addbot / removebot, from a slash command or the lobby's buttons and
+    select. ``/sy join`` in a running game takes the caller's seat back from a computer."""
+    service = ctx.service
+    async with guarded(interaction) as scope:
+        if button_game is not None:
+            game = await finder.game(service, button_game)
+            if game.status != LOBBY:
+                raise GameAlreadyStarted("This lobby is closed." if game.status != RUNNING else
+                                         "The game has already started; the lobby is closed.")
+        else:
+            game = await finder.channel_game(service, interaction)
+        scope.game_id = game.id
+        user = interaction.user
+        if what == "join" and game.status == RUNNING and button_game is None:
+            await service.take_back(game.id, user.id, key=key(interaction))
+            await say(interaction, reader()._("👋 Welcome back: your pawns are yours again."), ephemeral=True)
+            await ctx.announce(game.id)
+            return
+        if what == "join":
+            result = await service.join(game.channel_id, user.id, user.display_name, role, key=key(interaction))
+        elif what == "addbot":
+            result = await service.add_computer(game.channel_id, user.id, role or "detective", level,
+                                                key=key(interaction))
+        elif what == "removebot":
+            result = await service.remove_computer(game.channel_id, user.id, role, key=key(interaction))
+        elif what == "leave":
+            result = await service.leave(game.channel_id, user.id, key=key(interaction))
+        else:
+            if not await defer(interaction, ephemeral=True):
+                return
+            result = await service.start(game.channel_id, user.id, key=key(interaction))
+        await _answer(ctx, interaction, result, what, role, from_button=button_game is not None)
+
+
+async def _answer(ctx: ChatContext, interaction: discord.Interaction, result: CommandResult, what: str,
+                  role: str | None, *, from_button: bool) -> None:
+    game = result.game
+    tr = speaker(game.language, game.board)
+    lines = [line for line in (lobby_event_line(e, tr) for e in result.events) if line]
+    if what == "start":
+        await quiet_done(interaction)  # the channel's start post is the answer
+        await refresh(ctx, game.id)
+        await ctx.announce(game.id)
+        return
+    if from_button and game.status == LOBBY and not result.duplicate:
+        embed = lobby_embed(game, result.players, tr)
+        await interaction.response.edit_message(embed=embed, view=lobby_view(game.id, game.rules, game.options, tr))
+        if lines:
+            await interaction.followup.send("\n".join(lines), ephemeral=True)
+    else:
+        await say(interaction, "\n".join(lines) or tr._("✅ Done."), ephemeral=from_button,
+                  allowed_mentions=discord.AllowedMentions.none())
+        await refresh(ctx, game.id)
+    if what == "join" and role == "mrx" and not result.duplicate:
+        await check_dms(ctx, interaction.user, game, await speaker_for(interaction))
+    if game.status != LOBBY:
+        await ctx.announce(game.id)
+
+
+async def add_computer(ctx: ChatContext, interaction: discord.Interaction, role: str | None, level: str,
+                       player: discord.abc.User | None) -> None:
+    """``/sy addbot``: in the lobby a computer takes a seat of its own; in a running game it plays
+    the seat of ``player``, who let a turn's deadline pass, until they take it back."""
+    if player is None:
+        game = await ctx.service.game_in_channel(interaction.channel_id)
+        if game is None or game.status == LOBBY:  # a seat of its own (or the answer that there is no lobby)
+            await change(ctx, interaction, "addbot", role, level=level)
+            return
+    async with guarded(interaction) as scope:
+        game = await finder.channel_game(ctx.service, interaction)
+        scope.game_id = game.id
+        if player is None:
+            raise Refused("The game is running: name the absent `player` whose seat the computer plays.")
+        if game.status == LOBBY:
+            raise Refused("In the lobby a computer takes a seat of its own: leave out `player`.")
+        await ctx.service.hand_to_computer(game.id, interaction.user.id, player.id, level, key=key(interaction))
+        await say(interaction, reader()._("🤖 Done: the computer plays that seat now."), ephemeral=True)
+        await ctx.announce(game.id)
+
+
+async def choose_variants(ctx: ChatContext, interaction: discord.Interaction, game_id: int, names: list[str]) -> None:
+    """The host's pick in the lobby's variant select: the lobby shows the variants now in force."""
+    async with guarded(interaction, game_id):
+        game = await finder.game(ctx.service, game_id)
+        if game.status != LOBBY:
+            raise GameAlreadyStarted("The game has started; its variants are fixed.")
+        chosen = {name: True for name in names}
+        result = await ctx.service.set_options(game.channel_id, interaction.user.id, chosen, key=key(interaction))
+        game = result.game
+        await interaction.response.edit_message(embed=lobby_embed(game, result.players,
+                                                                  speaker(game.language, game.board)),
+                                                view=lobby_view(game.id, game.rules, game.options,
+                                                                speaker(game.language, game.board)))
+
+
+async def check_dms(ctx: ChatContext, user: discord.abc.User, game: GameInfo, tr: Speaker) -> bool:
+    """Say hello by DM (in ``tr``, the joiner's language); if DMs are closed, tell the channel (in the
+    game's language) what to change."""
+    try:
+        await user.send(tr._("🎩 You'll play Mr. X in game #{id} ({channel}). Your secret moves will come "
+                             "here.").format(id=game.id, channel=f"<#{game.channel_id}>"))
+        return True
+    except discord.Forbidden:
+        await ctx.client.get_partial_messageable(game.channel_id).send(
+            speaker(game.language, game.board)._(DMS_CLOSED).format(who=mention(user.id)))
+        return False
+
+
+# -- the lobby's post: buttons and selects ---------------------------------------------------------
+
+MAX_OPTIONS = 25
+LOBBY_BUTTONS = (
+    ("join_d", N_("Join as detective"), "🕵️", discord.ButtonStyle.primary),
+    ("join_x", N_("Join as Mr. X"), "🎩", discord.ButtonStyle.secondary),
+    ("leave", N_("Leave"), None, discord.ButtonStyle.secondary),
+    ("start", N_("Start"), "🚦", discord.ButtonStyle.success),
+)
+#: the lobby's computer choices: (value, label, emoji)
+COMPUTER_CHOICES = (
+    ("detective:easy", N_("Computer detective: easy"), "🕵️"),
+    ("detective:normal", N_("Computer detective: normal"), "🕵️"),
+    ("detective:hard", N_("Computer detective: hard"), "🕵️"),
+    ("mrx:easy", N_("Computer Mr. X: easy"), "🎩"),
+    ("mrx:normal", N_("Computer Mr. X: normal"), "🎩"),
+    ("mrx:hard", N_("Computer Mr. X: hard"), "🎩"),
+    ("remove", N_("Remove the computer added last"), "➖"),
+)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby:(?P<game>\d+):(?P<action>\w+)"):
+    def __init__(self, game_id: int, action: str, tr: Speaker | None = None) -> None:
+        label, emoji, style = next(((lb, em, st) for a, lb, em, st in LOBBY_BUTTONS if a == action),
+                                   (action, None, discord.ButtonStyle.secondary))
+        label = (tr or reader())._(label)
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
+                                           custom_id=f"sy:lobby:{game_id}:{action}"))
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "LobbyButton":
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (ctx := fresh_context(interaction)) is None:
+            return
+        if self.action == "join_d":
+            await change(ctx, interaction, "join", "detective", button_game=self.game_id)
+        elif self.action == "join_x":
+            await change(ctx, interaction, "join", "mrx", button_game=self.game_id)
+        elif self.action == "leave":
+            await change(ctx, interaction, "leave", button_game=self.game_id)
+        elif self.action == "start":
+            await change(ctx, interaction, "start", button_game=self.game_id)
+
+
+def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool] | None = None,
+               tr: Speaker | None = None) -> discord.ui.View:
+    """The lobby's buttons, and for rules with variants the host's select of them (in ``tr``, the
+    game's language: everyone reads the lobby)."""
+    tr = tr or reader()
+    view = discord.ui.View(timeout=None)
+    for action, *_ in LOBBY_BUTTONS:
+        view.add_item(LobbyButton(game_id, action, tr))
+    entry = family_for_rules(rules).rules_entry(rules) if rules else None
+    offered = entry.options if entry else ()
+    if offered:
+        words = {name: OPTION_WORDS.get(name, (title, description)) for name, title, description in offered}
+        options = [discord.SelectOption(label=tr._(words[name][0])[:100], value=name,
+                                        description=tr._(words[name][1])[:100],
+                                        default=bool((chosen or {}).get(name))) for name, _, _ in offered][:MAX_OPTIONS]
+        view.add_item(VariantSelect(game_id, options, placeholder=tr._("Variants (host)")))
+    view.add_item(ComputerSelect(game_id, tr))
+    return view
+
+
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:bots:(?P<game>\d+)"):
+    """The host fills empty seats with computer players (or takes the last one out again)."""
+
+    def __init__(self, game_id: int, tr: Speaker | None = None, select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            tr = tr or reader()
+            select = discord.ui.Select(
+                custom_id=f"sy:bots:{game_id}", placeholder=tr._("🤖 Computer players (host)"),
+                options=[discord.SelectOption(label=tr._(label)[:100], value=value, emoji=emoji)
+                         for value, label, emoji in COMPUTER_CHOICES])
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "ComputerSelect":
+        return cls(int(match["game"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (ctx := fresh_context(interaction)) is None:
+            return
+        choice = (self.item.values or ["remove"])[0]
+        if choice == "remove":
+            await change(ctx, interaction, "removebot", button_game=self.game_id)
+        else:
+            role, _, level = choice.partition(":")
+            await change(ctx, interaction, "addbot", role, button_game=self.game_id, level=level)
+
+
+class VariantSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:variants:(?P<game>\d+)"):
+    """The host picks the game's variants in the lobby (any number, none included)."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
+                 select: discord.ui.Select | None = None, placeholder: str = "Variants (host)") -> None:
+        if select is None:
+            options = options or [discord.SelectOption(label="none", value="none")]
+            select = discord.ui.Select(custom_id=f"sy:variants:{game_id}", placeholder=placeholder,
+                                       min_values=0, max_values=len(options), options=options)
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> "VariantSelect":
+        return cls(int(match["game"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if (ctx := fresh_context(interaction)) is None:
+            return
+        await choose_variants(ctx, interaction, self.game_id, list(self.item.values))
+
+
+#: the lobby's components, registered in ``setup_hook`` so that earlier runs' posts keep working
+DYNAMIC_ITEMS = (LobbyButton, VariantSelect, ComputerSelect)

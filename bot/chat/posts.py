@@ -1,0 +1,129 @@
+"""Texts every family's games post alike: a seat changing hands, a cancelled game, the end and its
+winners, reminders and the passed deadline, and the server's statistics.
+
+A family's presenter builds its own posts around these (its route of Mr. X, its event lines); the
+chat layer uses the reminders and statistics for every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import discord
+
+from bot.games import computer_kind
+from bot.games.family import MRX
+from bot.games.views import PawnLookup
+from bot.i18n import EN, Speaker
+from bot.i18n.names import outcome_sentence
+from bot.service.events import PawnsHandedOver, HostChanged, PlayerReplaced, PlayerResigned
+from bot.service.models import Player, PlayerStats
+
+from bot.chat.words import WIN_COLOUR, and_list, mention, pawn_name
+
+
+def seat_line(event: Any, pawn_name_of, tr: Speaker = EN) -> str | None:
+    """A seat changing hands (every game family's): a resignation and the pawns it hands over, a new
+    host, a replacement, a computer standing in or the player back. None: not such an event."""
+    if isinstance(event, PlayerResigned):
+        text = (tr._("🏳️ {who} (Mr. X) resigned.") if event.role == "mrx"
+                else tr._("🏳️ {who} (a detective) resigned."))
+        return text.format(who=mention(event.user_id, tr))
+    if isinstance(event, PawnsHandedOver):
+        moved = ", ".join(f"{pawn_name_of(p)} → {mention(u, tr)}" for p, u in event.to)
+        return tr._("Their pawns go to the team: {moved}.").format(moved=moved) if moved else ""
+    if isinstance(event, HostChanged):
+        return tr._("{who} is the host now.").format(who=mention(event.user_id, tr))
+    if isinstance(event, PlayerReplaced):
+        if computer_kind(event.new_user_id) is not None and computer_kind(event.old_user_id) is None:
+            return tr._("🤖 {new} plays for {old} until they are back: `/sy join` takes the seat back.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        if computer_kind(event.old_user_id) is not None:
+            return tr._("👋 {new} is back and takes the seat from {old}.").format(
+                new=mention(event.new_user_id, tr), old=mention(event.old_user_id, tr))
+        return tr._("🔁 {new} takes over from {old}.").format(new=mention(event.new_user_id, tr),
+                                                            old=mention(event.old_user_id, tr))
+    return None
+
+
+def cancelled_text(payload: Mapping[str, Any], tr: Speaker = EN) -> str:
+    return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0), tr))
+
+
+def game_over_embed(view, players: Sequence[Player], picture: str | None, tr: Speaker = EN,
+                    route: str = "") -> discord.Embed:
+    """The end: who won and why, the winners, Mr. X's route (``route``: in the family's own words)
+    and the picture of it."""
+    outcome = view.outcome
+    assert outcome is not None
+    mrx_won = outcome.winner == "mrx"
+    people = [p for p in players if p.role and (p.role == "mrx") == mrx_won and p.status == "playing"]
+    title = tr._("🏆 Mr. X wins!") if mrx_won else tr._("🏆 The detectives win!")
+    embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
+    if people:
+        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
+    if route:
+        embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
+    if picture:
+        embed.set_image(url=f"attachment://{picture}")
+    embed.set_footer(text=tr._("/sy export for the record · /sy new for another game"))
+    return embed
+
+
+# -- the slow-play clock -------------------------------------------------------------------------
+
+
+def reminder_text(pawns: Sequence[str], user_ids: Sequence[int], view: PawnLookup | None, waited: str,
+                  deadline: str | None = None, tr: Speaker = EN) -> str:
+    """A reminder: ``waited`` says how long the turn has waited (``25 h``), ``deadline`` when the host may
+    skip or replace the player (None: no deadline)."""
+    who = " ".join(mention(u, tr) for u in user_ids) or tr._("Players")
+    after = (" " + tr._("The deadline is in {left}.").format(left=deadline)) if deadline else ""
+    if list(pawns) == [MRX]:
+        return tr._("⏰ {who}: Mr. X's move has been waiting for {waited}. Check my DMs (or `/sy move` here).").format(
+            who=who, waited=waited) + after
+    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
+    text = tr.ngettext("⏰ {who}: {names} has been waiting for {waited}. Press **Move** or use `/sy move`.",
+                       "⏰ {who}: {names} have been waiting for {waited}. Press **Move** or use `/sy move`.",
+                       len(pawns))
+    return text.format(who=who, names=names, waited=waited) + after
+
+
+def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], view: PawnLookup | None,
+                 waited: str, tr: Speaker = EN) -> str:
+    who = " ".join(mention(u, tr) for u in user_ids) or tr._("the player")
+    if list(pawns) == [MRX]:
+        return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
+                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
+                                                                                  waited=waited)
+    names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
+    return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
+                "or `/sy replace` the player.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
+    who = mention(user_id, tr)
+    if stats.games == 0:
+        return tr._("{who} has no finished games on this server yet.").format(who=who)
+    games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", stats.games).format(
+        wins=stats.wins, n=stats.games)
+    return tr._("📊 {who}: {games} · as Mr. X {mrx_wins}/{mrx_games} · as detective {wins}/{n}.").format(
+        who=who, games=games, mrx_wins=stats.mrx_wins, mrx_games=stats.mrx_games, wins=stats.detective_wins,
+        n=stats.detective_games)
+
+
+def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
+    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``)."""
+    if not rows:
+        return tr._("No finished games on this server yet: `/sy new` to play one.")
+    medals = ["🥇", "🥈", "🥉"]
+    lines = [tr._("🏆 **Leaderboard** (finished games on this server)")]
+    for i, s in enumerate(rows):
+        mark = medals[i] if i < 3 else f"{i + 1}."
+        games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
+        lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
+            mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
+    return "\n".join(lines)

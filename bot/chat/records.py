@@ -1,0 +1,72 @@
+"""After the game: ``/sy export`` (a finished game's record), ``/sy stats`` and ``/sy leaderboard``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+
+from bot.i18n import game_language, reader, speaker
+from bot.service.errors import GameNotFound, GameNotOver
+
+from bot.chat.context import ChatContext
+from bot.chat.posts import leaderboard_text, stats_text
+from bot.chat.replies import Refused, defer, guarded, is_dm, say
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+async def export(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> None:
+    if not await defer(interaction, ephemeral=True):
+        return
+    service = ctx.service
+    async with guarded(interaction, game) as scope:
+        latest = None if game is not None else await service.latest_game(interaction.channel_id)
+        game_id = game if game is not None else latest.id if latest else None
+        if game_id is None:
+            active = None if is_dm(interaction) else await service.game_in_channel(interaction.channel_id)
+            if active is not None:
+                raise GameNotOver("The record is available once the game is over.")
+            raise Refused("Which game? Give its number with the `game` option (shown in the game's messages).")
+        scope.game_id = game_id
+        info = await service.get_game(game_id)
+        if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
+            raise GameNotFound()  # the same answer as for a game that does not exist
+        in_server = interaction.guild_id == info.guild_id or await _member_of(ctx, info.guild_id, interaction.user)
+        record = await service.record(game_id, user_id=interaction.user.id, in_server=in_server)
+        data = json.dumps(record, indent=1).encode()
+        await say(interaction, reader()._("📦 The record of game #{id} (`{format}`).").format(
+            id=game_id, format=record.get("format", "scotland-yard-record/1")), ephemeral=True,
+                  file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))
+
+
+async def _member_of(ctx: ChatContext, guild_id: int, user: discord.abc.User) -> bool:
+    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists)."""
+    guild = ctx.client.get_guild(guild_id)
+    if guild is None:
+        return False
+    try:
+        await guild.fetch_member(user.id)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def stats(ctx: ChatContext, interaction: discord.Interaction, user: discord.User | None) -> None:
+    async with guarded(interaction):
+        if is_dm(interaction):
+            raise Refused("Statistics are per server: ask in a server channel.")
+        who = user or interaction.user
+        found = await ctx.service.stats(interaction.guild_id, who.id)
+        await say(interaction, stats_text(who.id, found, reader()), ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def leaderboard(ctx: ChatContext, interaction: discord.Interaction) -> None:
+    async with guarded(interaction):
+        if is_dm(interaction):
+            raise Refused("The leaderboard is per server: ask in a server channel.")
+        rows = await ctx.service.leaderboard(interaction.guild_id)
+        server = await ctx.service.guild_settings(interaction.guild_id)  # a public post: the server's language
+        tr = speaker(game_language(None, server.language, interaction.guild_locale))
+        await say(interaction, leaderboard_text(rows, tr), ephemeral=False, allowed_mentions=NO_PINGS)
