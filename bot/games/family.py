@@ -84,6 +84,9 @@ class Family:
     move: Callable[[str, int, str], Any] = lambda pawn, to, ticket: None
     #: the secret player's double move from two (station, ticket) parts
     double: Callable[[tuple[int, str], tuple[int, str]], Any] = lambda first, second: None
+    #: the secret player shows where he is (voluntary surfacing), taking the (detective, ticket) pairs of ``take``,
+    #: or (``take`` empty) ``prefer`` where a detective has it; None: this family has no surfacing
+    surface: Callable[[tuple[tuple[str, str], ...], str | None], Any] = lambda take, prefer: None
     #: chance nobody asks for: when the state waits for it (a layout of tiles), the action dealt from
     #: ``rng``; None when the state waits for a player. The service applies and stores it like any other.
     deal: Callable[[Any, random.Random], Any] = lambda state, rng: None

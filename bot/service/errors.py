@@ -1,12 +1,12 @@
 """Refusals of the game service. Each carries a sentence the player can read and act on.
 
-Every class derives from :class:`bot.games.london.engine.GameError`, so the bot catches one base for the rules
-engine and the service alike. No message here may name Mr. X's hidden station.
+Every class derives from :class:`bot.games.errors.GameError`, so the bot catches one base for every
+family's rules engine and the service alike. No message here may name Mr. X's hidden station.
 """
 
 from __future__ import annotations
 
-from bot.games.london.engine import GameError
+from bot.games.errors import GameError
 
 
 class ServiceError(GameError):

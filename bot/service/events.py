@@ -6,12 +6,8 @@ command, so a retried command returns the same events. Every event is public.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
-
-from bot.games.london.engine import event_from_json as game_event_from_json
-from bot.games.london.engine import event_to_json as game_event_to_json
-from bot.games.london.engine.codec import ENGINE_EVENTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,24 +87,30 @@ SERVICE_EVENTS: dict[str, type] = {
 }
 
 
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def event_to_json(event: Any, family: Any = None) -> dict[str, Any]:
-    """An engine or service event as plain JSON (the London engine's codec serves both; another
-    ``family``'s engine events go through its own codec)."""
-    if family is not None and type(event).__name__ not in SERVICE_EVENTS:
-        return family.event_to_json(event)
-    if type(event).__name__ not in SERVICE_EVENTS and type(event).__name__ not in ENGINE_EVENTS:
-        raise TypeError(f"not an event: {event!r}")
-    return game_event_to_json(event)
+    """An event as plain JSON: the service's own as ``{"type": "PlayerJoined", "user_id": 7, ...}``, an
+    engine's through its ``family``'s codec."""
+    if type(event).__name__ in SERVICE_EVENTS:
+        return {"type": type(event).__name__, **{f.name: _plain(getattr(event, f.name)) for f in fields(event)}}
+    if family is None:
+        raise TypeError(f"not a service event, and no family to read it: {event!r}")
+    return family.event_to_json(event)
 
 
 def event_from_json(data: dict[str, Any], family: Any = None) -> Any:
-    """A stored event: the service's own, or the engine's of ``family`` (default: London-style)."""
-    if data["type"] in SERVICE_EVENTS:
-        event = game_event_from_json(data, SERVICE_EVENTS)
-    elif family is not None:
+    """A stored event: the service's own, or the engine's of ``family``."""
+    if data["type"] not in SERVICE_EVENTS:
+        if family is None:
+            raise TypeError(f"not a service event, and no family to read it: {data['type']!r}")
         return family.event_from_json(data)
-    else:
-        event = game_event_from_json(data)
+    cls = SERVICE_EVENTS[data["type"]]
+    event = cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})  # fields added later have defaults
     if isinstance(event, PawnsHandedOver):
         event = PawnsHandedOver(event.from_user_id, tuple((str(p), int(u)) for p, u in event.to))
     return event

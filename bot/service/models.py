@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.london.engine import Event, Outcome, PublicView
-
-from .events import ServiceEvent
+from bot.games.outcome import Outcome
 
 LOBBY = "lobby"
 RUNNING = "running"
@@ -47,7 +45,8 @@ class GameInfo:
     finished_at: float | None
     updated_at: float
     outcome: Outcome | None
-    #: the game family whose engine plays it (bot.games): "london", "dice"
+    #: the game family whose engine plays it (a name in bot.games' registry); the default is the column's, for
+    #: games stored before there were families
     family: str = "london"
     #: the language of its public posts: "en" or "de"
     language: str = "en"
@@ -76,10 +75,11 @@ class CommandResult:
     """What a command did, for the bot to announce."""
 
     game: GameInfo
-    #: engine events (moves, passes, round ends, the end) and service events (joins, hand-overs, ...)
-    events: tuple[Event | ServiceEvent, ...]
-    #: the public view after the command; None while the game is in the lobby (or was cancelled there)
-    view: PublicView | None
+    #: the family engine's events (moves, passes, round ends, the end) and the service's (joins, hand-overs, ...:
+    #: :data:`bot.service.events.ServiceEvent`)
+    events: tuple[Any, ...]
+    #: the family's public view after the command; None while the game is in the lobby (or was cancelled there)
+    view: Any
     players: tuple[Player, ...]
     #: True when the idempotency key was seen before: nothing was applied, ``events`` are the stored ones
     duplicate: bool = False

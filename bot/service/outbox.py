@@ -14,8 +14,6 @@ from typing import Any, Iterable
 
 import aiosqlite
 
-from bot.games.london.engine import Event, GameEnded, PublicView, RoundEnded
-
 from .events import event_to_json
 from .models import Announcement
 
@@ -40,7 +38,7 @@ async def queue(conn: aiosqlite.Connection, game_id: int, key: str, kind: str, p
     )
 
 
-def next_up(view: PublicView, user_ids: Iterable[int], owed_before: Iterable[int] | None = None) -> dict[str, Any]:
+def next_up(view: Any, user_ids: Iterable[int], owed_before: Iterable[int] | None = None) -> dict[str, Any]:
     """Who owes a move now: the round, the pawns and the people who move them, and ``ping``: those
     of them to mention, who did not owe a move already (``owed_before``; None: all of them). So one
     person holding several pawns hears once a round, and an any-order round pings once when it opens."""
@@ -51,46 +49,43 @@ def next_up(view: PublicView, user_ids: Iterable[int], owed_before: Iterable[int
 
 
 def events_json(events: Iterable[Any], family: Any = None) -> list[dict[str, Any]]:
-    """The service's and the engine's events as JSON (the engine's of ``family``; None: London-style)."""
+    """The service's and the engine's events as JSON (an engine's through its ``family``'s codec)."""
     return [event_to_json(e, family) for e in events]
 
 
-def round_summary(view: PublicView, round_: int) -> dict[str, Any]:
+def round_summary(view: Any, round_: int) -> dict[str, Any]:
     return {
         "round": round_,
         "records": [dict(r) for r in view.history if r.get("round") == round_],
     }
 
 
-def game_over(view: PublicView) -> dict[str, Any]:
+def game_over(view: Any) -> dict[str, Any]:
     outcome = view.outcome
     assert outcome is not None
     return {**outcome.to_json(), "sentence": outcome.describe(), "route": list(view.route or ())}
 
 
-def after_play(view: PublicView, events: list[Event], *, seq: int | None, user_id: int,
+def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
-               family: Any = None, owed_before: tuple[int, ...] = ()) -> list[tuple]:
-    """The announcements one play command owes: (key, kind, payload, recipient). ``family`` reads
-    the events (None: London-style)."""
+               family: Any, owed_before: tuple[int, ...] = ()) -> list[tuple]:
+    """The announcements one play command owes: (key, kind, payload, recipient). ``view`` and
+    ``events`` are the family's (its public view, its engine's events); ``family`` reads them."""
     owed: list[tuple] = []
     if seq is not None:
         owed.append((f"action:{seq}", ACTION, {"user_id": user_id, "events": events_json(events, family),
                                                "next": next_up(view, next_users, owed_before)}, None))
-    ends_round = family.ends_round if family else (lambda e: e.round if isinstance(e, RoundEnded) else None)
-    ends_game = family.ends_game if family else (lambda e: isinstance(e, GameEnded))
     for event in events:
-        if (round_ := ends_round(event)) is not None:
+        if (round_ := family.ends_round(event)) is not None:
             owed.append((f"round:{round_}:summary", ROUND_SUMMARY, round_summary(view, round_), None))
-    secret_pawn = family.secret_pawn if family else "mrx"
-    if any(ends_game(e) for e in events):
+    if any(family.ends_game(e) for e in events):
         owed.append(("game:over", GAME_OVER, game_over(view), None))
-    elif new_turn and view.to_move == (secret_pawn,):
+    elif new_turn and view.to_move == (family.secret_pawn,):
         owed.append(mrx_prompt(view, mrx_user))
     return owed
 
 
-def mrx_prompt(view: PublicView, mrx_user: int | None) -> tuple:
+def mrx_prompt(view: Any, mrx_user: int | None) -> tuple:
     entry = len(view.logbook) + 1
     return (f"mrx:turn:{view.round}", MRX_PROMPT, {"round": view.round, "entry": entry}, mrx_user)
 

@@ -1,23 +1,28 @@
-"""A game's truth is its action list: rebuild the state from it and compare with the snapshot."""
+"""A game's truth is its action list: rebuild the state from it and compare with the snapshot.
+
+A state here is its family's (``Any``): the family deals it, reads it from a snapshot and replays actions on it.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 
 import aiosqlite
 
-from bot.games.london.engine import BadRecord, GameError, GameState
+from bot.games import get_family
+from bot.games.errors import BadRecord, GameError
 from bot.store import one, rows
 
 from . import rows as read
-from bot.games import get_family
-from .errors import GameNotStarted
+from .errors import GameClosed, GameNotStarted
+from .models import CANCELLED
 
 log = logging.getLogger(__name__)
 
 
-async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: int | None = None) -> GameState:
+async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: int | None = None) -> Any:
     """Deal the game again from its setup and play its stored actions in order (only those of
     rounds up to ``until_round``, when given: the game as it stood when that round ended)."""
     game = await read.game_row(conn, game_id)
@@ -33,7 +38,7 @@ async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: i
     return state
 
 
-async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:
+async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, int]:
     """The game's state and the number of actions behind it: from the snapshot, or from a replay of
     the actions when the snapshot cannot be read (not JSON, empty, not an object, written by an older
     engine) or has seen fewer or more actions than the list holds. The next command writes a fresh one."""
@@ -48,6 +53,17 @@ async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[GameStat
             return state, seen
         log.warning("game %s: the snapshot has seen %s actions, the list holds %s: rebuilding", game_id, seen, count)
     return await rebuild_state(conn, game_id), count
+
+
+async def started_state(conn: aiosqlite.Connection, game_id: int) -> Any:
+    """The state of a game that has started (a cancelled lobby, or a lobby, has none: refused)."""
+    game = await read.game_row(conn, game_id)
+    if game["started_at"] is None:
+        if game["status"] == CANCELLED:
+            raise GameClosed("This game was cancelled before it started.")
+        raise GameNotStarted()
+    state, _ = await load_state(conn, game_id)
+    return state
 
 
 async def check_game(conn: aiosqlite.Connection, game_id: int) -> list[str]:

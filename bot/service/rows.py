@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Any
 
 import aiosqlite
 
 from bot.games import get_family
-from bot.games.london.engine import BadRecord, GameState, Outcome
+from bot.games.errors import BadRecord
+from bot.games.outcome import Outcome
 from bot.store import one, rows
 
 from .errors import GameNotFound, GameNotStarted
@@ -120,7 +122,7 @@ async def user_games(conn: aiosqlite.Connection, user_id: int) -> list[UserGame]
     return games
 
 
-async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[GameState, int]:
+async def snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, int]:
     """The game's state from its snapshot, with the number of actions it has seen."""
     row = await one(conn, "SELECT s.actions, s.state, g.family FROM snapshots s JOIN games g ON g.id = s.game_id "
                           "WHERE s.game_id = ?", (game_id,))

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-
-from bot.games.london.engine import GameState
+from typing import Any
 
 from .errors import NeedMorePlayers
 
@@ -41,8 +40,9 @@ def choose_seats(people: list[tuple[int, str | None]], seed: int) -> tuple[list[
     return seats, drawn
 
 
-def pawn_owners(state: GameState, seats: list[Seated]) -> list[tuple[str, int]]:
-    """(pawn, user) for every person who may move each pawn, from the engine's seats."""
+def pawn_owners(state: Any, seats: list[Seated]) -> list[tuple[str, int]]:
+    """(pawn, user) for every person who may move each pawn, from the engine's seats (a family's state:
+    its ``pawns``, each with the ``seats`` that move it)."""
     user_at = {s.seat: s.user_id for s in seats}
     return [(pawn.id, user_at[seat]) for pawn in state.pawns for seat in pawn.seats]
 

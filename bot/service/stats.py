@@ -7,6 +7,7 @@ import aiosqlite
 from bot.games import KIND_SPAN
 from bot.store import rows
 
+from .core import ServiceCore
 from .models import PlayerStats
 
 
@@ -25,3 +26,14 @@ async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int |
         (guild_id,) if user_id is None else (guild_id, user_id))
     return [PlayerStats(r["user_id"], r["games"], r["wins"], r["mrx_games"], r["mrx_wins"],
                         r["detective_games"], r["detective_wins"]) for r in found]
+
+
+class Statistics(ServiceCore):
+    async def stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """The person's finished games in this guild: played and won, as Mr. X and as a detective."""
+        found = await player_stats(self._db.reader, guild_id, user_id)
+        return found[0] if found else PlayerStats(user_id, 0, 0, 0, 0, 0, 0)
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+        """Most wins first (then fewer games), finished games of this guild only."""
+        return (await player_stats(self._db.reader, guild_id))[:limit]

@@ -1,24 +1,36 @@
 """The steps every command is made of: find the game, check who acts, write what changed,
 remember the result under the command's key, and build what the caller gets back.
 
-Each function runs inside the command's transaction (``tx``); none commits.
+Each function runs inside the command's transaction (``tx``); none commits. A ``state`` is a family's game
+state and an action its engine's (``Any``): the service reads and writes them through the game's family.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from typing import Any
 
 import aiosqlite
 
 from bot.games import get_family
-from bot.games.london.engine import MRX, Action, GameState, InvalidAction, Outcome, quoted
+from bot.games.errors import InvalidAction, quoted
+from bot.games.family import MRX
+from bot.games.outcome import Outcome
 from bot.store import one
 
 from . import outbox, rebuild
 from . import rows as read
-from .errors import GameAlreadyStarted, GameClosed, GameNotStarted, KeyReused, NoGameHere, NotInGame, NotYourPawn
-from .errors import StaleAction
+from .errors import (
+    GameAlreadyStarted,
+    GameClosed,
+    GameNotStarted,
+    KeyReused,
+    NoGameHere,
+    NotInGame,
+    NotYourPawn,
+    StaleAction,
+)
 from .events import event_from_json
 from .models import CANCELLED, FINISHED, LOBBY, RUNNING, CommandResult
 from .timing import next_turn
@@ -81,7 +93,7 @@ async def player(tx: aiosqlite.Connection, game_id: int, user_id: int,
     return row
 
 
-async def require_pawn(tx: aiosqlite.Connection, game_id: int, user_id: int, state: GameState,
+async def require_pawn(tx: aiosqlite.Connection, game_id: int, user_id: int, state: Any,
                        pawn: str) -> None:
     """Refuse unless the person moves ``pawn`` now (their seat's pawns, plus any handed over)."""
     if pawn not in state.pawn:
@@ -115,8 +127,8 @@ async def end(tx: aiosqlite.Connection, now: float, game_id: int, status: str) -
     await tx.execute("UPDATE games SET status = ?, to_move = '', finished_at = ? WHERE id = ?", (status, now, game_id))
 
 
-async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, state: GameState, applied: int,
-                    actions: list[Action], events: list, *, user_id: int, key: str | None, name: str,
+async def save_play(tx: aiosqlite.Connection, now: float, game: sqlite3.Row, state: Any, applied: int,
+                    actions: list[Any], events: list, *, user_id: int, key: str | None, name: str,
                     service_events: tuple = (), announce_actions: bool = True) -> int:
     """Write what the engine did: the action rows, the snapshot, the game row, the result and
     the announcements it owes (``announce_actions`` False: the actions get no post of their own, as
@@ -183,14 +195,14 @@ async def remember(tx: aiosqlite.Connection, now: float, key: str | None, game_i
 
 
 async def done(tx: aiosqlite.Connection, now: float, game_id: int, events: tuple, user_id: int, name: str,
-               key: str | None, version: int, state: GameState | None = None) -> CommandResult:
+               key: str | None, version: int, state: Any = None) -> CommandResult:
     """Finish a command that changed no engine state: remember it under its key, build its result."""
     await remember(tx, now, key, game_id, user_id, name, version, events)
     return await result(tx, game_id, events, version, state=state)
 
 
 async def result(tx: aiosqlite.Connection, game_id: int, events: tuple, version: int, *,
-                 duplicate: bool = False, state: GameState | None = None) -> CommandResult:
+                 duplicate: bool = False, state: Any = None) -> CommandResult:
     """What the caller gets back: the game now, the events, the public view, the players."""
     game = read.game_info(await read.game_row(tx, game_id))
     if state is None and game.started_at is not None:

@@ -1,6 +1,6 @@
 """The SQLite layer: the database file, its connections and transactions, and schema migrations."""
 
-from .database import DEFAULT_PATH, Database, DatabaseUnavailable, database_path, integrity_check, one, rows
+from .sqlite import DEFAULT_PATH, Database, DatabaseUnavailable, database_path, integrity_check, one, rows
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations, migrate, schema_version
 
 __all__ = [

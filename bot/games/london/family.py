@@ -86,6 +86,7 @@ FAMILY = LONDON = Family(
         options=options or None),
     move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
     double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
+    surface=lambda take, prefer: Surface(take, prefer=prefer),
     computer_may_act=lambda state, pawn: bool(state.legal_moves(pawn)),
     ends_round=lambda event: event.round if isinstance(event, RoundEnded) else None,
     ends_game=lambda event: isinstance(event, GameEnded),
