@@ -412,3 +412,378 @@ async def test_restarted_bot_connects_to_the_same_fake(fake: FakeDiscord, world:
     assert len(fake.gateway.identifies) == 2
     fake.assert_clean()
 
+
+
+# ---------------------------------------------------------------------------------------------- sharding
+
+
+class ShardedBot(commands.AutoShardedBot):
+    """Answers /where with its label, and notes which guild (or DM) each event it got came from."""
+
+    def __init__(self, label: str, **shards: object) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **shards)
+        self.label = label
+        self.seen: List[str] = []
+
+        @app_commands.command(description='Which process answers?')
+        async def where(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(self.label)
+
+        self.tree.add_command(where)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+    async def before_identify_hook(self, shard_id: object, *, initial: bool = False) -> None:
+        pass  # discord.py waits 5 s before each further shard's IDENTIFY; the fake needs no pause
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.seen.append(f'interaction {interaction.guild.name if interaction.guild else "DM"}')
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author != self.user:
+            self.seen.append(f'message {message.guild.name if message.guild else "DM"}')
+
+
+class TwoShards:
+    """One guild on each of two shards, with a channel each and alice in both."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.zero = fake.add_guild('Shard Zero', shard=(0, 2))
+        self.one = fake.add_guild('Shard One', shard=(1, 2))
+        self.zero_channel = fake.add_channel(self.zero, 'game')
+        self.one_channel = fake.add_channel(self.one, 'game')
+        self.alice = fake.add_user('alice')
+        fake.add_member(self.zero, self.alice)
+        fake.add_member(self.one, self.alice)
+
+    async def where(self, channel: object) -> str:
+        handle = await self.fake.slash(self.alice, channel, 'where')  # type: ignore[arg-type]
+        return (await handle.wait_reply(timeout=2)).content
+
+
+@pytest_asyncio.fixture
+async def shards(fake: FakeDiscord) -> TwoShards:
+    return TwoShards(fake)
+
+
+@pytest.mark.asyncio
+async def test_each_shard_gets_only_its_guilds_and_dms_go_to_shard_zero(fake: FakeDiscord,
+                                                                        shards: TwoShards) -> None:
+    assert (shards.zero.shard_id(2), shards.one.shard_id(2)) == (0, 1)
+    zero = ShardedBot('zero', shard_ids=[0], shard_count=2)
+    one = ShardedBot('one', shard_ids=[1], shard_count=2)
+    async with fake.run_bot(zero), fake.run_bot(one):
+        assert [g.name for g in zero.guilds] == ['Shard Zero'] and [g.name for g in one.guilds] == ['Shard One']
+        for session in fake.gateway.live_sessions():
+            ready = session.events[0]
+            assert ready['t'] == 'READY' and ready['d']['shard'] == session.shard
+            expected = shards.zero if session.shard == [0, 2] else shards.one
+            assert [g['id'] for g in ready['d']['guilds']] == [str(expected.id)]
+        assert not fake.requests_to('GET', r'^/gateway/bot$')  # a given shard_count needs no recommendation
+
+        assert await shards.where(shards.one_channel) == 'one'
+        assert await shards.where(shards.zero_channel) == 'zero'
+        assert await shards.where('dm') == 'zero'  # guild-less events go to shard 0 only
+        await fake.user_message(shards.alice, shards.one_channel, 'hello')
+        late = fake.add_guild('Late One', shard=(1, 2))
+        await fake.wait_until(lambda: 'message Shard One' in one.seen and one.get_guild(late.id), timeout=2)
+        assert zero.seen == ['interaction Shard Zero', 'interaction DM']
+        assert one.seen == ['interaction Shard One', 'message Shard One']
+        assert zero.get_guild(late.id) is None
+
+        (zero_session,), (one_session,) = fake.gateway.shard_sessions(0, 2), fake.gateway.shard_sessions(1, 2)
+        await fake.drop_connections(4000, shard=[1, 2])  # one shard's socket goes; it resumes alone
+        await fake.wait_until(lambda: one_session.resumes == 1 and one_session.connected, timeout=3)
+        assert zero_session.resumes == 0 and await shards.where(shards.one_channel) == 'one'
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_a_second_connection_for_a_connected_shard_is_refused(fake: FakeDiscord, shards: TwoShards) -> None:
+    one = ShardedBot('one', shard_ids=[1], shard_count=2)
+    async with fake.run_bot(one):
+        with pytest.raises(discord.ConnectionClosed) as refused:
+            await fake.start_bot(ShardedBot('twin', shard_ids=[1], shard_count=2))
+        assert refused.value.code == 4010 and fake.gateway.refused == [([1, 2], 4010)]
+        assert await shards.where(shards.one_channel) == 'one'  # the first session is untouched
+
+        # Discord's own behaviour, on request: both sessions get the shard's events, an interaction one.
+        fake.allow_duplicate_shards = True
+        twin = ShardedBot('twin', shard_ids=[1], shard_count=2)
+        async with fake.run_bot(twin):
+            await fake.user_message(shards.alice, shards.one_channel, 'hello')
+            await fake.wait_until(lambda: 'message Shard One' in one.seen and 'message Shard One' in twin.seen,
+                                  timeout=2)
+            assert await shards.where(shards.one_channel) == 'twin'
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_auto_sharded_client_runs_the_recommended_shards(fake: FakeDiscord, shards: TwoShards) -> None:
+    fake.recommended_shards = 2
+    bot = ShardedBot('both')
+    async with fake.run_bot(bot):
+        assert bot.shard_count == 2 and sorted(bot.shards) == [0, 1]
+        (asked,) = fake.requests_to('GET', r'^/gateway/bot$')
+        assert asked.status == 200
+        assert sorted(i['shard'] for i in fake.gateway.identifies) == [[0, 2], [1, 2]]
+        assert {g.name for g in bot.guilds} == {'Shard Zero', 'Shard One'}
+        assert await shards.where(shards.one_channel) == 'both'
+        assert await shards.where('dm') == 'both'
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_identify_with_a_bad_shard_or_too_many_guilds_is_closed(fake: FakeDiscord, world: World) -> None:
+    with pytest.raises(discord.ConnectionClosed) as invalid:
+        await fake.start_bot(discord.Client(intents=discord.Intents.default(), shard_id=2, shard_count=2))
+    assert invalid.value.code == 4010
+    fake.add_guild('Second')
+    fake.max_guilds_per_session = 1
+    with pytest.raises(discord.ConnectionClosed) as required:
+        await fake.start_bot(discord.Client(intents=discord.Intents.default()))
+    assert required.value.code == 4011
+    assert fake.gateway.refused == [([2, 2], 4010), (None, 4011)] and fake.gateway.live_sessions() == []
+
+
+# ---------------------------------------------------------------------------------------------- threads
+
+
+class TurnView(discord.ui.View):
+    """A turn post: Move acknowledges without a word (deferred update) and moves the buttons to a new post;
+    Pass rewrites the post itself (update message) without buttons."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label='Move', custom_id='turn:move')
+    async def move(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()  # type 6: no "thinking" message
+        assert interaction.message is not None and interaction.channel is not None
+        await interaction.message.edit(view=None)
+        await interaction.channel.send('Next turn', view=TurnView())  # type: ignore[union-attr]
+
+    @discord.ui.button(label='Pass', custom_id='turn:pass')
+    async def pass_turn(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content='Passed', view=None)  # type 7
+
+
+class ThreadBot(commands.Bot):
+    """/game thread (a public thread for the game), /game fromhere (a thread on a lobby post),
+    /game private (discord.py's default thread type: private), /game where."""
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.errors: List[int] = []
+        self.thread_news: List[str] = []
+        group = app_commands.Group(name='game', description='A game in a thread')
+
+        @group.command(description='Play in a new thread')
+        async def thread(interaction: discord.Interaction, name: str) -> None:
+            assert isinstance(interaction.channel, discord.TextChannel)
+            made = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            await made.send(f'{interaction.user.mention}, your move', view=TurnView(),
+                            allowed_mentions=discord.AllowedMentions(users=True))
+            await interaction.response.send_message(f'The game is on in {made.mention}')
+
+        @group.command(description='Open a lobby with its own thread')
+        async def fromhere(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message('Lobby')
+            lobby = await interaction.original_response()
+            await lobby.create_thread(name='lobby chat')
+
+        @group.command(description='A thread of the default type')
+        async def private(interaction: discord.Interaction) -> None:
+            assert isinstance(interaction.channel, discord.TextChannel)
+            try:
+                await interaction.channel.create_thread(name='secret')
+            except discord.Forbidden as exc:
+                self.errors.append(exc.code)
+            await interaction.response.send_message('tried', ephemeral=True)
+
+        @group.command(description='Where am I?')
+        async def where(interaction: discord.Interaction) -> None:
+            channel = interaction.channel
+            await interaction.response.send_message(f'{type(channel).__name__} {getattr(channel, "parent_id", None)}')
+
+        self.tree.add_command(group)
+
+    async def setup_hook(self) -> None:
+        self.add_view(TurnView())
+        await self.tree.sync()
+
+    async def on_thread_join(self, thread: discord.Thread) -> None:
+        self.thread_news.append(f'joined {thread.name}')
+
+    async def on_thread_remove(self, thread: discord.Thread) -> None:
+        self.thread_news.append(f'left {thread.name}')
+
+
+@pytest_asyncio.fixture
+async def thread_bot(fake: FakeDiscord, world: World) -> AsyncIterator[ThreadBot]:
+    bot = ThreadBot()
+    async with fake.run_bot(bot):
+        yield bot
+    fake.assert_clean()
+
+
+async def _game_thread(fake: FakeDiscord, world: World, name: str = 'Game 1'):
+    handle = await fake.slash(world.alice, world.channel, 'game', 'thread', options={'name': name})
+    await handle.wait_reply(timeout=2)
+    return world.guild.thread(name)
+
+
+@pytest.mark.asyncio
+async def test_bot_starts_a_public_thread_and_plays_in_it(fake: FakeDiscord, world: World,
+                                                          thread_bot: ThreadBot) -> None:
+    thread = await _game_thread(fake, world)
+    assert (thread.type, thread.parent, thread.owner) == (11, world.channel, fake.bot_user)
+    assert fake.threads(world.channel) == [thread] and thread_bot.get_channel(thread.id) is not None
+    (turn,) = fake.thread_messages(thread)
+    assert turn.in_thread and turn.content.endswith('your move') and turn.custom_ids == ['turn:move', 'turn:pass']
+    # Discord adds the poster and the people a post pings to the thread.
+    assert set(thread.members) == {fake.bot_user.id, world.alice.id} and thread.message_count == 1
+    assert [m.content for m in fake.channel_messages(world.channel)] == [f'The game is on in <#{thread.id}>']
+    created = fake.gateway.latest_session().events  # type: ignore[union-attr]
+    # The bot hears that it joined; that alice joined would need the members intent.
+    assert [f['t'] for f in created if f['t'].startswith('THREAD_')] == ['THREAD_CREATE', 'THREAD_MEMBERS_UPDATE']
+    assert next(f for f in created if f['t'] == 'THREAD_CREATE')['d']['newly_created'] is True
+
+    # An interaction from the thread carries the thread as its channel.
+    where = await fake.slash(world.bob, thread, 'game', 'where')
+    reply = await where.wait_reply(timeout=2)
+    assert where.payload['channel_id'] == str(thread.id) and where.payload['channel']['type'] == 11
+    assert reply.content == f'Thread {world.channel.id}' and reply in fake.thread_messages(thread)
+
+
+@pytest.mark.asyncio
+async def test_deferred_update_leaves_no_message_and_old_turns_lose_their_buttons(
+        fake: FakeDiscord, world: World, thread_bot: ThreadBot) -> None:
+    thread = await _game_thread(fake, world)
+    (turn,) = fake.thread_messages(thread)
+    move = await fake.click(world.alice, turn, 'turn:move')
+    await fake.wait_until(lambda: len(fake.thread_messages(thread)) == 2, timeout=2)
+    await move.wait_idle()
+    assert move.response_type == 6 and move.answered_in_place and move.messages == []
+    assert fake.ephemeral_messages(include_deleted=True) == []  # no "thinking" flash
+    old, new = fake.thread_messages(thread)
+    assert old is turn and old.components == [] and old.live_components == []
+    assert old.history[-1]['components'] and old.text.endswith('your move')  # the text stays, the buttons go
+    assert [c['custom_id'] for c in new.live_components] == ['turn:move', 'turn:pass']
+    with pytest.raises(ValueError):  # Discord's client shows no button to click any more
+        await fake.click(world.alice, old, 'turn:move')
+
+    passed = await fake.click(world.bob, new, 'turn:pass')
+    assert await passed.wait_reply(timeout=2) is new
+    assert passed.response_type == 7 and passed.answered_in_place
+    assert new.content == 'Passed' and new.live_components == [] and len(fake.thread_messages(thread)) == 2
+
+
+@pytest.mark.asyncio
+async def test_thread_from_a_message_shares_its_id(fake: FakeDiscord, world: World, thread_bot: ThreadBot) -> None:
+    handle = await fake.slash(world.alice, world.channel, 'game', 'fromhere')
+    lobby = await handle.wait_reply(timeout=2)
+    await fake.wait_until(lambda: lobby.thread is not None, timeout=2)
+    thread = lobby.thread
+    assert thread is not None and (thread.id, thread.type, thread.starter_message) == (lobby.id, 11, lobby)
+    assert lobby.flags & 32 and thread.message_count == 0  # HAS_THREAD; the starter is not counted
+    await fake.wait_until(lambda: thread_bot.get_channel(thread.id) is not None, timeout=2)
+    with pytest.raises(ValueError):
+        fake.add_thread(world.channel, 'again', message=lobby)  # one thread per message
+
+
+@pytest.mark.asyncio
+async def test_thread_permissions_are_enforced(fake: FakeDiscord, world: World, thread_bot: ThreadBot) -> None:
+    # discord.py's create_thread() without a type asks for a private thread, which needs
+    # CREATE_PRIVATE_THREADS (the fake's default bot role has only the public one).
+    tried = await fake.slash(world.alice, world.channel, 'game', 'private')
+    await tried.wait_reply(timeout=2)
+    assert thread_bot.errors == [50013] and fake.threads() == []
+
+    thread = await _game_thread(fake, world)
+    bot_thread = thread_bot.get_channel(thread.id)
+    assert isinstance(bot_thread, discord.Thread)
+    role = world.guild.role(fake.application_name)
+    world.channel.overwrites = [{'id': role.id, 'type': 0, 'allow': discord.Permissions(send_messages=True),
+                                 'deny': discord.Permissions(send_messages_in_threads=True)}]
+    with pytest.raises(discord.Forbidden) as refused:
+        await bot_thread.send('no')
+    assert refused.value.code == 50013
+    world.channel.overwrites = []
+
+    turn = await bot_thread.fetch_message(fake.thread_messages(thread)[0].id)
+    await bot_thread.edit(archived=True)
+    assert thread.archived
+    with pytest.raises(discord.HTTPException) as archived:
+        await turn.edit(content='too late')
+    assert archived.value.code == 50083
+    await bot_thread.send('back')  # a post unarchives the thread
+    assert not thread.archived and thread.message_count == 2
+
+    await bot_thread.edit(locked=True)
+    world.channel.overwrites = [{'id': role.id, 'type': 0, 'allow': 0,
+                                 'deny': discord.Permissions(manage_threads=True)}]
+    with pytest.raises(discord.Forbidden) as locked:
+        await bot_thread.send('locked')
+    assert locked.value.code == 160005 and thread.message_count == 2
+
+
+@pytest.mark.asyncio
+async def test_thread_members_listing_and_deletion(fake: FakeDiscord, world: World, thread_bot: ThreadBot) -> None:
+    thread = await _game_thread(fake, world)
+    bot_thread = thread_bot.get_channel(thread.id)
+    guild = thread_bot.get_guild(world.guild.id)
+    assert isinstance(bot_thread, discord.Thread) and guild is not None
+    await bot_thread.add_user(discord.Object(world.bob.id))
+    assert set(thread.members) == {fake.bot_user.id, world.alice.id, world.bob.id}
+    assert {m.id for m in await bot_thread.fetch_members()} == set(thread.members)
+    await bot_thread.remove_user(discord.Object(world.alice.id))
+    await bot_thread.leave()
+    assert set(thread.members) == {world.bob.id}
+    await bot_thread.join()
+    await fake.wait_until(lambda: len(thread_bot.thread_news) == 3, timeout=2)
+    assert thread_bot.thread_news == ['joined Game 1', 'left Game 1', 'joined Game 1']
+    assert [t.id for t in await guild.active_threads()] == [thread.id]
+
+    await bot_thread.edit(archived=True)
+    with pytest.raises(discord.HTTPException) as archived:
+        await bot_thread.add_user(discord.Object(world.carol.id))
+    assert archived.value.code == 50083
+    await bot_thread.delete()
+    assert fake.threads() == [] and fake.thread_messages(thread)  # its messages stay on record
+    await fake.wait_until(lambda: thread_bot.get_channel(thread.id) is None, timeout=2)
+    with pytest.raises(discord.NotFound):
+        await bot_thread.send('gone')
+
+
+@pytest.mark.asyncio
+async def test_threads_survive_a_restart_and_users_threads_reach_the_bot(fake: FakeDiscord, world: World) -> None:
+    first = ThreadBot()
+    async with fake.run_bot(first):
+        thread = await _game_thread(fake, world)
+    second = ThreadBot()
+    async with fake.run_bot(second):
+        assert second.get_channel(thread.id) is not None  # GUILD_CREATE lists the active threads
+        theirs = fake.add_thread(world.channel, 'chatter', owner=world.bob)
+        await fake.wait_until(lambda: second.get_channel(theirs.id) is not None, timeout=2)
+        await fake.user_message(world.bob, theirs, 'hi')
+        assert world.bob.id in theirs.members and theirs.message_count == 1
+        hidden = fake.add_thread(world.channel, 'secret', owner=world.bob, private=True)
+        with pytest.raises(ValueError):  # alice is not in bob's private thread
+            await fake.slash(world.alice, hidden, 'game', 'where')
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_enforced_nonce_returns_the_first_message(fake: FakeDiscord, world: World, bot: TinyBot) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send('Round 3', nonce='sy-round-3')
+    again = await channel.send('Round 3', nonce='sy-round-3')  # discord.py sets enforce_nonce with a nonce
+    other = await channel.send('Round 4', nonce='sy-round-4')
+    assert again.id == first.id and other.id != first.id and fake.nonce_hits == 1
+    assert [m.content for m in fake.channel_messages(world.channel)] == ['Round 3', 'Round 4']
+    with pytest.raises(discord.HTTPException):
+        await channel.send('too long a nonce', nonce='x' * 26)

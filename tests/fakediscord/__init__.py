@@ -14,6 +14,7 @@ from tests.fakediscord.models import (
     FakeMember,
     FakeMessage,
     FakeRole,
+    FakeThread,
     FakeUser,
 )
 from tests.fakediscord.server import (
@@ -42,6 +43,7 @@ __all__ = [
     'FakeMember',
     'FakeMessage',
     'FakeRole',
+    'FakeThread',
     'FakeUser',
     'GatewaySession',
     'InteractionHandle',

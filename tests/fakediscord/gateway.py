@@ -1,4 +1,4 @@
-"""The fake gateway: HELLO / IDENTIFY / READY / GUILD_CREATE / heartbeats / RESUME, plain JSON text frames."""
+"""The fake gateway: HELLO, IDENTIFY (sharded or not), READY, GUILD_CREATE, heartbeats, RESUME; JSON text frames."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import time
 import traceback
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 import aiohttp
 from aiohttp import web
+
+from tests.fakediscord.models import shard_of
 
 if TYPE_CHECKING:
     from tests.fakediscord.server import FakeDiscord
@@ -22,6 +24,13 @@ __all__ = ['Gateway', 'GatewaySession', 'GatewayConnection', 'Intent', 'NoBotCon
 _log = logging.getLogger(__name__)
 
 HEARTBEAT_INTERVAL_MS = 41250
+#: Discord's close codes for an IDENTIFY the gateway will not take (neither is retried by discord.py)
+INVALID_SHARD = 4010
+SHARDING_REQUIRED = 4011
+#: Discord makes bots shard once a session would hold more guilds than this
+MAX_GUILDS_PER_SESSION = 2500
+# Marks "any guild" in Gateway.latest_session.
+_ANY_GUILD: Any = object()
 
 
 class Intent:
@@ -51,6 +60,21 @@ class GatewaySession:
 
     def has_intent(self, intent: Optional[int]) -> bool:
         return intent is None or bool(self.intents & intent)
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None and not self.conn.closed
+
+    def handles(self, guild_id: Optional[int]) -> bool:
+        """Whether this session gets the events of ``guild_id`` (``None``: DMs and other guild-less events).
+
+        Without a ``shard`` in IDENTIFY a session gets everything; with ``[shard_id, num_shards]`` it gets
+        the guilds with ``(guild_id >> 22) % num_shards == shard_id``, and guild-less events only on shard 0.
+        """
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        return shard_of(guild_id, shard_count) == shard_id
 
 
 class GatewayConnection:
@@ -113,6 +137,8 @@ class Gateway:
         self.sessions: Dict[str, GatewaySession] = {}
         self.connections: List[GatewayConnection] = []
         self.identifies: List[Dict[str, Any]] = []
+        #: IDENTIFYs that were closed instead of answered: (the ``shard`` they sent, close code)
+        self.refused: List[Tuple[Any, int]] = []
         self.presence_updates: List[Dict[str, Any]] = []
         self._ready_waiters: List[asyncio.Future[GatewaySession]] = []
 
@@ -120,11 +146,19 @@ class Gateway:
     def live_sessions(self) -> List[GatewaySession]:
         return [s for s in self.sessions.values() if not s.invalid]
 
-    def latest_session(self) -> Optional[GatewaySession]:
+    def latest_session(self, guild_id: Any = _ANY_GUILD) -> Optional[GatewaySession]:
+        """The newest live session (connected ones first); with ``guild_id`` (None for DMs) only among the
+        sessions whose shard gets that guild's events."""
         live = self.live_sessions()
-        connected = [s for s in live if s.conn is not None and not s.conn.closed]
+        if guild_id is not _ANY_GUILD:
+            live = [s for s in live if s.handles(guild_id)]
+        connected = [s for s in live if s.connected]
         pool = connected or live
         return max(pool, key=lambda s: s.created) if pool else None
+
+    def shard_sessions(self, shard_id: int, shard_count: int) -> List[GatewaySession]:
+        """Live sessions that identified as ``[shard_id, shard_count]``."""
+        return [s for s in self.live_sessions() if s.shard == [shard_id, shard_count]]
 
     def _push(self, session: GatewaySession, event: str, data: Any) -> None:
         session.seq += 1
@@ -135,17 +169,25 @@ class Gateway:
 
     def dispatch(self, event: str, data: Any, *, intent: Optional[int] = None,
                  per_session: Optional[Callable[[GatewaySession, Any], Any]] = None) -> None:
-        """Send a DISPATCH to every live session (buffered for RESUME when disconnected).
+        """Send a DISPATCH to every live session whose shard gets the event's ``guild_id`` (no guild_id: shard 0),
+        buffered for RESUME when disconnected.
 
         ``per_session(session, data)`` may adapt the payload to a session (e.g. to its intents).
         """
+        guild_id = _guild_of(data)
         for session in self.live_sessions():
-            if session.has_intent(intent):
+            if session.has_intent(intent) and session.handles(guild_id):
                 self._push(session, event, per_session(session, data) if per_session else data)
 
     def dispatch_to_latest(self, event: str, data: Any) -> GatewaySession:
-        session = self.latest_session()
+        """Send one DISPATCH (an interaction) to the newest session of the shard that gets its guild."""
+        guild_id = _guild_of(data)
+        session = self.latest_session(guild_id)
         if session is None:
+            if self.live_sessions():
+                where = 'DMs' if guild_id is None else f'guild {guild_id}'
+                raise NoBotConnected(f'no session on the fake gateway gets the events of {where}; shards '
+                                     f'connected: {[s.shard for s in self.live_sessions()]}')
             raise NoBotConnected('no bot has identified on the fake gateway (start the bot first)')
         self._push(session, event, data)
         return session
@@ -216,6 +258,28 @@ class Gateway:
         else:
             self.fake._record_error('gateway', f'unexpected gateway op {op}: {frame!r}')
 
+    async def _refuse(self, conn: GatewayConnection, shard: Any, code: int, reason: bytes) -> None:
+        self.refused.append((shard, code))
+        await conn.flush()
+        await conn.close(code, reason)
+
+    def _shard_refusal(self, shard: Any) -> Optional[Tuple[int, bytes]]:
+        """Why an IDENTIFY's ``shard`` cannot be served (close code, reason), or None."""
+        valid = (isinstance(shard, list) and len(shard) == 2 and all(type(x) is int for x in shard)
+                 and 0 <= shard[0] < shard[1])
+        if not valid:
+            return INVALID_SHARD, b'Invalid shard.'
+        if not self.fake.allow_duplicate_shards and any(s.connected for s in self.shard_sessions(*shard)):
+            # Discord itself accepts several sessions with the same [shard_id, num_shards] (the Sharding
+            # section of its gateway docs: "You can establish multiple sessions with the same
+            # [shard_id, num_shards]"), and documents no close code for it. The fake refuses by default,
+            # because two bot processes on one shard would both handle its events. It closes with 4010
+            # "Invalid shard", the documented code for a shard the gateway will not serve: discord.py
+            # gives up on 4010 and raises ConnectionClosed from start(), where 4005 ("Already
+            # authenticated", a second IDENTIFY on one socket) would send it into a reconnect loop.
+            return INVALID_SHARD, b'Invalid shard: this shard is already connected.'
+        return None
+
     async def _identify(self, conn: GatewayConnection, data: Dict[str, Any]) -> None:
         self.identifies.append(data)
         fake = self.fake
@@ -223,14 +287,24 @@ class Gateway:
             await conn.flush()
             await conn.close(4004, b'Authentication failed.')
             return
-        session = GatewaySession(id=uuid.uuid4().hex, intents=int(data.get('intents', 0)), shard=data.get('shard'))
+        shard = data.get('shard')
+        if shard is not None:
+            refusal = self._shard_refusal(shard)
+            if refusal is not None:
+                await self._refuse(conn, shard, *refusal)
+                return
+        session = GatewaySession(id=uuid.uuid4().hex, intents=int(data.get('intents', 0)), shard=shard)
+        guilds = [g for g in fake.guilds.values() if session.handles(g.id)]
+        if len(guilds) > fake.max_guilds_per_session:
+            await self._refuse(conn, shard, SHARDING_REQUIRED, b'Sharding required.')
+            return
         self.sessions[session.id] = session
         session.conn = conn
         conn.session = session
         ready: Dict[str, Any] = {
             'v': 10,
             'user': fake.bot_user.to_payload() | {'verified': True, 'mfa_enabled': False, 'email': None},
-            'guilds': [{'id': str(g.id), 'unavailable': True} for g in fake.guilds.values()],
+            'guilds': [{'id': str(g.id), 'unavailable': True} for g in guilds],
             'session_id': session.id,
             'session_type': 'normal',
             'resume_gateway_url': fake.gateway_url,
@@ -246,7 +320,7 @@ class Gateway:
         if session.shard is not None:
             ready['shard'] = session.shard
         self._push(session, 'READY', ready)
-        for guild in fake.guilds.values():
+        for guild in guilds:
             self._push(session, 'GUILD_CREATE', fake._guild_create_payload(guild, session))
         await conn.flush()
         for fut in self._ready_waiters:
@@ -307,9 +381,12 @@ class Gateway:
                 conn.enqueue({'op': 7, 'd': None})
         await self.flush()
 
-    async def drop_connections(self, code: int = 4000) -> None:
-        """Close every websocket from the server side with ``code`` (sessions stay resumable)."""
+    async def drop_connections(self, code: int = 4000, *, shard: Optional[List[int]] = None) -> None:
+        """Close every websocket (or those of sessions identified as ``shard``) from the server side with
+        ``code`` (sessions stay resumable)."""
         for conn in list(self.connections):
+            if shard is not None and (conn.session is None or conn.session.shard != list(shard)):
+                continue
             if not conn.closed:
                 await conn.flush()
                 await conn.close(code)
@@ -323,3 +400,10 @@ class Gateway:
                     pass
             await conn.stop_writer()
         self.connections.clear()
+
+
+def _guild_of(data: Any) -> Optional[int]:
+    """The guild an event belongs to, by its ``guild_id`` (Discord routes shards by it)."""
+    if isinstance(data, dict) and data.get('guild_id') is not None:
+        return int(data['guild_id'])
+    return None

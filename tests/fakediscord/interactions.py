@@ -114,6 +114,12 @@ class InteractionHandle:
         return self.response_type in (5, 6)
 
     @property
+    def answered_in_place(self) -> bool:
+        """Acknowledged on the clicked message itself (deferred update 6, or update 7) and no message of its
+        own: no "thinking" placeholder, no follow-up. How a click that needs no answer should look."""
+        return self.response_type in (6, 7) and not self.messages
+
+    @property
     def ephemeral(self) -> bool:
         """Whether the initial response (message or deferral) was ephemeral."""
         return bool(self.callback and self.callback.ephemeral)

@@ -12,7 +12,7 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple
 
 import discord
 
@@ -29,13 +29,16 @@ __all__ = [
     'FakeGuild',
     'FakeAttachment',
     'FakeMessage',
+    'FakeThread',
     'iso',
+    'shard_of',
     'snowflake',
 ]
 
 DISCORD_EPOCH_MS = 1420070400000
 
 # Message flags used by the fake.
+HAS_THREAD = 1 << 5
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
@@ -72,13 +75,26 @@ _lock = threading.Lock()
 _last = 0
 
 
-def snowflake() -> int:
-    """A new, strictly increasing snowflake whose timestamp is now."""
+def shard_of(guild_id: Optional[int], shard_count: int) -> int:
+    """The shard a guild's events go to (Discord's sharding formula); events without a guild go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def snowflake(shard: Optional[Tuple[int, int]] = None) -> int:
+    """A new, strictly increasing snowflake whose timestamp is now.
+
+    ``shard=(shard_id, shard_count)``: the first such snowflake whose guild would live on that shard
+    (its millisecond part is moved on until the sharding formula agrees).
+    """
     global _last
     with _lock:
         value = ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(_counter) & 0x3FFFFF)
         if value <= _last:
             value = _last + 1
+        if shard is not None:
+            shard_id, shard_count = shard
+            while shard_of(value, shard_count) != shard_id:
+                value += 1 << 22
         _last = value
         return value
 
@@ -191,6 +207,10 @@ class FakeChannel:
         return self.type == 1
 
     @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    @property
     def guild_id(self) -> Optional[int]:
         return self.guild.id if self.guild is not None else None
 
@@ -237,6 +257,79 @@ class FakeChannel:
         return f'<FakeChannel id={self.id} name={self.name!r}>'
 
 
+THREAD_TYPES = (10, 11, 12)
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+AUTO_ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
+
+@dataclass(eq=False)
+class FakeThread(FakeChannel):
+    """A thread (type 11 public, 12 private) in a guild text channel (``parent``).
+
+    ``members`` maps the ids of the thread's members to when they joined; Discord adds whoever posts in
+    a thread, and whoever a post mentions.
+    """
+
+    parent: Optional[FakeChannel] = None
+    owner: Optional[FakeUser] = None
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    auto_archive_duration: int = 1440
+    created: str = field(default_factory=iso)
+    archive_timestamp: str = field(default_factory=iso)
+    members: Dict[int, str] = field(default_factory=dict)
+    message_count: int = 0
+    """Messages in the thread, without the message it was started from and without deleted ones."""
+    total_message_sent: int = 0
+    starter_message: Optional['FakeMessage'] = None
+    """The parent channel's message the thread was started from, if any (the thread has its id)."""
+
+    @property
+    def is_private(self) -> bool:
+        return self.type == PRIVATE_THREAD
+
+    def member_payload(self, user_id: int) -> Dict[str, Any]:
+        return {'id': str(self.id), 'user_id': str(user_id), 'join_timestamp': self.members[user_id], 'flags': 0}
+
+    def to_payload(self, *, me: Optional[int] = None) -> Dict[str, Any]:
+        """The thread as a channel object; ``me``: the bot's id, to add its thread member if it joined."""
+        assert self.parent is not None and self.owner is not None
+        metadata: Dict[str, Any] = {
+            'archived': self.archived,
+            'auto_archive_duration': self.auto_archive_duration,
+            'archive_timestamp': self.archive_timestamp,
+            'locked': self.locked,
+            'create_timestamp': self.created,
+        }
+        if self.is_private:
+            metadata['invitable'] = self.invitable
+        data: Dict[str, Any] = {
+            'id': str(self.id),
+            'type': self.type,
+            'guild_id': str(self.guild_id),
+            'parent_id': str(self.parent.id),
+            'owner_id': str(self.owner.id),
+            'name': self.name,
+            'last_message_id': None,
+            'message_count': self.message_count,
+            'member_count': min(len(self.members), 50),  # Discord stops counting at 50
+            'total_message_sent': self.total_message_sent,
+            'rate_limit_per_user': 0,
+            'flags': 0,
+            'applied_tags': [],
+            'thread_metadata': metadata,
+        }
+        if me is not None and me in self.members:
+            data['member'] = self.member_payload(me)
+        return data
+
+    def __repr__(self) -> str:
+        kind = 'private' if self.is_private else 'public'
+        return f'<FakeThread {kind} id={self.id} name={self.name!r} parent={self.parent!r}>'
+
+
 @dataclass(eq=False)
 class FakeMember:
     """A user's membership of a guild. ``roles`` excludes @everyone."""
@@ -274,6 +367,8 @@ class FakeMember:
     def permissions_in(self, channel: Optional[FakeChannel]) -> int:
         """Permissions in a channel, applying overwrites (what ``interaction.permissions`` holds)."""
         base = self.base_permissions()
+        if isinstance(channel, FakeThread):
+            channel = channel.parent  # threads take their parent channel's permissions
         if base & _ADMINISTRATOR or channel is None or channel.is_dm or not channel.overwrites:
             return base
         by_id = {int(o['id']): o for o in channel.overwrites}
@@ -324,6 +419,7 @@ class FakeGuild:
     owner_id: int
     roles: Dict[int, FakeRole] = field(default_factory=dict)
     channels: List[FakeChannel] = field(default_factory=list)
+    threads: List[FakeThread] = field(default_factory=list)
     members: Dict[int, FakeMember] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso)
     #: the server's preferred locale (Community servers set it; Discord sends it as ``guild_locale``)
@@ -332,6 +428,17 @@ class FakeGuild:
     @property
     def everyone(self) -> FakeRole:
         return self.roles[self.id]
+
+    def shard_id(self, shard_count: int) -> int:
+        """The shard this guild's events go to when the bot runs ``shard_count`` shards."""
+        return shard_of(self.id, shard_count)
+
+    def thread(self, name: str) -> FakeThread:
+        """The newest thread called ``name`` (deleted threads are gone)."""
+        for thread in reversed(self.threads):
+            if thread.name == name:
+                return thread
+        raise KeyError(name)
 
     def member(self, user: 'FakeUser | int') -> Optional[FakeMember]:
         return self.members.get(user if isinstance(user, int) else user.id)
@@ -348,7 +455,8 @@ class FakeGuild:
                 return role
         raise KeyError(name)
 
-    def to_payload(self, *, members: Optional[List[FakeMember]] = None, full: bool = True) -> Dict[str, Any]:
+    def to_payload(self, *, members: Optional[List[FakeMember]] = None, full: bool = True,
+                   threads: Optional[List[Dict[str, Any]]] = None) -> Dict[str, Any]:
         data: Dict[str, Any] = {
             'id': str(self.id),
             'name': self.name,
@@ -395,7 +503,7 @@ class FakeGuild:
                     'voice_states': [],
                     'members': [m.to_payload() for m in (members if members is not None else self.members.values())],
                     'channels': [c.to_payload() for c in self.channels],
-                    'threads': [],
+                    'threads': list(threads or []),
                     'presences': [],
                     'stage_instances': [],
                     'guild_scheduled_events': [],
@@ -438,6 +546,10 @@ class FakeAttachment:
         return f'<FakeAttachment {self.filename!r} {self.size} bytes>'
 
 
+# Buttons and the select menus (string, user, role, mentionable, channel).
+_INTERACTIVE = (2, 3, 5, 6, 7, 8)
+
+
 def _walk_components(components: List[Dict[str, Any]]) -> Iterator[Dict[str, Any]]:
     for comp in components or []:
         yield comp
@@ -476,6 +588,8 @@ class FakeMessage:
     deleted: bool = False
     timestamp: str = field(default_factory=iso)
     edited_timestamp: Optional[str] = None
+    thread: Optional[FakeThread] = None
+    """The thread started from this message (it has the message's id)."""
 
     # -- convenience -------------------------------------------------------
     @property
@@ -542,6 +656,17 @@ class FakeMessage:
         return [c for c in self.walk_components() if c.get('type') == 2]
 
     @property
+    def live_components(self) -> List[Dict[str, Any]]:
+        """Buttons and select menus someone can still use: they carry a custom_id and are not disabled
+        (link buttons open a URL and send the bot nothing)."""
+        return [c for c in self.walk_components() if c.get('custom_id') and c.get('type') in _INTERACTIVE
+                and not c.get('disabled')]
+
+    @property
+    def in_thread(self) -> bool:
+        return self.channel.is_thread
+
+    @property
     def text(self) -> str:
         """Content plus all embed titles/descriptions/fields/footers and text displays, newline-joined.
 
@@ -604,6 +729,8 @@ class FakeMessage:
                 'user': h.user.to_payload(),
                 'authorizing_integration_owners': h.payload.get('authorizing_integration_owners', {}),
             }
+        if self.thread is not None:
+            data['thread'] = self.thread.to_payload()
         if 'message_reference' in self.raw:
             data['message_reference'] = self.raw['message_reference']
         if 'poll' in self.raw:

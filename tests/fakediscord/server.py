@@ -31,7 +31,8 @@ import discord
 import yarl
 from aiohttp import web
 
-from tests.fakediscord.gateway import Gateway, Intent
+from tests.fakediscord.errors import FakeHTTPError, invalid_form
+from tests.fakediscord.gateway import MAX_GUILDS_PER_SESSION, Gateway, Intent
 from tests.fakediscord.interactions import Callback, FakeDiscordTimeout, InteractionHandle
 from tests.fakediscord.models import (
     COMPONENTS_V2,
@@ -45,10 +46,14 @@ from tests.fakediscord.models import (
     FakeMember,
     FakeMessage,
     FakeRole,
+    FakeThread,
     FakeUser,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
     iso,
     snowflake,
 )
+from tests.fakediscord.threads import Threads
 
 __all__ = [
     'FakeDiscord',
@@ -74,23 +79,8 @@ UserLike = Union[FakeUser, FakeMember]
 ChannelLike = Union[FakeChannel, str, None]
 
 
-class FakeHTTPError(Exception):
-    """Raised inside route handlers: becomes a JSON error response like Discord's."""
-
-    def __init__(self, status: int, code: int, message: str, errors: Optional[Dict[str, Any]] = None) -> None:
-        super().__init__(f'{status} {code} {message}')
-        self.status = status
-        self.body: Dict[str, Any] = {'message': message, 'code': code}
-        if errors is not None:
-            self.body['errors'] = errors
-
-
 class CommandNotAvailable(LookupError):
     """The injected command was never synced, or is not usable where/by whom it was invoked."""
-
-
-def _invalid_form(detail: str) -> FakeHTTPError:
-    return FakeHTTPError(400, 50035, f'Invalid Form Body: {detail}', errors={'_errors': [{'message': detail}]})
 
 
 @dataclass
@@ -183,6 +173,11 @@ class FakeDiscord:
         discord.py retries 500s with 1, 3, 5, 7 s sleeps; use e.g. 503 for an immediate failure.
     point:
         Call :meth:`point_client` on start (restored on exit).
+    allow_duplicate_shards:
+        Discord accepts several sessions with the same ``[shard_id, num_shards]``; by default the fake
+        refuses the second one while the first is connected (close 4010), so a test notices two processes
+        claiming one shard. Set this to get Discord's behaviour (each such session gets the shard's events;
+        an interaction still goes to one session, the newest).
     """
 
     def __init__(
@@ -196,6 +191,7 @@ class FakeDiscord:
         strict: bool = True,
         error_status: int = 500,
         point: bool = True,
+        allow_duplicate_shards: bool = False,
     ) -> None:
         self.token = token
         self.bot_user = FakeUser(id=snowflake(), name=bot_name.lower().replace(' ', ''), global_name=bot_name,
@@ -208,6 +204,12 @@ class FakeDiscord:
         self.strict = strict
         self.error_status = error_status
         self._auto_point = point
+        self.allow_duplicate_shards = allow_duplicate_shards
+        #: a session holding more guilds than this is closed with 4011 (sharding required), like Discord
+        self.max_guilds_per_session = MAX_GUILDS_PER_SESSION
+        #: ``shards`` in GET /gateway/bot (what AutoShardedClient runs without a shard_count);
+        #: None: one shard per 1,000 guilds, like Discord's recommendation
+        self.recommended_shards: Optional[int] = None
 
         # world
         self.users: Dict[int, FakeUser] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
@@ -241,6 +243,7 @@ class FakeDiscord:
         self._injections: List[_Injection] = []
 
         self.gateway = Gateway(self)
+        self._threads = Threads(self)
         self._waiters: List['asyncio.Future[None]'] = []
         self._runner: Optional[web.AppRunner] = None
         self._port: Optional[int] = None
@@ -419,13 +422,14 @@ class FakeDiscord:
     def add_guild(self, name: str = 'Test Guild', *, owner: Optional[FakeUser] = None,
                   everyone_permissions: Union[discord.Permissions, int] = DEFAULT_EVERYONE_PERMISSIONS,
                   bot_permissions: Union[discord.Permissions, int] = DEFAULT_BOT_PERMISSIONS,
-                  id: Optional[int] = None, preferred_locale: str = 'en-US') -> FakeGuild:
+                  id: Optional[int] = None, preferred_locale: str = 'en-US',
+                  shard: Optional[Tuple[int, int]] = None) -> FakeGuild:
         """A guild the bot is in, with an @everyone role and the bot's managed role.
 
         ``owner`` (made a member) gets every permission; by default the application owner owns it
-        without being a member.
+        without being a member. ``shard=(shard_id, shard_count)`` picks an id whose events go to that shard.
         """
-        gid = id or snowflake()
+        gid = id or snowflake(shard)
         guild = FakeGuild(id=gid, name=name, owner_id=(owner or self.owner).id, preferred_locale=preferred_locale)
         guild.roles[gid] = FakeRole(id=gid, guild_id=gid, name='@everyone', permissions=_pv(everyone_permissions))
         bot_role = FakeRole(id=snowflake(), guild_id=gid, name=self.application_name, position=1,
@@ -436,7 +440,8 @@ class FakeDiscord:
         if owner is not None:
             guild.members[owner.id] = FakeMember(guild=guild, user=owner)
         for session in self.gateway.live_sessions():
-            self.gateway._push(session, 'GUILD_CREATE', self._guild_create_payload(guild, session))
+            if session.handles(gid):
+                self.gateway._push(session, 'GUILD_CREATE', self._guild_create_payload(guild, session))
         return guild
 
     def add_role(self, guild: FakeGuild, name: str, permissions: Union[discord.Permissions, int] = 0) -> FakeRole:
@@ -485,6 +490,32 @@ class FakeDiscord:
             return guild.role(name)
         except KeyError:
             return self.add_role(guild, name, permissions)
+
+    def add_thread(self, channel: FakeChannel, name: str, *, owner: Optional[UserLike] = None,
+                   private: bool = False, message: Optional[FakeMessage] = None,
+                   auto_archive_duration: int = 1440) -> FakeThread:
+        """A thread someone started in ``channel`` (THREAD_CREATE to the guild's shard if the bot can see it).
+
+        ``owner`` defaults to the application owner; ``message``: the channel message it starts from (a public
+        thread with the message's id). No permission checks: the bot's own threads go through the REST routes.
+        """
+        user = owner.user if isinstance(owner, FakeMember) else (owner or self.owner)
+        if channel.guild is None or channel.is_thread:
+            raise ValueError(f'threads live in guild text channels, not in {channel!r}')
+        if message is not None and (message.channel is not channel or message.thread is not None or private):
+            raise ValueError(f'{message!r} is not a message of {channel!r} without a thread (and a thread '
+                             f'started from a message is public)')
+        return self._threads.start(channel, name, owner=user, type=PRIVATE_THREAD if private else PUBLIC_THREAD,
+                                   message=message, auto_archive_duration=auto_archive_duration)
+
+    def threads(self, channel: Optional[FakeChannel] = None) -> List[FakeThread]:
+        """Threads (not deleted) in creation order, of every guild or of one parent ``channel``."""
+        every = [t for g in self.guilds.values() for t in g.threads]
+        return sorted((t for t in every if channel is None or t.parent is channel), key=lambda t: t.id)
+
+    def thread_messages(self, thread: FakeThread, *, include_deleted: bool = False) -> List[FakeMessage]:
+        """Messages posted in ``thread`` (what ``channel_messages`` gives for a channel)."""
+        return self.channel_messages(thread, include_deleted=include_deleted)
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The (single, stable) DM channel between the bot and ``user``."""
@@ -560,12 +591,13 @@ class FakeDiscord:
         """Send op 7 RECONNECT; discord.py reconnects to ``resume_gateway_url`` and RESUMEs."""
         await self.gateway.request_reconnect()
 
-    async def drop_connections(self, code: int = 4000) -> None:
-        """Close the gateway websockets from the server side (the bot reconnects and resumes)."""
-        await self.gateway.drop_connections(code)
+    async def drop_connections(self, code: int = 4000, *, shard: Optional[Sequence[int]] = None) -> None:
+        """Close the gateway websockets (or only those identified as ``shard=[id, count]``) from the server
+        side (the bot reconnects and resumes)."""
+        await self.gateway.drop_connections(code, shard=list(shard) if shard is not None else None)
 
     def dispatch(self, event: str, data: Any) -> None:
-        """Send a raw gateway DISPATCH to every live session."""
+        """Send a raw gateway DISPATCH to every live session whose shard gets ``data['guild_id']``."""
         self.gateway.dispatch(event, data)
 
     async def flush(self) -> None:
@@ -718,6 +750,7 @@ class FakeDiscord:
         r.add_get(a + '/guilds/{guild_id}/roles', self._get_roles)
         r.add_get(a + '/guilds/{guild_id}/members', self._list_members)
         r.add_get(a + '/guilds/{guild_id}/members/{user_id}', self._get_member)
+        self._threads.add_routes(r, a)
         r.add_route('*', '/{tail:.*}', self._unknown_route)
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
@@ -755,8 +788,10 @@ class FakeDiscord:
         return self._json({'url': self.gateway_url})
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
-        return self._json({'url': self.gateway_url, 'shards': 1, 'session_start_limit': {
-            'total': 1000, 'remaining': 999, 'reset_after': 14400000, 'max_concurrency': 1}})
+        shards = self.recommended_shards or max(1, -(-len(self.guilds) // 1000))
+        remaining = max(0, 1000 - len(self.gateway.identifies))  # every IDENTIFY spends a session start
+        return self._json({'url': self.gateway_url, 'shards': shards, 'session_start_limit': {
+            'total': 1000, 'remaining': remaining, 'reset_after': 14400000, 'max_concurrency': 1}})
 
     async def _get_attachment(self, request: web.Request) -> web.Response:
         att = self.attachments.get(_int(request.match_info['attachment_id']))
@@ -812,40 +847,40 @@ class FakeDiscord:
         name = cmd.get('name', '')
         ctype = cmd.get('type', 1)
         if not _COMMAND_NAME.match(name) or (ctype == 1 and name != name.lower()):
-            raise _invalid_form(f'command name {name!r} is invalid')
+            raise invalid_form(f'command name {name!r} is invalid')
         if ctype == 1 and not (1 <= len(cmd.get('description', '')) <= 100):
-            raise _invalid_form(f'command {name!r} description must be 1-100 characters')
+            raise invalid_form(f'command {name!r} description must be 1-100 characters')
 
         def check_localizations(thing: Dict[str, Any], where: str, *, lower: bool = True,
                                 describe: bool = True) -> None:
             # Discord's limits hold in every language: names 1-32 of [-_\w], lower-case; descriptions 1-100.
             for locale, text in (thing.get('name_localizations') or {}).items():
                 if describe and (not _COMMAND_NAME.match(text) or (lower and text != text.lower())):
-                    raise _invalid_form(f'{where}: {locale} name {text!r} is invalid')
+                    raise invalid_form(f'{where}: {locale} name {text!r} is invalid')
                 if not describe and not (1 <= len(text) <= 100):
-                    raise _invalid_form(f'{where}: {locale} choice name must be 1-100 characters')
+                    raise invalid_form(f'{where}: {locale} choice name must be 1-100 characters')
             for locale, text in (thing.get('description_localizations') or {}).items():
                 if not (1 <= len(text) <= 100):
-                    raise _invalid_form(f'{where}: {locale} description must be 1-100 characters')
+                    raise invalid_form(f'{where}: {locale} description must be 1-100 characters')
 
         check_localizations(cmd, name, lower=ctype == 1)
 
         def check_options(options: List[Dict[str, Any]], where: str) -> None:
             if len(options) > 25:
-                raise _invalid_form(f'{where}: more than 25 options')
+                raise invalid_form(f'{where}: more than 25 options')
             for opt in options:
                 oname = opt.get('name', '')
                 if not _COMMAND_NAME.match(oname) or oname != oname.lower():
-                    raise _invalid_form(f'{where}: option name {oname!r} is invalid')
+                    raise invalid_form(f'{where}: option name {oname!r} is invalid')
                 if not (1 <= len(opt.get('description', '')) <= 100):
-                    raise _invalid_form(f'{where}.{oname}: description must be 1-100 characters')
+                    raise invalid_form(f'{where}.{oname}: description must be 1-100 characters')
                 check_localizations(opt, f'{where}.{oname}')
                 for choice in opt.get('choices') or []:
                     check_localizations(choice, f'{where}.{oname}', describe=False)
                 if len(opt.get('choices') or []) > 25:
-                    raise _invalid_form(f'{where}.{oname}: more than 25 choices')
+                    raise invalid_form(f'{where}.{oname}: more than 25 choices')
                 if opt.get('choices') and opt.get('autocomplete'):
-                    raise _invalid_form(f'{where}.{oname}: choices and autocomplete are exclusive')
+                    raise invalid_form(f'{where}.{oname}: choices and autocomplete are exclusive')
                 check_options(opt.get('options') or [], f'{where}.{oname}')
 
         check_options(cmd.get('options') or [], name)
@@ -887,10 +922,10 @@ class FakeDiscord:
         payload, _ = await self._read_body(request)
         payload = payload or []
         if not isinstance(payload, list) or len(payload) > 100:
-            raise _invalid_form('expected a list of at most 100 commands')
+            raise invalid_form('expected a list of at most 100 commands')
         names = [(c.get('type', 1), c.get('name')) for c in payload]
         if len(set(names)) != len(names):
-            raise _invalid_form('duplicate command names')
+            raise invalid_form('duplicate command names')
         new = [self._echo_command(c, guild_id, commands) for c in payload]
         commands[:] = new
         self.command_syncs.append(CommandSync(guild_id, payload))
@@ -940,6 +975,8 @@ class FakeDiscord:
         payload = payload or {}
         if channel.is_dm:
             raise FakeHTTPError(400, 50003, 'Cannot execute action on a DM channel')
+        if isinstance(channel, FakeThread):
+            return self._json(self._threads.edit(channel, payload))
         self._require_bot_permission(channel, 'manage_channels')
         for key in ('name', 'topic', 'position'):
             if key in payload:
@@ -953,6 +990,8 @@ class FakeDiscord:
         channel = self._channel(request)
         if channel.is_dm:
             return self._json(channel.to_payload())  # "closing" a DM
+        if isinstance(channel, FakeThread):
+            return self._json(self._threads.delete(channel))
         self._require_bot_permission(channel, 'manage_channels')
         assert channel.guild is not None
         channel.guild.channels.remove(channel)
@@ -999,7 +1038,10 @@ class FakeDiscord:
                 self.refused_dms.append((channel.recipient, payload))
                 raise FakeHTTPError(403, 50007, 'Cannot send messages to this user')
         else:
-            self._require_bot_permission(channel, 'view_channel', 'send_messages')
+            if isinstance(channel, FakeThread):
+                self._threads.check_post(channel)  # SEND_MESSAGES counts for nothing in a thread
+            else:
+                self._require_bot_permission(channel, 'view_channel', 'send_messages')
             if files:
                 self._require_bot_permission(channel, 'attach_files')
         self._validate_message(payload, files, create=True)
@@ -1009,7 +1051,7 @@ class FakeDiscord:
             # a second message by the same author with the same nonce within a few minutes is not
             # created: the first one is returned.
             if not isinstance(nonce, (int, str)) or len(str(nonce)) > 25:
-                raise _invalid_form('nonce must be an integer or a string of at most 25 characters')
+                raise invalid_form('nonce must be an integer or a string of at most 25 characters')
             if payload.get('enforce_nonce'):
                 seen = self.nonces.get((self.bot_user.id, str(nonce)))
                 if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW and seen[0] in self.messages:
@@ -1026,6 +1068,8 @@ class FakeDiscord:
         msg = self._channel_message(request, channel)
         if msg.author is not self.bot_user:
             raise FakeHTTPError(403, 50005, 'Cannot edit a message authored by another user')
+        if isinstance(channel, FakeThread):
+            self._threads.check_edit(channel)
         payload, files = await self._read_body(request)
         self._validate_message(payload or {}, files, create=False)
         self._apply_edit(msg, payload or {}, files)
@@ -1071,7 +1115,7 @@ class FakeDiscord:
         if not me or not discord.Permissions(me.base_permissions()).manage_channels:
             raise FakeHTTPError(403, 50013, 'Missing Permissions (manage_channels)')
         if payload.get('type', 0) not in (0, None):
-            raise _invalid_form('fakediscord only creates text channels (type 0)')
+            raise invalid_form('fakediscord only creates text channels (type 0)')
         channel = self.add_channel(guild, payload.get('name', 'channel'), topic=payload.get('topic'),
                                    overwrites=payload.get('permission_overwrites'))
         if payload.get('parent_id'):
@@ -1102,48 +1146,48 @@ class FakeDiscord:
     def _validate_message(self, payload: Dict[str, Any], files: Mapping[int, FakeAttachment], *, create: bool) -> None:
         content = payload.get('content')
         if content is not None and len(str(content)) > 2000:
-            raise _invalid_form('content: Must be 2000 or fewer in length.')
+            raise invalid_form('content: Must be 2000 or fewer in length.')
         embeds = payload.get('embeds') or []
         if len(embeds) > 10:
-            raise _invalid_form('embeds: Must be 10 or fewer in length.')
+            raise invalid_form('embeds: Must be 10 or fewer in length.')
         total = 0
         for embed in embeds:
             for key, limit in (('title', 256), ('description', 4096)):
                 if len(str(embed.get(key) or '')) > limit:
-                    raise _invalid_form(f'embeds.{key}: Must be {limit} or fewer in length.')
+                    raise invalid_form(f'embeds.{key}: Must be {limit} or fewer in length.')
                 total += len(str(embed.get(key) or ''))
             fields = embed.get('fields') or []
             if len(fields) > 25:
-                raise _invalid_form('embeds.fields: Must be 25 or fewer in length.')
+                raise invalid_form('embeds.fields: Must be 25 or fewer in length.')
             for f in fields:
                 if not f.get('name') or not f.get('value'):
-                    raise _invalid_form('embeds.fields: name and value are required')
+                    raise invalid_form('embeds.fields: name and value are required')
                 if len(f['name']) > 256 or len(f['value']) > 1024:
-                    raise _invalid_form('embeds.fields: name <= 256 and value <= 1024 characters')
+                    raise invalid_form('embeds.fields: name <= 256 and value <= 1024 characters')
                 total += len(f['name']) + len(f['value'])
         if total > 6000:
-            raise _invalid_form('embeds: Embed size exceeds maximum size of 6000')
+            raise invalid_form('embeds: Embed size exceeds maximum size of 6000')
         components = payload.get('components') or []
         v2 = bool(int(payload.get('flags') or 0) & COMPONENTS_V2)
         if not v2 and len(components) > 5:
-            raise _invalid_form('components: Must be 5 or fewer in length.')
+            raise invalid_form('components: Must be 5 or fewer in length.')
         if v2 and (content or embeds):
-            raise _invalid_form('content and embeds cannot be used with IS_COMPONENTS_V2')
+            raise invalid_form('content and embeds cannot be used with IS_COMPONENTS_V2')
         seen = set()
         for comp in _walk(components):
             cid = comp.get('custom_id')
             if cid is not None:
                 if not (1 <= len(cid) <= 100):
-                    raise _invalid_form(f'components: custom_id {cid!r} must be 1-100 characters')
+                    raise invalid_form(f'components: custom_id {cid!r} must be 1-100 characters')
                 if cid in seen:
-                    raise _invalid_form(f'components: custom_id {cid!r} is duplicated')
+                    raise invalid_form(f'components: custom_id {cid!r} is duplicated')
                 seen.add(cid)
             if comp.get('type') == 1 and len(comp.get('components') or []) > 5:
-                raise _invalid_form('components: an action row holds at most 5 components')
+                raise invalid_form('components: an action row holds at most 5 components')
             if comp.get('type') == 3 and len(comp.get('options') or []) > 25:
-                raise _invalid_form('components: a select menu holds at most 25 options')
+                raise invalid_form('components: a select menu holds at most 25 options')
             if comp.get('type') == 2 and len(str(comp.get('label') or '')) > 80:
-                raise _invalid_form('components: button label must be 80 or fewer characters')
+                raise invalid_form('components: button label must be 80 or fewer characters')
         for att in files.values():
             if att.size > ATTACHMENT_SIZE_LIMIT:
                 raise FakeHTTPError(413, 40005, 'Request entity too large')
@@ -1178,7 +1222,7 @@ class FakeDiscord:
                     if entry.get('filename'):
                         files[int(key)].filename = entry['filename']
                 else:
-                    raise _invalid_form(f'attachments: unknown attachment id {key}')
+                    raise invalid_form(f'attachments: unknown attachment id {key}')
         for index in sorted(files):
             if index not in used:
                 result.append(self._finish_attachment(files[index], channel, None))
@@ -1207,6 +1251,8 @@ class FakeDiscord:
         self._messages_by_id[msg.id] = msg
         if kind != 'ephemeral':
             self._dispatch_message('MESSAGE_CREATE', msg)
+            if isinstance(channel, FakeThread):
+                self._threads.on_message(msg)
         self._notify()
         return msg
 
@@ -1235,6 +1281,8 @@ class FakeDiscord:
 
     def _delete(self, msg: FakeMessage) -> None:
         msg.deleted = True
+        if isinstance(msg.channel, FakeThread) and msg.kind != 'ephemeral':
+            self._threads.on_delete(msg)
         if msg.kind != 'ephemeral':
             data: Dict[str, Any] = {'id': str(msg.id), 'channel_id': str(msg.channel.id)}
             if msg.channel.guild is not None:
@@ -1431,6 +1479,9 @@ class FakeDiscord:
         member = channel.guild.member(u)
         if member is None:
             raise ValueError(f'{u!r} is not a member of {channel.guild!r}; call fake.add_member() first')
+        if (self.strict and isinstance(channel, FakeThread) and channel.is_private and u.id not in channel.members
+                and not discord.Permissions(member.permissions_in(channel)).manage_threads):
+            raise ValueError(f'{u!r} cannot see the private {channel!r} (not a member of it)')
         return u, channel, member
 
     def _interaction_payload(self, itype: int, user: FakeUser, channel: FakeChannel, member: Optional[FakeMember],
@@ -1773,7 +1824,8 @@ class FakeDiscord:
             members = list(guild.members.values())
         else:
             members = [m for m in guild.members.values() if m.user is self.bot_user]
-        return guild.to_payload(members=members)
+        threads = [t.to_payload(me=self.bot_user.id) for t in self._threads.visible(guild)]
+        return guild.to_payload(members=members, threads=threads)
 
 
 def _pv(value: Union[discord.Permissions, int, None]) -> int:
