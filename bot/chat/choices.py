@@ -57,8 +57,7 @@ async def _mover(ctx: ChatContext, interaction: discord.Interaction):
         game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")))
         if game.status != RUNNING:
             return None
-        me = await finder.me(ctx.service, game, interaction.user.id)
-        pawn = finder.pick_pawn(game, me, _option(interaction, "pawn") or None, is_dm(interaction))
+        pawn = await finder.mover(ctx.service, game, interaction, _option(interaction, "pawn") or None)
         if pawn not in game.to_move:
             return None
         if pawn == MRX:

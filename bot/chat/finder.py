@@ -102,6 +102,11 @@ async def player_or_none(service: GameService, game: GameInfo, user_id: int) -> 
         return None
 
 
+async def mover(service: GameService, game: GameInfo, interaction: discord.Interaction, asked: str | None) -> str:
+    """The pawn the caller moves now: Mr. X's in DMs, the one asked for, else their pawn whose turn it is."""
+    return pick_pawn(game, await me(service, game, interaction.user.id), asked, is_dm(interaction))
+
+
 def pick_pawn(game: GameInfo, me: Player, asked: str | None, dm: bool) -> str:
     if dm:
         if MRX not in me.pawns:

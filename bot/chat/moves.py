@@ -24,7 +24,7 @@ from bot.chat import finder
 from bot.chat.context import ChatContext, fresh_context
 from bot.chat.presenters import presenter
 from bot.chat.receipts import mrx_receipt
-from bot.chat.replies import Refused, defer, guarded, is_dm, key, quiet_done, say
+from bot.chat.replies import Refused, defer, guarded, key, quiet_done, say
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +55,7 @@ async def move(ctx: ChatContext, interaction: discord.Interaction, to: int, tick
         scope.game_id = game.id
         if game.status != RUNNING:
             raise Refused("The game has not started yet: the host starts it with `/sy start`.")
-        me = await finder.me(service, game, interaction.user.id)
-        who = finder.pick_pawn(game, me, pawn, is_dm(interaction))
+        who = await finder.mover(service, game, interaction, pawn)
         words = presenter(get_family(game.family))
         first, second = await words.move_parts(MoverViews(service, game.id, interaction.user.id), who, to, ticket,
                                                then_to, then_ticket)
@@ -100,8 +99,7 @@ async def trade(ctx: ChatContext, interaction: discord.Interaction, to: str, tic
         scope.game_id = game.id
         if game.status != RUNNING:
             raise Refused("The game has not started yet.")
-        me = await finder.me(service, game, interaction.user.id)
-        giver = finder.pick_pawn(game, me, pawn, False)
+        giver = await finder.mover(service, game, interaction, pawn)  # a channel's game: never in DMs
         view = await service.public_view(game.id)
         action = presenter(get_family(game.family)).trade_action(view, giver, to, ticket)
         result = await service.act(game.id, interaction.user.id, action, key(interaction))

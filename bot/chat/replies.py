@@ -13,6 +13,7 @@ from bot.i18n import Speaker, personal_language, reader, reading, speaker
 from bot.store import DatabaseUnavailable
 
 from bot.chat import words
+from bot.chat.context import context_of
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +63,8 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
     Set ``scope.game_id`` inside the block once the game is known, for the log.
     """
     scope = Scope(game_id)
-    context = getattr(interaction.client, "context", None)
-    busy = context.busy if context is not None else None
-    if busy is not None:
-        busy.enter()
+    busy = context_of(interaction).busy
+    busy.enter()
     try:
         with reading(await reader_language(interaction)) as tr:
             try:
@@ -85,16 +84,13 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
                 log.exception("unexpected error (game %s, interaction %s)", scope.game_id, interaction.id)
                 await _safe_say(interaction, tr._(words.APOLOGY))
     finally:
-        if busy is not None:
-            busy.leave()
+        busy.leave()
 
 
 async def reader_language(interaction: discord.Interaction) -> str:
     """The language of the answers only this person sees: their own choice, else their Discord language."""
-    context = getattr(interaction.client, "context", None)
-    service = context.service if context is not None else None
     try:
-        chosen = await service.user_language(interaction.user.id) if service is not None else None
+        chosen = await context_of(interaction).service.user_language(interaction.user.id)
     except Exception:  # the database may be gone; the answer still goes out
         chosen = None
     return personal_language(chosen, interaction.locale)
