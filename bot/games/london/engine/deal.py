@@ -101,7 +101,8 @@ def _deck(board: Board, name: str) -> list[int]:
 
 
 def check_options(rules: RuleSet, board: Board, options: dict[str, bool]) -> dict[str, bool]:
-    """Every option of ``rules`` as on or off, or a refusal of one the board cannot carry."""
+    """Every option of ``rules`` as on or off; refuses an unknown option, one the board cannot carry, and
+    options that clash."""
     chosen = {o.name: False for o in rules.options}
     for name, value in options.items():
         option = rules.option(name)
@@ -111,4 +112,7 @@ def check_options(rules: RuleSet, board: Board, options: dict[str, bool]) -> dic
                 f"{board.title} board data does not list them."
             )
         chosen[name] = bool(value)
+    clash = rules.clash(chosen)
+    if clash:
+        raise OptionUnavailable(clash)
     return chosen

@@ -31,7 +31,10 @@ def apply(state: GameData, action: Action) -> list[Event]:
         _mrx_triple(state, action, events)
     elif isinstance(action, Trade):
         _trade(state, action, events)
-        return events  # handing over a ticket is not the giver's move: the turn goes on
+        # Handing over a ticket is not the giver's move: his turn goes on, unless he has left himself no move.
+        # Then he is out at once, like anyone who cannot move (RULES.md): the game never waits for him.
+        if not can_move(state, action.pawn):
+            record_pass(state, action.pawn, "stuck", events)
     elif isinstance(action, Move):
         if action.pawn == MRX:
             _mrx_single(state, action, events)

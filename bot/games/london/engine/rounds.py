@@ -35,13 +35,30 @@ def advance(state: GameData, events: list[Event]) -> None:
         if state.entries_left <= 0 or (limit is not None and state.round >= limit):
             finish(state, "mrx", "escaped", events)
             return
-        # Checked before Mr. X's next move: once no detective can move he has won, even if
-        # he himself would be stuck next turn (classic: "at the latest after their 22nd move").
-        if not detectives_can_move(state):
+        if not _hunters_can_go_on(state):
             finish(state, "mrx", "detectives_stuck", events)
             return
         state.round += 1
         state.phase = MRX_PHASE
+
+
+def _hunters_can_go_on(state: GameData) -> bool:
+    """Whether the detectives' side is still in the game when a round ends. Checked before Mr. X's next move:
+    once the detectives cannot go on he has won, even if he himself would be stuck next turn (classic: "at the
+    latest after their 22nd move"; sanssouci: RULES.md)."""
+    if not state.rules.stuck_pawn_leaves or state.rules.any_order:
+        return detectives_can_move(state)
+    # Sanssouci in seat order: being stuck is judged at each agent's own move, when the agents before him who
+    # could not move have left the board and may have freed his way. The agents are beaten only if that
+    # takes every one of them off the board in the next round (Mr. X's move between cannot free an agent).
+    trial = state.copy()
+    for pawn in trial.detectives():
+        if trial.positions[pawn.id] is None:
+            continue
+        if can_move(trial, pawn.id):
+            return True
+        trial.positions[pawn.id] = None
+    return False
 
 
 def start_detective_phase(state: GameData) -> None:

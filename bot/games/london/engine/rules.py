@@ -7,11 +7,12 @@ changes, and :meth:`RuleSet.with_options` gives the rules a game is played by.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
+
+from bot.games.errors import BadPlayerCount, OptionUnavailable, RulesUnavailable, quoted
 
 from .board import board_exists
-from bot.games.errors import BadPlayerCount, OptionUnavailable, RulesUnavailable, quoted
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple")
 
@@ -87,6 +88,8 @@ class RuleSet:
     #: one detective player takes one more detective (with its own tickets)
     extra_detective: bool = False
     options: tuple[Option, ...] = ()
+    #: pairs of options that cannot be chosen together, each with the reason a player reads
+    clashes: tuple[tuple[str, str, str], ...] = ()
     available: bool = True
     unavailable_reason: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
@@ -121,10 +124,18 @@ class RuleSet:
         known = ", ".join(o.name for o in self.options) or "none"
         raise OptionUnavailable(f"The {self.title} rules have no option {quoted(name)} (options: {known}).")
 
+    def clash(self, chosen: Mapping[str, bool]) -> str | None:
+        """Why the ``chosen`` options cannot be played together, or None when they can."""
+        for first, second, why in self.clashes:
+            if chosen.get(first) and chosen.get(second):
+                return (f'"{self.option(first).title}" and "{self.option(second).title}" cannot be played '
+                        f"together: {why}.")
+        return None
+
     def is_reveal(self, entry: int) -> bool:
         return self.mrx_always_visible or entry in self.reveal_entries
 
-    def with_options(self, chosen: Mapping[str, bool]) -> "RuleSet":
+    def with_options(self, chosen: Mapping[str, bool]) -> RuleSet:
         """The rules a game with the ``chosen`` options on is played by."""
         changes: dict[str, object] = {}
         for name, on in chosen.items():
@@ -264,6 +275,8 @@ SANSSOUCI = replace(
     # A sixth colour for the extra agent with five detective players.
     detective_colours=(*DETECTIVE_COLOURS, "orange"),
     options=SANSSOUCI_OPTIONS,
+    # RULES.md: both narrow where a black ticket rides, and together they leave it nowhere.
+    clashes=(("no_boats", "black_for_boats", "black tickets would have no use"),),
 )
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, MB1985, MASTER, SANSSOUCI)}
