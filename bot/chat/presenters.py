@@ -24,6 +24,16 @@ import importlib
 from types import ModuleType
 
 
+#: what every presenter offers (tests/chat/test_presenters.py holds each family's presenter to it)
+HOOKS = (
+    "game_started_text", "started_ping", "action_text", "next_up_line", "round_summary_embed", "game_over_embed",
+    "players_changed_text", "cancelled_text", "status_embed", "rules_text", "owners_of", "mention", "LOG_PICTURES",
+    "mrx_prompt_text", "mrx_receipt_text", "mrx_status_text",
+    "turn_buttons", "mrx_menu", "DYNAMIC_ITEMS",
+    "choices", "move_parts", "trade_action",
+)
+
+
 def presenter(family) -> ModuleType:
     """The module that puts a family's views and events into words and components (``Family.presenter``)."""
     return importlib.import_module(family.presenter)
