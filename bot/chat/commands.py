@@ -7,7 +7,6 @@ Each command checks that its interaction is new and hands it down to the module 
 
 from __future__ import annotations
 
-import logging
 from typing import Optional
 
 import discord
@@ -21,8 +20,6 @@ from bot.chat import choices, host, lobby, looks, moves, records
 from bot.chat.context import ChatContext
 from bot.chat.presenters import presenter
 from bot.chat.replies import guarded, is_dm, say, speaker_for
-
-log = logging.getLogger(__name__)
 
 #: the rule systems the families can play now
 RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]

@@ -1,5 +1,6 @@
 """Which game, seat and pawn an interaction is about: the channel's game, Mr. X's game in his DMs,
-or the game a ``game`` option names; the caller's seat in it and the pawn they move.
+or the game a ``game`` option names; the caller's seat in it, the pawn they move, and the views a
+family reads to make sense of a mover's options.
 
 Each answer about a game speaks its board's words from here on (:func:`bot.i18n.reading_about`).
 """
@@ -134,3 +135,17 @@ def parse_pawn(text: str, me: Player) -> str:
     if wanted in ("mrx", "x", "mr.x"):
         return MRX
     return wanted  # the service says whose it is
+
+
+class MoverViews:
+    """The views a family may read to make sense of a mover's options, fetched when it asks: the
+    public view, and Mr. X's own (for him only)."""
+
+    def __init__(self, service: GameService, game_id: int, user_id: int) -> None:
+        self._service, self._game_id, self._user_id = service, game_id, user_id
+
+    async def public(self):
+        return await self._service.public_view(self._game_id)
+
+    async def mrx(self):
+        return await self._service.mrx_view(self._game_id, self._user_id)

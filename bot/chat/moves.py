@@ -17,7 +17,6 @@ import discord
 from bot.games import get_family
 from bot.games.family import MRX
 from bot.i18n import reader
-from bot.service import GameService
 from bot.service.models import LOBBY, RUNNING
 
 from bot.chat import finder
@@ -27,20 +26,6 @@ from bot.chat.receipts import mrx_receipt
 from bot.chat.replies import Refused, defer, guarded, key, quiet_done, say
 
 log = logging.getLogger(__name__)
-
-
-class MoverViews:
-    """The views a family may read to make sense of a mover's options, fetched when it asks: the
-    public view, and Mr. X's own (for him only)."""
-
-    def __init__(self, service: GameService, game_id: int, user_id: int) -> None:
-        self._service, self._game_id, self._user_id = service, game_id, user_id
-
-    async def public(self):
-        return await self._service.public_view(self._game_id)
-
-    async def mrx(self):
-        return await self._service.mrx_view(self._game_id, self._user_id)
 
 
 async def move(ctx: ChatContext, interaction: discord.Interaction, to: int, ticket: str | None,
@@ -56,9 +41,9 @@ async def move(ctx: ChatContext, interaction: discord.Interaction, to: int, tick
         if game.status != RUNNING:
             raise Refused("The game has not started yet: the host starts it with `/sy start`.")
         who = await finder.mover(service, game, interaction, pawn)
-        words = presenter(get_family(game.family))
-        first, second = await words.move_parts(MoverViews(service, game.id, interaction.user.id), who, to, ticket,
-                                               then_to, then_ticket)
+        views = finder.MoverViews(service, game.id, interaction.user.id)
+        first, second = await presenter(get_family(game.family)).move_parts(views, who, to, ticket, then_to,
+                                                                            then_ticket)
         if second is not None:
             result = await service.double_move(game.id, interaction.user.id, first, second, key(interaction),
                                                expected_round)

@@ -17,7 +17,6 @@ PAWN_EMOJI = {"red": "🔴", "blue": "🔵", "green": "🟢", "yellow": "🟡", 
 MRX_EMOJI = "🎩"
 BOBBY_EMOJI = "👮"
 COLOUR = 0x2B4C7E  # embeds: London blue
-MRX_COLOUR = 0x222222
 WIN_COLOUR = 0xC9A227
 
 
