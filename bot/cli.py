@@ -162,15 +162,15 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     import sqlite3
 
     from bot.config import database_path, read_dotenv
-    from bot.store import Database, DatabaseUnavailable, MigrationError, find_migrations, schema_version
+    from bot.store import DatabaseUnavailable, MigrationError, Store, find_migrations, open_store
 
     # The same file the bot uses: --database, else SY_DATABASE from the environment or .env.
     path = Path(args.database) if args.database else database_path({**read_dotenv(Path(".env")), **os.environ})
 
-    async def run() -> tuple[Database, int]:
-        db = await Database.open(path)
+    async def run() -> tuple[Store, int]:
+        db = await open_store(path)
         try:
-            return db, await schema_version(db.writer)
+            return db, await db.schema_version()
         finally:
             await db.close()
 
@@ -184,7 +184,7 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
         return 2
     for migration in db.applied:
         print(f"applied {migration.name}")
-    print(f"{db.path}: schema version {version} of {len(find_migrations())}")
+    print(f"{db.where}: schema version {version} of {len(find_migrations())}")
     return 0
 
 

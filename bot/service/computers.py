@@ -5,10 +5,10 @@ from __future__ import annotations
 from bot.games import computer_user_id, get_family
 from bot.games.errors import InvalidAction
 from bot.i18n.names import Span
-from bot.store import one, rows
 
 from . import rebuild, steps
 from . import rows as read
+from .core import retried
 from .dealing import deal_seed
 from .errors import DeadlineNotPassed, LobbyFull, NotInGame, RoleTaken
 from .events import PlayerJoined, PlayerLeft, PlayerReplaced
@@ -21,6 +21,7 @@ from .validation import require_host, require_strategy, rules_named
 class Computers(Play):
     """Computer seats; a computer's move is played with :meth:`Play.act` like a person's."""
 
+    @retried
     async def add_computer(self, channel_id: int, host_id: int, role: str, strategy: str = "greedy",
                            *, key: str | None = None) -> CommandResult:
         """Host only: seat a computer player (a built-in strategy) in the lobby as Mr. X or a
@@ -33,22 +34,21 @@ class Computers(Play):
             game = await steps.lobby(tx, channel_id)
             require_host(game, host_id)
             require_strategy(game, strategy)
-            people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
-            if role == "mrx" and any(p["role"] == "mrx" for p in people):
+            people = await tx.seats.players(game.id)
+            if role == "mrx" and any(p.role == "mrx" for p in people):
                 raise RoleTaken()
-            _, ruleset = rules_named(game["rules"])
+            _, ruleset = rules_named(game.rules)
             if len(people) >= ruleset.max_players:
                 raise LobbyFull("The lobby is full: {rules} is for at most {n} players.", rules=ruleset.title,
                                 n=ruleset.max_players)
-            user_id = computer_user_id([p["user_id"] for p in people], strategy)  # negative, telling its kind
+            user_id = computer_user_id([p.user_id for p in people], strategy)  # negative, telling its kind
             name = f"Computer ({strategy})"
-            await steps.add_player(tx, game["id"], user_id, name, role, now)
-            await tx.execute("UPDATE players SET strategy = ? WHERE game_id = ? AND user_id = ?",
-                             (strategy, game["id"], user_id))
+            await tx.seats.join(game.id, user_id, name, role, now, strategy)
             version = await steps.bump(tx, now, game)
-            return await steps.done(tx, now, game["id"], (PlayerJoined(user_id, name, role),), host_id,
+            return await steps.done(tx, now, game.id, (PlayerJoined(user_id, name, role),), host_id,
                                     "add_computer", key, version)
 
+    @retried
     async def remove_computer(self, channel_id: int, host_id: int, role: str | None = None, *,
                               key: str | None = None) -> CommandResult:
         """Host only: take the computer player seated last (as ``role``, if given) out of the lobby."""
@@ -59,20 +59,19 @@ class Computers(Play):
                 return seen
             game = await steps.lobby(tx, channel_id)
             require_host(game, host_id)
-            computer = await one(tx, "SELECT user_id FROM players WHERE game_id = ? AND strategy IS NOT NULL "
-                                 "AND (? IS NULL OR role = ?) ORDER BY join_order DESC LIMIT 1",
-                                 (game["id"], role, role))
+            computer = await tx.seats.last_computer(game.id, role)
             if computer is None:
                 if role == "mrx":
                     raise NotInGame("There is no computer Mr. X in this lobby.")
                 if role == "detective":
                     raise NotInGame("There is no computer detective in this lobby.")
                 raise NotInGame("There is no computer player in this lobby.")
-            await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game["id"], computer["user_id"]))
+            await tx.seats.remove(game.id, computer)
             version = await steps.bump(tx, now, game)
-            return await steps.done(tx, now, game["id"], (PlayerLeft(computer["user_id"]),), host_id,
+            return await steps.done(tx, now, game.id, (PlayerLeft(computer),), host_id,
                                     "remove_computer", key, version)
 
+    @retried
     async def hand_to_computer(self, game_id: int, host_id: int, user_id: int, strategy: str = "normal", *,
                                key: str | None = None) -> CommandResult:
         """Host only, once the deadline of a turn the player owes has passed: a computer player
@@ -85,47 +84,41 @@ class Computers(Play):
             require_host(game, host_id)
             require_strategy(game, strategy)
             away = await steps.player(tx, game_id, user_id, NotInGame("That person is not playing in this game."))
-            if away["strategy"] is not None:
+            if away.strategy is not None:
                 raise InvalidAction("That seat is a computer's already.")
-            if user_id not in await read.controllers(tx, game_id, tuple(game["to_move"].split())):
+            if user_id not in await tx.seats.controllers(game_id, game.to_move):
                 raise DeadlineNotPassed("{who} does not owe the move now: a seat goes to the computer only "
-                                        "once its player has let a turn's deadline pass.", who=away["name"])
-            if game["deadline_hours"] is None:
+                                        "once its player has let a turn's deadline pass.", who=away.name)
+            if game.deadline_hours is None:
                 raise DeadlineNotPassed("This game has no deadline; set one first.")
-            left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
+            left = game.deadline_hours * 3600 - (now - game.turn_started_at)
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; hand the seat over after that.",
                                         left=Span(left))
-            people = await rows(tx, "SELECT user_id FROM players WHERE game_id = ?", (game_id,))
-            computer = computer_user_id([p["user_id"] for p in people], strategy)
-            await tx.execute("UPDATE players SET status = 'replaced' WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            await tx.execute(
-                "INSERT INTO players (game_id, user_id, name, role, seat, join_order, joined_at, strategy, stands_in) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, computer, f"Computer ({strategy})", away["role"], away["seat"], away["join_order"], now,
-                 strategy, user_id))
-            await tx.execute("UPDATE pawn_controls SET user_id = ? WHERE game_id = ? AND user_id = ?",
-                             (computer, game_id, user_id))
+            people = await tx.seats.players(game_id)
+            computer = computer_user_id([p.user_id for p in people], strategy)
+            await tx.seats.set_status(game_id, user_id, "replaced")
+            await tx.seats.take_over(game_id, away, computer, f"Computer ({strategy})", now, strategy=strategy)
+            await tx.seats.hand_pawns(game_id, user_id, computer)
             return await seat_changed(tx, now, game, PlayerReplaced(user_id, computer, f"Computer ({strategy})"),
-                                            host_id, "hand_to_computer", key)
+                                      host_id, "hand_to_computer", key)
 
+    @retried
     async def take_back(self, game_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
         """A player whose seat a computer plays takes it back, pawns and all, at once."""
         async with self._command(key, "take_back", user_id, game_id=game_id) as (tx, now, seen):
             if seen:
                 return seen
             game = await steps.running(tx, game_id)
-            stand_in = await one(tx, "SELECT user_id FROM players WHERE game_id = ? AND stands_in = ? "
-                                 "AND status = 'playing'", (game_id, user_id))
+            stand_in = await tx.seats.stand_in_for(game_id, user_id)
             if stand_in is None:
                 raise NotInGame("No computer plays a seat of yours in this game.")
-            me = await one(tx, "SELECT name FROM players WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            await tx.execute("UPDATE pawn_controls SET user_id = ? WHERE game_id = ? AND user_id = ?",
-                             (user_id, game_id, stand_in["user_id"]))
-            await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game_id, stand_in["user_id"]))
-            await tx.execute("UPDATE players SET status = 'playing' WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            return await seat_changed(tx, now, game, PlayerReplaced(stand_in["user_id"], user_id, me["name"]),
-                                            user_id, "take_back", key)
+            me = await tx.seats.player(game_id, user_id)
+            await tx.seats.hand_pawns(game_id, stand_in, user_id)
+            await tx.seats.remove(game_id, stand_in)
+            await tx.seats.set_status(game_id, user_id, "playing")
+            return await seat_changed(tx, now, game, PlayerReplaced(stand_in, user_id, me.name), user_id, "take_back",
+                                      key)
 
     async def computer_turn(self, game_id: int) -> ComputerTurn | None:
         """The move a computer owes in this game now, or None (a person owes it, or the game is not
@@ -133,27 +126,22 @@ class Computers(Play):
         the public view otherwise) and a seed dealt from the game's secret, so its choice is
         repeatable and nobody can predict it. Play the answer with :meth:`act` under ``key``: a
         retry (after a crash, say) plays it once."""
-        game = await read.game_row(self._db.reader, game_id)
-        if game["status"] != RUNNING:
+        game = await read.game_row(self._reads, game_id)
+        if game.status != RUNNING:
             return None
-        family = get_family(game["family"])
-        seats = await rows(self._db.reader,
-                           "SELECT c.pawn, c.user_id, p.strategy FROM pawn_controls c JOIN players p ON "
-                           "p.game_id = c.game_id AND p.user_id = c.user_id WHERE c.game_id = ? "
-                           "AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY c.pawn", (game_id,))
-        owed = game["to_move"].split()
-        seats = [s for s in seats if s["pawn"] in owed]
+        family = get_family(game.family)
+        seats = [seat for seat in await self._reads.seats.computers(game_id) if seat[0] in game.to_move]
         if not seats:
             return None
-        state = await rebuild.started_state(self._db.reader, game_id)
-        seat = next((s for s in seats if family.computer_may_act(state, s["pawn"])), None)
+        state = await rebuild.started_state(self._reads, game_id)
+        seat = next((seat for seat in seats if family.computer_may_act(state, seat[0])), None)
         if seat is None:
             return None
-        pawn = seat["pawn"]
+        pawn, user_id, strategy = seat
         view = family.secret_view(state) if pawn == family.secret_pawn else family.public_view(state)
-        return ComputerTurn(game_id, family.name, pawn, seat["user_id"], seat["strategy"],
-                            deal_seed(self._secret, game["seed"], f"computer:{game['version']}"), view,
-                            f"computer:{game_id}:{game['version']}", game["version"])
+        return ComputerTurn(game_id, family.name, pawn, user_id, strategy,
+                            deal_seed(self._secret, game.seed, f"computer:{game.version}"), view,
+                            f"computer:{game_id}:{game.version}", game.version)
 
     async def play_computers(self, game_id: int) -> list[CommandResult]:
         """Let every computer whose pawn is to move play, here and now, until a person owes the next
@@ -166,8 +154,4 @@ class Computers(Play):
 
     async def games_owing_computers(self) -> list[int]:
         """Running games in which a computer holds a seat (after a restart, each is looked at once)."""
-        found = await rows(self._db.reader,
-                           "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id "
-                           "WHERE g.status = ? AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY g.id",
-                           (RUNNING,))
-        return [r["id"] for r in found]
+        return await self._reads.games.running_with_computers()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
-import sqlite3
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Callable
 
-import aiosqlite
-
-from bot.store import Database
+from bot.store import Conflict, GameRow, Session, Store
 
 from . import steps
 from .dealing import deal_seed
@@ -19,30 +17,49 @@ from .models import CommandResult
 class ServiceCore:
     """The state the service's concerns (:mod:`.lobby`, :mod:`.play`, ...) share; :class:`GameService` joins them."""
 
-    def __init__(self, db: Database, clock: Callable[[], float], rng: random.Random, secret: str) -> None:
-        self._db = db
+    def __init__(self, store: Store, clock: Callable[[], float], rng: random.Random, secret: str) -> None:
+        self._store = store
         self._clock = clock
         self._rng = rng
         self._secret = secret
 
     @property
-    def database(self) -> Database:
-        return self._db
+    def database(self) -> Store:
+        return self._store
+
+    @property
+    def _reads(self) -> Session:
+        """The store as reads outside a command see it: the last commit."""
+        return self._store.reads
 
     @asynccontextmanager
     async def _command(self, key: str | None, name: str, user_id: int, *, game_id: int | None = None,
-                       channel_id: int | None = None) -> AsyncIterator[tuple[aiosqlite.Connection, float,
-                                                                             CommandResult | None]]:
+                       channel_id: int | None = None) -> AsyncIterator[tuple[Session, float, CommandResult | None]]:
         """One command's transaction: (tx, now, the stored result when ``key`` already ran, else None)."""
-        async with self._db.transaction() as tx:
+        async with self._store.transaction() as tx:
             now = self._clock()
             yield tx, now, await steps.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
 
     def _now(self, now: float | None) -> float:
         return self._clock() if now is None else now
 
-    def _chance(self, game: sqlite3.Row, applied: int) -> random.Random:
+    def _chance(self, game: GameRow, applied: int) -> random.Random:
         """The generator of the chance dealt after ``applied`` actions of ``game``: its own number for
         every action of every game (two games opened with the same seed roll other dice), mixed with
         the installation secret."""
-        return random.Random(deal_seed(self._secret, game["seed"], f"chance:{game['id']}:{applied}"))
+        return random.Random(deal_seed(self._secret, game.seed, f"chance:{game.id}:{applied}"))
+
+
+def retried(command):
+    """A command that lost a race for a unique row (:class:`bot.store.Conflict`: the same idempotency key, a second
+    game in the channel) runs once more in a new transaction, where it finds what the winner stored: the stored
+    result, or a clear refusal. With one writer (SQLite) no command ever races."""
+
+    @functools.wraps(command)
+    async def run(self, *args, **kwargs):
+        try:
+            return await command(self, *args, **kwargs)
+        except Conflict:
+            return await command(self, *args, **kwargs)
+
+    return run

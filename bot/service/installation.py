@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from bot.store import Database, one
+from bot.store import Conflict, Store
 
 from .core import ServiceCore
 from .dealing import SECRET_KEY, new_secret
@@ -13,23 +13,26 @@ from .dealing import SECRET_KEY, new_secret
 class Installation(ServiceCore):
     async def installation_value(self, key: str) -> str | None:
         """A fact kept about this installation (not a game's): None when never set."""
-        row = await one(self._db.reader, "SELECT value FROM installation WHERE key = ?", (key,))
-        return None if row is None else row["value"]
+        return await self._reads.settings.installation_value(key)
 
     async def set_installation_value(self, key: str, value: str) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) "
-                             "DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                             (key, value, self._clock()))
+        async with self._store.transaction() as tx:
+            await tx.settings.set_installation_value(key, value, self._clock())
 
 
-async def installation_secret(db: Database, clock: Callable[[], float]) -> str:
-    """The secret generated at the first start (kept, so a restart deals nothing differently)."""
-    async with db.transaction() as tx:
-        row = await one(tx, "SELECT value FROM installation WHERE key = ?", (SECRET_KEY,))
-        if row is not None:
-            return row["value"]
-        secret = new_secret()
-        await tx.execute("INSERT INTO installation (key, value, updated_at) VALUES (?, ?, ?)",
-                         (SECRET_KEY, secret, clock()))
-        return secret
+async def installation_secret(store: Store, clock: Callable[[], float]) -> str:
+    """The secret generated at the first start (kept, so a restart deals nothing differently). Two processes
+    starting at once on a new database keep the one that was stored first."""
+    for attempt in range(2):
+        try:
+            async with store.transaction() as tx:
+                secret = await tx.settings.installation_value(SECRET_KEY)
+                if secret is not None:
+                    return secret
+                secret = new_secret()
+                await tx.settings.set_installation_value(SECRET_KEY, secret, clock(), replace=False)
+                return secret
+        except Conflict:
+            if attempt:
+                raise
+    raise AssertionError("unreachable")

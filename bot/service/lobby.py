@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 from bot.games import get_family
 from bot.games.errors import InvalidAction
 from bot.i18n import game_language
-from bot.store import one, rows
 
 from . import outbox, steps
 from . import rows as read
-from .core import ServiceCore
+from .core import ServiceCore, retried
 from .dealing import deal_seed
 from .errors import AlreadyJoined, GameAlreadyRunning, GameAlreadyStarted, LobbyFull, NotHost, RoleTaken
 from .events import GameCancelled, GameCreated, GameStarted, HostChanged, PlayerJoined, PlayerLeft, RoleChosen
@@ -22,6 +19,7 @@ from .validation import ROLES, check_seed, require_host, rules_named
 
 
 class Lobby(ServiceCore):
+    @retried
     async def create_game(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                           rules: str | None = None, seed: int | None = None,
                           options: dict[str, bool] | None = None, *, key: str | None = None,
@@ -33,26 +31,23 @@ class Lobby(ServiceCore):
         async with self._command(key, "create", host_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
-            if await read.active_game_row(tx, channel_id):
+            if await tx.games.active_in_channel(channel_id):
                 raise GameAlreadyRunning()
             guild = await guild_defaults(tx, guild_id)
             family, ruleset = rules_named(rules or guild.default_rules)
             seed = self._rng.randrange(2**31) if seed is None else check_seed(seed)
             # Deal a throw-away game now, so bad rules or options are refused before anyone joins.
             options = family.new_game(ruleset.name, ruleset.min_players, seed, options or {}).options
-            cursor = await tx.execute(
-                "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-                "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, LOBBY, ruleset.name, ruleset.board, json.dumps(options), seed, host_id,
-                 guild.reminder_hours, guild.deadline_hours, int(guild.tracker), now, now, family.name,
-                 game_language(None, guild.language, server_locale)),
-            )
-            game_id = cursor.lastrowid
-            await steps.add_player(tx, game_id, host_id, host_name, None, now)
+            game_id = await tx.games.create(
+                guild_id=guild_id, channel_id=channel_id, status=LOBBY, rules=ruleset.name, board=ruleset.board,
+                options=options, seed=seed, host_id=host_id, reminder_hours=guild.reminder_hours,
+                deadline_hours=guild.deadline_hours, tracker=guild.tracker, now=now, family=family.name,
+                language=game_language(None, guild.language, server_locale))
+            await tx.seats.join(game_id, host_id, host_name, None, now)
             events = (GameCreated(host_id, ruleset.name), PlayerJoined(host_id, host_name, None))
             return await steps.done(tx, now, game_id, events, host_id, "create", key, version=1)
 
+    @retried
     async def join(self, channel_id: int, user_id: int, name: str, role: str | None = None,
                    *, key: str | None = None) -> CommandResult:
         """Join the lobby, asking for ``role`` ("mrx", "detective" or None for either). Joining again
@@ -63,26 +58,26 @@ class Lobby(ServiceCore):
             if seen:
                 return seen
             game = await steps.lobby(tx, channel_id)
-            people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ?", (game["id"],))
-            mine = next((p for p in people if p["user_id"] == user_id), None)
-            if mine is not None and mine["role"] == role:
+            people = await tx.seats.players(game.id)
+            mine = next((p for p in people if p.user_id == user_id), None)
+            if mine is not None and mine.role == role:
                 raise AlreadyJoined()
-            if role == "mrx" and any(p["role"] == "mrx" and p["user_id"] != user_id for p in people):
+            if role == "mrx" and any(p.role == "mrx" and p.user_id != user_id for p in people):
                 raise RoleTaken()
             if mine is not None:
-                await tx.execute("UPDATE players SET role = ?, name = ? WHERE game_id = ? AND user_id = ?",
-                                 (role, name, game["id"], user_id))
+                await tx.seats.choose_role(game.id, user_id, role, name)
                 events: tuple = (RoleChosen(user_id, role),)
             else:
-                _, ruleset = rules_named(game["rules"])
+                _, ruleset = rules_named(game.rules)
                 if len(people) >= ruleset.max_players:
                     raise LobbyFull("The lobby is full: {rules} is for at most {n} players.", rules=ruleset.title,
                                     n=ruleset.max_players)
-                await steps.add_player(tx, game["id"], user_id, name, role, now)
+                await tx.seats.join(game.id, user_id, name, role, now)
                 events = (PlayerJoined(user_id, name, role),)
             version = await steps.bump(tx, now, game)
-            return await steps.done(tx, now, game["id"], events, user_id, "join", key, version)
+            return await steps.done(tx, now, game.id, events, user_id, "join", key, version)
 
+    @retried
     async def set_options(self, channel_id: int, user_id: int, options: dict[str, bool], *,
                           key: str | None = None) -> CommandResult:
         """Host only, in the lobby: the game's variants (the rules' options, by name) from now on.
@@ -92,12 +87,13 @@ class Lobby(ServiceCore):
                 return seen
             game = await steps.lobby(tx, channel_id)
             require_host(game, user_id)
-            family, ruleset = rules_named(game["rules"])
+            family, ruleset = rules_named(game.rules)
             chosen = family.new_game(ruleset.name, ruleset.min_players, 0, dict(options)).options
-            await tx.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(chosen), game["id"]))
+            await tx.games.set_options(game.id, chosen)
             version = await steps.bump(tx, now, game)
-            return await steps.done(tx, now, game["id"], (), user_id, "options", key, version)
+            return await steps.done(tx, now, game.id, (), user_id, "options", key, version)
 
+    @retried
     async def leave(self, channel_id: int, user_id: int, *, key: str | None = None) -> CommandResult:
         """Leave the lobby. A leaving host hands the lobby to the next player; the last one out
         cancels it. In a running game use :meth:`resign`."""
@@ -105,24 +101,24 @@ class Lobby(ServiceCore):
             if seen:
                 return seen
             game = await steps.active(tx, channel_id)
-            if game["status"] != LOBBY:
+            if game.status != LOBBY:
                 raise GameAlreadyStarted("The game has started: to stop playing, resign.")
-            await steps.player(tx, game["id"], user_id)
-            await tx.execute("DELETE FROM players WHERE game_id = ? AND user_id = ?", (game["id"], user_id))
+            await steps.player(tx, game.id, user_id)
+            await tx.seats.remove(game.id, user_id)
             events: list = [PlayerLeft(user_id)]
-            if game["host_id"] == user_id:
-                heir = await one(tx, "SELECT user_id FROM players WHERE game_id = ? AND strategy IS NULL "
-                                 "ORDER BY join_order LIMIT 1", (game["id"],))  # a computer hosts nothing
+            if game.host_id == user_id:
+                heir = await tx.seats.first_person(game.id)  # a computer hosts nothing
                 if heir is None:
-                    await tx.execute("DELETE FROM players WHERE game_id = ?", (game["id"],))
-                    await steps.end(tx, now, game["id"], CANCELLED)
+                    await tx.seats.remove(game.id)
+                    await tx.games.end(game.id, CANCELLED, now)
                     events.append(GameCancelled(user_id))
                 else:
-                    await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", (heir["user_id"], game["id"]))
-                    events.append(HostChanged(heir["user_id"]))
+                    await tx.games.set_host(game.id, heir)
+                    events.append(HostChanged(heir))
             version = await steps.bump(tx, now, game)
-            return await steps.done(tx, now, game["id"], tuple(events), user_id, "leave", key, version)
+            return await steps.done(tx, now, game.id, tuple(events), user_id, "leave", key, version)
 
+    @retried
     async def start(self, channel_id: int, user_id: int, key: str | None = None) -> CommandResult:
         """Host only: deal the game. Needs Mr. X (drawn at random from those who did not ask to be
         detectives, if nobody asked) and at least one detective player."""
@@ -131,38 +127,34 @@ class Lobby(ServiceCore):
                 return seen
             game = await steps.lobby(tx, channel_id)
             require_host(game, user_id)
-            people = await rows(tx, "SELECT user_id, role FROM players WHERE game_id = ? ORDER BY join_order",
-                                (game["id"],))
-            seats, drawn = choose_seats([(p["user_id"], p["role"]) for p in people], game["seed"])
-            family = get_family(game["family"])
+            people = await tx.seats.players(game.id)  # nobody has a seat yet: in join order
+            seats, drawn = choose_seats([(p.user_id, p.role) for p in people], game.seed)
+            family = get_family(game.family)
             # Dealt from the seed mixed with the installation secret: the seed alone predicts nothing.
-            dealt_from = deal_seed(self._secret, game["seed"])
-            state = family.new_game(game["rules"], len(seats), dealt_from, json.loads(game["options"]))
+            dealt_from = deal_seed(self._secret, game.seed)
+            state = family.new_game(game.rules, len(seats), dealt_from, game.options)
             dealt = []  # chance the game waits for before anyone plays (the dice game's tiles)
             while (action := family.deal(state, self._chance(game, len(dealt)))) is not None:
                 state.apply(action)
                 dealt.append(action)
-            for seat in seats:
-                await tx.execute("UPDATE players SET seat = ?, role = ? WHERE game_id = ? AND user_id = ?",
-                                 (seat.seat, seat.role, game["id"], seat.user_id))
-            await tx.executemany("INSERT INTO pawn_controls (game_id, pawn, user_id) VALUES (?, ?, ?)",
-                                 [(game["id"], pawn, user) for pawn, user in pawn_owners(state, seats)])
-            await tx.execute("UPDATE games SET status = ?, players = ?, started_at = ?, deal_seed = ? WHERE id = ?",
-                             (RUNNING, len(seats), now, dealt_from, game["id"]))
-            game = await read.game_row(tx, game["id"])
+            await tx.seats.seat(game.id, [(seat.user_id, seat.seat, seat.role) for seat in seats])
+            await tx.seats.give_pawns(game.id, pawn_owners(state, seats))
+            await tx.games.start(game.id, RUNNING, len(seats), now, dealt_from)
+            game = await read.game_row(tx, game.id)
             view = family.public_view(state)
             payload = {
                 "mrx_user_id": seats[0].user_id, "mrx_drawn": drawn,
                 "start_positions": dict(view.start_positions),
-                "next": outbox.next_up(view, await read.controllers(tx, game["id"], view.to_move)),
+                "next": outbox.next_up(view, await tx.seats.controllers(game.id, view.to_move)),
             }
             # Queued first: the bot posts the start before Mr. X's first prompt.
-            await outbox.queue(tx, game["id"], "game:started", outbox.GAME_STARTED, payload, now)
+            await outbox.queue(tx, game.id, "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
             version = await steps.save_play(tx, now, game, state, 0, dealt, events, user_id=user_id, key=key,
                                             name="start", announce_actions=False)
-            return await steps.result(tx, game["id"], events, version, state=state)
+            return await steps.result(tx, game.id, events, version, state=state)
 
+    @retried
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
                      *, key: str | None = None) -> CommandResult:
         """End the channel's active game without a result: the host, or anyone who manages the channel."""
@@ -170,11 +162,11 @@ class Lobby(ServiceCore):
             if seen:
                 return seen
             game = await steps.active(tx, channel_id)
-            if game["host_id"] != user_id and not can_manage_channel:
+            if game.host_id != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can cancel the game.")
-            await steps.end(tx, now, game["id"], CANCELLED)
+            await tx.games.end(game.id, CANCELLED, now)
             events = (GameCancelled(user_id),)
             version = await steps.bump(tx, now, game)
-            await outbox.queue(tx, game["id"], "game:cancelled", outbox.GAME_CANCELLED,
-                               {"by_user_id": user_id, "started": game["status"] == RUNNING}, now)
-            return await steps.done(tx, now, game["id"], events, user_id, "cancel", key, version)
+            await outbox.queue(tx, game.id, "game:cancelled", outbox.GAME_CANCELLED,
+                               {"by_user_id": user_id, "started": game.status == RUNNING}, now)
+            return await steps.done(tx, now, game.id, events, user_id, "cancel", key, version)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import get_family
-from bot.store import one
 
 from . import rebuild, steps
 from . import rows as read
@@ -17,51 +16,49 @@ from .models import LOBBY, RUNNING, GameInfo, Player, UserGame
 class Looks(ServiceCore):
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The channel's active game (lobby or running), or None."""
-        row = await read.active_game_row(self._db.reader, channel_id)
+        row = await self._reads.games.active_in_channel(channel_id)
         return read.game_info(row) if row else None
 
     async def latest_game(self, channel_id: int, *, finished_only: bool = True) -> GameInfo | None:
         """The channel's most recent game (only ended ones by default: finished or cancelled after the start)."""
-        row = await read.latest_game_row(self._db.reader, channel_id, finished_only)
+        row = await self._reads.games.latest_in_channel(channel_id, finished_only)
         return read.game_info(row) if row else None
 
     async def get_game(self, game_id: int) -> GameInfo:
-        return read.game_info(await read.game_row(self._db.reader, game_id))
+        return read.game_info(await read.game_row(self._reads, game_id))
 
     async def public_view(self, game_id: int, *, after_round: int | None = None) -> Any:
         """What everyone may see, the family's public view (as it stood when round ``after_round`` ended, when given).
         Raises GameNotStarted in the lobby."""
         if after_round is not None:
-            game = await read.game_row(self._db.reader, game_id)
-            if game["round"] is not None and after_round < game["round"]:
-                state = await rebuild.rebuild_state(self._db.reader, game_id, after_round)
-                return get_family(game["family"]).public_view(state)
-        game = await read.game_row(self._db.reader, game_id)
-        return get_family(game["family"]).public_view(await rebuild.started_state(self._db.reader, game_id))
+            game = await read.game_row(self._reads, game_id)
+            if game.round is not None and after_round < game.round:
+                state = await rebuild.rebuild_state(self._reads, game_id, after_round)
+                return get_family(game.family).public_view(state)
+        game = await read.game_row(self._reads, game_id)
+        return get_family(game.family).public_view(await rebuild.started_state(self._reads, game_id))
 
     async def mrx_view(self, game_id: int, user_id: int, expected_round: int | None = None) -> Any:
         """Mr. X's private view (the family's secret view), for the person playing Mr. X only (anyone else: NotYourPawn).
         With ``expected_round`` (a menu offered then) it must still be his turn in that round."""
         if expected_round is not None:
-            game = await steps.running(self._db.reader, game_id, expected_round)
-            if game["to_move"] != get_family(game["family"]).secret_pawn:
+            game = await steps.running(self._reads, game_id, expected_round)
+            if game.to_move != (get_family(game.family).secret_pawn,):
                 raise StaleAction("You have already moved this round; you will hear from me on your next turn.")
-        state = await rebuild.started_state(self._db.reader, game_id)
-        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
-        mrx = await one(self._db.reader, "SELECT 1 FROM pawn_controls WHERE game_id = ? AND pawn = ? AND user_id = ?",
-                        (game_id, family.secret_pawn, user_id))
-        if mrx is None:
+        state = await rebuild.started_state(self._reads, game_id)
+        family = get_family((await read.game_row(self._reads, game_id)).family)
+        if not await self._reads.seats.moves(game_id, family.secret_pawn, user_id):
             raise NotYourPawn("Only Mr. X's player can see where Mr. X is.")
         return family.secret_view(state)
 
     async def players(self, game_id: int) -> tuple[Player, ...]:
         """Everyone who joined, by seat (lobby: by join order)."""
-        await read.game_row(self._db.reader, game_id)
-        return await read.players(self._db.reader, game_id)
+        await read.game_row(self._reads, game_id)
+        return await read.players(self._reads, game_id)
 
     async def games_of_user(self, user_id: int) -> list[UserGame]:
         """The person's active games in every channel, with their role and pawns."""
-        return await read.user_games(self._db.reader, user_id)
+        return await read.user_games(self._reads, user_id)
 
     async def record(self, game_id: int, *, user_id: int | None = None, in_server: bool = False) -> dict:
         """The engine's game record plus ``people`` (names, seats, roles) and ``game``, once the game has ended.
@@ -71,23 +68,21 @@ class Looks(ServiceCore):
         only someone who played in the game or is a member of its server (``in_server``) gets it;
         anyone else hears that the game does not exist, as for a number that was never used.
         """
-        game = await read.game_row(self._db.reader, game_id)
+        game = await read.game_row(self._reads, game_id)
         if user_id is not None and not in_server:
-            played = await one(self._db.reader, "SELECT 1 FROM players WHERE game_id = ? AND user_id = ?",
-                               (game_id, user_id))
-            if played is None:
+            if await self._reads.seats.player(game_id, user_id) is None:
                 raise GameNotFound()
-        if game["status"] in (LOBBY, RUNNING) or game["started_at"] is None:
+        if game.status in (LOBBY, RUNNING) or game.started_at is None:
             raise GameNotOver()
-        state, _ = await rebuild.load_state(self._db.reader, game_id)
-        record = get_family(game["family"]).export_record(state)
+        state, _ = await rebuild.load_state(self._reads, game_id)
+        record = get_family(game.family).export_record(state)
         record["people"] = [
             {"user_id": p.user_id, "name": p.name, "seat": p.seat, "role": p.role, "status": p.status}
-            for p in await read.players(self._db.reader, game_id)
+            for p in await read.players(self._reads, game_id)
         ]
         # "seed" is the number the game was dealt from; the seed chosen at the table is kept beside it.
-        record["table_seed"] = game["seed"]
-        record["game"] = {"id": game_id, "guild_id": game["guild_id"], "channel_id": game["channel_id"],
-                          "status": game["status"], "started_at": game["started_at"],
-                          "finished_at": game["finished_at"]}
+        record["table_seed"] = game.seed
+        record["game"] = {"id": game_id, "guild_id": game.guild_id, "channel_id": game.channel_id,
+                          "status": game.status, "started_at": game.started_at,
+                          "finished_at": game.finished_at}
         return record

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.outcome import Outcome
+from bot.store import Announcement, MessageRef, PlayerStats  # noqa: F401  (values the store reads as they are)
 
 LOBBY = "lobby"
 RUNNING = "running"
@@ -139,50 +140,6 @@ class GuildSettings:
     tracker: bool = True
     #: the language of new games' public posts (None: the server's preferred locale)
     language: str | None = None
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """A message the bot owes, queued in the same transaction as the change it reports.
-
-    ``payload`` holds public facts only. A private announcement (``recipient_id`` set) is a prompt
-    for Mr. X: the bot reads his private view when it posts it, the payload never holds his station.
-    """
-
-    id: int
-    game_id: int
-    guild_id: int
-    channel_id: int
-    key: str
-    kind: str
-    recipient_id: int | None
-    payload: dict[str, Any] = field(hash=False)
-    created_at: float
-
-    @property
-    def private(self) -> bool:
-        return self.recipient_id is not None
-
-
-@dataclass(frozen=True)
-class MessageRef:
-    channel_id: int
-    message_id: int
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    user_id: int
-    games: int
-    wins: int
-    mrx_games: int
-    mrx_wins: int
-    detective_games: int
-    detective_wins: int
-
-    @property
-    def losses(self) -> int:
-        return self.games - self.wins
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,11 @@ prompt carries no station (the bot reads his private view when it sends the prom
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from typing import Any, Iterable
 
-import aiosqlite
+from bot.store import Session
 
 from .events import event_to_json
-from .models import Announcement
 
 # Kinds of announcement, for the bot to choose how to post each.
 GAME_STARTED = "game_started"
@@ -27,15 +24,11 @@ MRX_PROMPT = "mrx_prompt"  # private, to Mr. X
 PLAYERS_CHANGED = "players_changed"  # a resignation with a hand-over, a replacement
 
 
-async def queue(conn: aiosqlite.Connection, game_id: int, key: str, kind: str, payload: dict[str, Any],
+async def queue(tx: Session, game_id: int, key: str, kind: str, payload: dict[str, Any],
                 now: float, recipient_id: int | None = None) -> None:
     if recipient_id is not None and recipient_id < 0:
         return  # a computer player: it reads its view from the service, it has no inbox
-    await conn.execute(
-        "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO NOTHING",
-        (game_id, key, kind, recipient_id, json.dumps(payload), now),
-    )
+    await tx.outbox.queue(game_id, key, kind, payload, now, recipient_id)
 
 
 def next_up(view: Any, user_ids: Iterable[int], owed_before: Iterable[int] | None = None) -> dict[str, Any]:
@@ -88,11 +81,3 @@ def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
 def mrx_prompt(view: Any, mrx_user: int | None) -> tuple:
     entry = len(view.logbook) + 1
     return (f"mrx:turn:{view.round}", MRX_PROMPT, {"round": view.round, "entry": entry}, mrx_user)
-
-
-def announcement(row: sqlite3.Row) -> Announcement:
-    return Announcement(
-        id=row["id"], game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["game_channel_id"],
-        key=row["key"], kind=row["kind"], recipient_id=row["recipient_id"], payload=json.loads(row["payload"]),
-        created_at=row["created_at"],
-    )

@@ -11,6 +11,7 @@ from bot.i18n.names import Span
 
 from . import rebuild, steps
 from . import rows as read
+from .core import retried
 from .errors import DeadlineNotPassed, NotHost, StaleAction
 from .models import CommandResult
 from .resigning import Resigning
@@ -20,13 +21,14 @@ from .validation import require_host
 class Play(Resigning):
     """Play; an action that gives up goes to :meth:`Resigning.resign`."""
 
+    @retried
     async def act(self, game_id: int, user_id: int, action: Any, key: str,
                   expected_round: int | None = None, *, expected_version: int | None = None) -> CommandResult:
         """Play an engine action for a pawn the user controls. ``key`` (the interaction id) makes a
         retry harmless: a key seen before returns the stored events with ``duplicate=True``.
         ``expected_round`` (from a button) that is not the current round raises StaleAction, and so
         does ``expected_version`` (a computer's, chosen from the game as it was) that is not the game's."""
-        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        family = get_family((await read.game_row(self._reads, game_id)).family)
         if isinstance(action, ChanceRequest):  # a roll asked for (by a computer): the service deals it
             return await self.request(game_id, user_id, action.what, key, expected_round, pawn=action.pawn,
                                       expected_version=expected_version)
@@ -41,7 +43,7 @@ class Play(Resigning):
             if seen:
                 return seen
             game = await steps.running(tx, game_id, expected_round)
-            if expected_version is not None and game["version"] != expected_version:
+            if expected_version is not None and game.version != expected_version:
                 raise StaleAction("The game moved on while the computer was thinking.")
             state, applied = await rebuild.load_state(tx, game_id)
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
@@ -55,17 +57,18 @@ class Play(Resigning):
                    expected_round: int | None = None) -> CommandResult:
         """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn");
         in the dice game the die ridden with (while starts are picked: the start station)."""
-        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        family = get_family((await read.game_row(self._reads, game_id)).family)
         return await self.act(game_id, user_id, family.move(pawn, int(to), str(ticket)), key, expected_round)
 
     async def double_move(self, game_id: int, user_id: int, first: tuple[int, str],
                           second: tuple[int, str], key: str,
                           expected_round: int | None = None) -> CommandResult:
         """Mr. X's double move: ``first`` and ``second`` are (station, ticket)."""
-        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        family = get_family((await read.game_row(self._reads, game_id)).family)
         action = family.double((int(first[0]), str(first[1])), (int(second[0]), str(second[1])))
         return await self.act(game_id, user_id, action, key, expected_round)
 
+    @retried
     async def request(self, game_id: int, user_id: int, what: str, key: str, expected_round: int | None = None,
                       *, pawn: str | None = None, expected_version: int | None = None) -> CommandResult:
         """A player asks for chance: ``what`` is "roll" or "reroll" (the dice game). The service deals
@@ -76,12 +79,12 @@ class Play(Resigning):
             if seen:
                 return seen
             game = await steps.running(tx, game_id, expected_round)
-            if expected_version is not None and game["version"] != expected_version:
+            if expected_version is not None and game.version != expected_version:
                 raise StaleAction("The game moved on while the computer was thinking.")
-            family = get_family(game["family"])
+            family = get_family(game.family)
             state, applied = await rebuild.load_state(tx, game_id)
             if pawn is None:
-                mine = await read.pawns_by_user(tx, game_id)
+                mine = await tx.seats.pawns_by_user(game_id)
                 pawn = next((p for p in state.to_move() if p in mine.get(user_id, ())),
                             next(iter(state.to_move()), family.secret_pawn))
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
@@ -98,12 +101,13 @@ class Play(Resigning):
         """Mr. X shows where he is (voluntary surfacing), taking one ticket from each detective:
         those ``take`` names, or (``take`` None) ``prefer`` where a detective has it, else the kind
         each has most of."""
-        family = get_family((await read.game_row(self._db.reader, game_id))["family"])
+        family = get_family((await read.game_row(self._reads, game_id)).family)
         action = family.surface(tuple((pawn, str(ticket)) for pawn, ticket in (take or {}).items()), prefer)
         if action is None:
             raise InvalidAction("That is not a move of this game.")
         return await self.act(game_id, user_id, action, key, expected_round)
 
+    @retried
     async def skip(self, game_id: int, host_id: int, pawn: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
         """Host only: pass an absent detective's turn once the game's deadline has passed."""
@@ -112,12 +116,12 @@ class Play(Resigning):
                 return seen
             game = await steps.running(tx, game_id, expected_round)
             require_host(game, host_id)
-            if game["deadline_hours"] is None:
+            if game.deadline_hours is None:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
-            left = game["deadline_hours"] * 3600 - (now - game["turn_started_at"])
+            left = game.deadline_hours * 3600 - (now - game.turn_started_at)
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=Span(left))
-            family = get_family(game["family"])
+            family = get_family(game.family)
             if pawn == family.secret_pawn:
                 raise InvalidAction("Mr. X cannot be skipped: he must move. You can cancel the game instead.")
             state, applied = await rebuild.load_state(tx, game_id)

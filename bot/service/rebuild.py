@@ -5,15 +5,12 @@ A state here is its family's (``Any``): the family deals it, reads it from a sna
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
-import aiosqlite
-
 from bot.games import get_family
 from bot.games.errors import BadRecord, GameError
-from bot.store import one, rows
+from bot.store import Session
 
 from . import rows as read
 from .errors import GameClosed, GameNotStarted
@@ -22,29 +19,27 @@ from .models import CANCELLED
 log = logging.getLogger(__name__)
 
 
-async def rebuild_state(conn: aiosqlite.Connection, game_id: int, until_round: int | None = None) -> Any:
+async def rebuild_state(session: Session, game_id: int, until_round: int | None = None) -> Any:
     """Deal the game again from its setup and play its stored actions in order (only those of
     rounds up to ``until_round``, when given: the game as it stood when that round ended)."""
-    game = await read.game_row(conn, game_id)
-    if game["players"] is None:
+    game = await read.game_row(session, game_id)
+    if game.players is None:
         raise GameNotStarted()
-    family = get_family(game["family"])
-    dealt_from = game["deal_seed"] if game["deal_seed"] is not None else game["seed"]
-    state = family.new_game(game["rules"], game["players"], dealt_from, json.loads(game["options"]))
-    last = until_round if until_round is not None else -1
-    for row in await rows(conn, "SELECT seq, action FROM actions WHERE game_id = ? AND (? < 0 OR round <= ?) "
-                                "ORDER BY seq", (game_id, last, last)):
-        state.apply(family.action_from_json(json.loads(row["action"])))
+    family = get_family(game.family)
+    dealt_from = game.deal_seed if game.deal_seed is not None else game.seed
+    state = family.new_game(game.rules, game.players, dealt_from, game.options)
+    for action in await session.actions.listed(game_id, until_round):
+        state.apply(family.action_from_json(action))
     return state
 
 
-async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, int]:
+async def load_state(session: Session, game_id: int) -> tuple[Any, int]:
     """The game's state and the number of actions behind it: from the snapshot, or from a replay of
     the actions when the snapshot cannot be read (not JSON, empty, not an object, written by an older
     engine) or has seen fewer or more actions than the list holds. The next command writes a fresh one."""
-    count = (await one(conn, "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)))[0]
+    count = await session.actions.count(game_id)
     try:
-        state, seen = await read.snapshot(conn, game_id)
+        state, seen = await read.snapshot(session, game_id)
     except (BadRecord, GameNotStarted) as exc:
         log.warning("game %s: rebuilding the state from its %s actions (%s)", game_id, count,
                     getattr(exc, "message", exc))
@@ -52,47 +47,47 @@ async def load_state(conn: aiosqlite.Connection, game_id: int) -> tuple[Any, int
         if seen == count:
             return state, seen
         log.warning("game %s: the snapshot has seen %s actions, the list holds %s: rebuilding", game_id, seen, count)
-    return await rebuild_state(conn, game_id), count
+    return await rebuild_state(session, game_id), count
 
 
-async def started_state(conn: aiosqlite.Connection, game_id: int) -> Any:
+async def started_state(session: Session, game_id: int) -> Any:
     """The state of a game that has started (a cancelled lobby, or a lobby, has none: refused)."""
-    game = await read.game_row(conn, game_id)
-    if game["started_at"] is None:
-        if game["status"] == CANCELLED:
+    game = await read.game_row(session, game_id)
+    if game.started_at is None:
+        if game.status == CANCELLED:
             raise GameClosed("This game was cancelled before it started.")
         raise GameNotStarted()
-    state, _ = await load_state(conn, game_id)
+    state, _ = await load_state(session, game_id)
     return state
 
 
-async def check_game(conn: aiosqlite.Connection, game_id: int) -> list[str]:
+async def check_game(session: Session, game_id: int) -> list[str]:
     """What is wrong with the stored game; an empty list when the snapshot is exactly its replay."""
-    game = await read.game_row(conn, game_id)
-    if game["players"] is None:
+    game = await read.game_row(session, game_id)
+    if game.players is None:
         return []
     problems = []
-    seqs = [r["seq"] for r in await rows(conn, "SELECT seq FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+    seqs = await session.actions.numbers(game_id)
     if seqs != list(range(1, len(seqs) + 1)):
         problems.append(f"game {game_id}: action numbers are not 1..{len(seqs)}")
-    snapshot = (await rows(conn, "SELECT version, actions FROM snapshots WHERE game_id = ?", (game_id,)) or [None])[0]
+    snapshot = await session.actions.snapshot(game_id)
     if snapshot is None:
         return problems + [f"game {game_id}: no snapshot"]
-    if snapshot["actions"] != len(seqs):
-        problems.append(f"game {game_id}: the snapshot has seen {snapshot['actions']} actions, "
+    if snapshot.actions != len(seqs):
+        problems.append(f"game {game_id}: the snapshot has seen {snapshot.actions} actions, "
                         f"the list has {len(seqs)}")
     try:
-        replayed = await rebuild_state(conn, game_id)
+        replayed = await rebuild_state(session, game_id)
     except GameError as exc:
         return problems + [f"game {game_id}: replay fails: {exc.message}"]
     try:
-        stored, _ = await read.snapshot(conn, game_id)
+        stored, _ = await read.snapshot(session, game_id)
     except BadRecord as exc:
         return problems + [f"game {game_id}: the snapshot cannot be read: {exc.message}"]
     if replayed.snapshot() != stored.snapshot():
         problems.append(f"game {game_id}: the snapshot differs from the replay of its actions")
-    if stored.round != game["round"] or " ".join(stored.to_move()) != game["to_move"]:
+    if stored.round != game.round or tuple(stored.to_move()) != game.to_move:
         problems.append(f"game {game_id}: the game row's round or turn differs from the snapshot")
-    if (stored.outcome is not None) != (game["status"] == "finished"):
-        problems.append(f"game {game_id}: status {game['status']!r} does not match the snapshot's outcome")
+    if (stored.outcome is not None) != (game.status == "finished"):
+        problems.append(f"game {game_id}: status {game.status!r} does not match the snapshot's outcome")
     return problems

@@ -11,8 +11,8 @@ from .core import ServiceCore
 class Repair(ServiceCore):
     async def rebuild_state(self, game_id: int) -> Any:
         """Replay the game's stored actions from its setup. Holds hidden information: for checks and tools."""
-        return await rebuild.rebuild_state(self._db.reader, game_id)
+        return await rebuild.rebuild_state(self._reads, game_id)
 
     async def check_game(self, game_id: int) -> list[str]:
         """Problems found comparing the game's snapshot with a replay of its actions (empty: sound)."""
-        return await rebuild.check_game(self._db.reader, game_id)
+        return await rebuild.check_game(self._reads, game_id)

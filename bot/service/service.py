@@ -4,9 +4,10 @@ It knows games, players and transactions; it does not know what a Discord messag
 command is one transaction: read the latest state, validate, apply through the engine, append
 the action, update the snapshot, queue the announcements it owes, commit.
 
-Commands are serialised: SQLite has one writer, and the service writes through one connection
-guarded by one lock, so two commands on a game (two detectives, a double click, a retried
-interaction) run one after the other, the second against the state the first left.
+Commands on a game are serialised: the store locks the game a command reads until its transaction
+ends (SQLite has one writer and one lock for all), so two commands on a game (two detectives, a double
+click, a retried interaction) run one after the other, the second against the state the first left.
+The service speaks to the store's interface (:mod:`bot.store`), never to a database driver.
 
 :class:`GameService` is one front joined from the service's concerns, one module each: the lobby
 (:mod:`.lobby`), seats (:mod:`.seats`), computer players (:mod:`.computers`), play (:mod:`.play`,
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from bot.store import Database
+from bot.store import open_store
 
 from .announcements import Announcements
 from .computers import Computers
@@ -57,13 +58,13 @@ class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Lan
         ``data/scotland-yard.sqlite3``) and apply pending migrations. ``clock`` gives the time in
         seconds; ``rng`` draws the seeds of new games; ``secret`` (``SY_SECRET``) is mixed into every
         hidden draw: None uses the one generated at the first start and kept in the database."""
-        db = await Database.open(path)
+        store = await open_store(path)
         try:
-            secret = secret or await installation_secret(db, clock)
+            secret = secret or await installation_secret(store, clock)
         except BaseException:
-            await db.close()
+            await store.close()
             raise
-        return cls(db, clock, rng or random.Random(), secret)
+        return cls(store, clock, rng or random.Random(), secret)
 
     async def close(self) -> None:
-        await self._db.close()
+        await self._store.close()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.store import one
+from bot.store import Session
 
 from . import rows as read
 from . import steps
@@ -16,30 +14,29 @@ from .validation import check_hours, check_language, rules_named
 
 class Settings(ServiceCore):
     async def settings(self, game_id: int) -> GameSettings:
-        game = await read.game_row(self._db.reader, game_id)
-        return GameSettings(game["reminder_hours"], game["deadline_hours"], bool(game["show_tracker"]),
-                            game["language"])
+        game = await read.game_row(self._reads, game_id)
+        return GameSettings(game.reminder_hours, game.deadline_hours, game.show_tracker,
+                            game.language)
 
     async def update_settings(self, game_id: int, user_id: int, settings: GameSettings,
                               can_manage_channel: bool = False) -> GameSettings:
         """The host (or a channel manager) changes reminders, the deadline and the summaries' tracker."""
         check_hours(settings.reminder_hours, settings.deadline_hours)
         check_language(settings.language)
-        async with self._db.transaction() as tx:
+        async with self._store.transaction() as tx:
             now = self._clock()
             game = await read.game_row(tx, game_id)
-            if game["status"] not in (LOBBY, RUNNING):
+            if game.status not in (LOBBY, RUNNING):
                 raise GameClosed("This game is over; its settings can no longer change.")
-            if game["host_id"] != user_id and not can_manage_channel:
+            if game.host_id != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can change the game's settings.")
-            await tx.execute("UPDATE games SET reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ? "
-                             "WHERE id = ?", (settings.reminder_hours, settings.deadline_hours,
-                                              int(settings.tracker), settings.language, game_id))
+            await tx.games.set_settings(game_id, settings.reminder_hours, settings.deadline_hours, settings.tracker,
+                                        settings.language)
             await steps.bump(tx, now, game)
         return settings
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        return await guild_defaults(self._db.reader, guild_id)
+        return await guild_defaults(self._reads, guild_id)
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings,
                                  can_manage_guild: bool) -> GuildSettings:
@@ -49,22 +46,14 @@ class Settings(ServiceCore):
         check_hours(settings.reminder_hours, settings.deadline_hours)
         if settings.language is not None:
             check_language(settings.language)
-        async with self._db.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO guild_settings (guild_id, default_rules, reminder_hours, deadline_hours, show_tracker, "
-                "language, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-                "default_rules = excluded.default_rules, reminder_hours = excluded.reminder_hours, "
-                "deadline_hours = excluded.deadline_hours, show_tracker = excluded.show_tracker, "
-                "language = excluded.language, updated_at = excluded.updated_at",
-                (guild_id, settings.default_rules, settings.reminder_hours, settings.deadline_hours,
-                 int(settings.tracker), settings.language, self._clock()),
-            )
+        async with self._store.transaction() as tx:
+            await tx.settings.set_guild(guild_id, settings.default_rules, settings.reminder_hours,
+                                        settings.deadline_hours, settings.tracker, settings.language, self._clock())
         return settings
 
 
-async def guild_defaults(conn: aiosqlite.Connection, guild_id: int) -> GuildSettings:
-    row = await one(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+async def guild_defaults(session: Session, guild_id: int) -> GuildSettings:
+    row = await session.settings.guild(guild_id)
     if row is None:
         return GuildSettings()
-    return GuildSettings(row["default_rules"], row["reminder_hours"], row["deadline_hours"],
-                         bool(row["show_tracker"]), row["language"])
+    return GuildSettings(row.default_rules, row.reminder_hours, row.deadline_hours, row.show_tracker, row.language)

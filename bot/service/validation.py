@@ -3,11 +3,10 @@ bot does not speak, a computer player the family does not offer, someone who is 
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.games import Family, RulesEntry, family_for_rules, get_family
 from bot.games.errors import InvalidAction, RulesUnavailable, quoted
 from bot.i18n import LANGUAGES
+from bot.store import GameRow
 
 from .errors import BadSetting, NotHost
 
@@ -37,16 +36,16 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-def require_strategy(game: sqlite3.Row, strategy: str) -> None:
+def require_strategy(game: GameRow, strategy: str) -> None:
     """Refuse a computer player the game's family does not offer."""
-    offered = get_family(game["family"]).strategies
+    offered = get_family(game.family).strategies
     if strategy not in offered:
         raise InvalidAction("There is no computer player {strategy} (known: {names}).",
                             strategy=quoted(strategy), names=", ".join(offered))
 
 
-def require_host(game: sqlite3.Row, user_id: int) -> None:
-    if game["host_id"] != user_id:
+def require_host(game: GameRow, user_id: int) -> None:
+    if game.host_id != user_id:
         raise NotHost()
 
 

@@ -1,9 +1,28 @@
-"""The SQLite layer: the database file, its connections and transactions, and schema migrations."""
+"""The store: where games are kept, behind one interface (:class:`Store`, :class:`Session`) whatever the backend.
 
-from .sqlite import DEFAULT_PATH, Database, DatabaseUnavailable, database_path, integrity_check, one, rows
+The game service speaks to the interface only; each part of a :class:`Session` keeps one concern's tables, and
+a backend (:mod:`.sqlite`) runs their SQL. Schema migrations are numbered SQL files (:mod:`.migrations`).
+"""
+
+from .backends import open_store
+from .base import Conflict, DatabaseUnavailable
+from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations, migrate, schema_version
+from .records import (
+    Announcement,
+    CommandRow,
+    GameRow,
+    GuildSettingsRow,
+    MessageRef,
+    PlayerRow,
+    PlayerStats,
+    SnapshotRow,
+)
+from .sqlite import DEFAULT_PATH, SqliteStore, database_path, integrity_check
 
 __all__ = [
-    "DEFAULT_PATH", "Database", "DatabaseUnavailable", "database_path", "integrity_check", "one", "rows",
+    "open_store", "Conflict", "DatabaseUnavailable", "Session", "Store",
     "MIGRATIONS_DIR", "Migration", "MigrationError", "find_migrations", "migrate", "schema_version",
+    "Announcement", "CommandRow", "GameRow", "GuildSettingsRow", "MessageRef", "PlayerRow", "PlayerStats",
+    "SnapshotRow", "DEFAULT_PATH", "SqliteStore", "database_path", "integrity_check",
 ]

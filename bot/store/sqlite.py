@@ -1,8 +1,9 @@
-"""The SQLite file: where it lives, how it is opened, and how a transaction is taken.
+"""The SQLite backend: the database file, where it lives, how it is opened, and how a transaction is taken.
 
 One process owns the database. Commands write through one connection, one transaction at a
-time (``BEGIN IMMEDIATE``, so a transaction never has to upgrade its lock half-way); queries use a
-second, read-only connection, which in WAL mode sees the last commit and never waits for a writer.
+time (``BEGIN IMMEDIATE``, so a transaction never has to upgrade its lock half-way, and holds the whole
+database: a game read in it needs no lock of its own); queries use a second, read-only connection,
+which in WAL mode sees the last commit and never waits for a writer.
 """
 
 from __future__ import annotations
@@ -12,23 +13,16 @@ import os
 import sqlite3
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable
+from typing import Any, AsyncIterator, Iterable, Sequence
 
 import aiosqlite
 
-from .migrations import MIGRATIONS_DIR, Migration, migrate
+from .base import Conflict, DatabaseUnavailable
+from .interface import Session, Store
+from .migrations import MIGRATIONS_DIR, Migration, migrate, schema_version
 
 DEFAULT_PATH = Path("data") / "scotland-yard.sqlite3"
 BUSY_TIMEOUT_MS = 5000
-
-
-class DatabaseUnavailable(Exception):
-    """The database cannot be opened, or has gone away while the bot runs. The message names the
-    path and the reason in one line."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def _reason(exc: BaseException) -> str:
@@ -58,7 +52,40 @@ async def connect(path: Path, *, read_only: bool = False) -> aiosqlite.Connectio
     return conn
 
 
-class Database:
+class SqliteSql:
+    """SQL on one aiosqlite connection. A broken uniqueness rule raises :class:`~.base.Conflict`."""
+
+    #: a transaction holds the whole file (BEGIN IMMEDIATE): no query needs to lock rows
+    lock = ""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        # One trip to the connection's thread (a cursor's execute, fetch and close would be three).
+        found = await self._run(self.conn.execute_fetchall(sql, tuple(params)))
+        return found[0] if found else None
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return list(await self._run(self.conn.execute_fetchall(sql, tuple(params))))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._run(self.conn.execute(sql, tuple(params)))
+
+    async def execute_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        await self._run(self.conn.executemany(sql, [tuple(p) for p in params]))
+
+    @staticmethod
+    async def _run(pending):
+        try:
+            return await pending
+        except sqlite3.IntegrityError as exc:
+            if str(exc).startswith("UNIQUE constraint failed"):
+                raise Conflict(str(exc)) from exc
+            raise
+
+
+class SqliteStore(Store):
     def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
                  applied: list[Migration] | None = None) -> None:
         self.path = path
@@ -66,6 +93,8 @@ class Database:
         self.reader = reader
         #: the migrations this opening applied
         self.applied = applied or []
+        self.reads = Session(SqliteSql(reader))
+        self._session = Session(SqliteSql(writer))
         self._write_lock = asyncio.Lock()
         #: (device, inode) of the file when it was opened: a file deleted or replaced under the bot
         #: (its data folder removed, say) no longer matches, and writes stop instead of vanishing
@@ -73,7 +102,7 @@ class Database:
         self.gone: str | None = None
 
     @classmethod
-    async def open(cls, path: str | os.PathLike | None = None, migrations: Path = MIGRATIONS_DIR) -> "Database":
+    async def open(cls, path: str | os.PathLike | None = None, migrations: Path = MIGRATIONS_DIR) -> "SqliteStore":
         """Open the file (creating it and its folder as needed) and bring its schema up to date.
         Raises :class:`DatabaseUnavailable` naming the path and the reason when it cannot."""
         path = database_path(path)
@@ -107,8 +136,15 @@ class Database:
         await self.reader.close()
         await self.writer.close()
 
+    @property
+    def where(self) -> str:
+        return str(self.path)
+
+    async def schema_version(self) -> int:
+        return await schema_version(self.writer)
+
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Session]:
         """``async with db.transaction() as tx:`` commits at the end, rolls back on any exception.
 
         BEGIN and COMMIT sit inside the ``try``: a command cancelled while either is on its way to
@@ -119,7 +155,7 @@ class Database:
             self.check_present()
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
-                yield self.writer
+                yield self._session
                 await self.writer.execute("COMMIT")
             except BaseException:
                 await self._rollback()
@@ -143,28 +179,11 @@ class Database:
         except sqlite3.OperationalError:
             pass  # no transaction left to roll back (SQLite already did, or the commit went through)
 
-    # -- queries on the reading connection ----------------------------------------------------
-
-    async def one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        return await one(self.reader, sql, params)
-
-    async def all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return await rows(self.reader, sql, params)
-
-
-async def one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-    # One trip to the connection's thread (a cursor's execute, fetch and close would be three).
-    found = await conn.execute_fetchall(sql, tuple(params))
-    return found[0] if found else None
-
-
-async def rows(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-    return list(await conn.execute_fetchall(sql, tuple(params)))
 
 
 async def integrity_check(conn: aiosqlite.Connection) -> list[str]:
     """``PRAGMA integrity_check`` as a list of problems (``["ok"]`` when the file is sound)."""
-    return [row[0] for row in await rows(conn, "PRAGMA integrity_check")]
+    return [row[0] for row in await conn.execute_fetchall("PRAGMA integrity_check")]
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -179,7 +179,7 @@ async def test_check_game_finds_a_snapshot_that_is_not_its_replay(service):
     start = await started(service)
     await play_out(service, start.game.id, random.Random(3))
     async with service.database.transaction() as tx:
-        await tx.execute("UPDATE snapshots SET state = json_set(state, '$.round', 99) WHERE game_id = ?",
+        await tx.sql.execute("UPDATE snapshots SET state = json_set(state, '$.round', 99) WHERE game_id = ?",
                          (start.game.id,))
     assert any("differs from the replay" in p for p in await service.check_game(start.game.id))
 
@@ -192,7 +192,7 @@ async def test_an_unreadable_snapshot_is_rebuilt_from_the_actions(service):
         await play_turn(service, game_id, rng)
     truth = await stored_state(service, game_id)
     async with service.database.transaction() as tx:  # as if an older engine had written it
-        await tx.execute("UPDATE snapshots SET state = json_remove(state, '$.pending') WHERE game_id = ?", (game_id,))
+        await tx.sql.execute("UPDATE snapshots SET state = json_remove(state, '$.pending') WHERE game_id = ?", (game_id,))
     assert any("replay" in p or "snapshot" in p for p in await service.check_game(game_id))
     assert (await service.public_view(game_id)).to_move == tuple(truth.to_move())
     pawn = truth.to_move()[0]
@@ -215,7 +215,7 @@ async def test_any_unreadable_snapshot_is_rebuilt_from_the_actions(service, brok
     game_id, _ = await played(service, 5, seed=7)
     truth = await stored_state(service, game_id)
     async with service.database.transaction() as tx:
-        await tx.execute(f"UPDATE snapshots SET state = {broken} WHERE game_id = ?", (game_id,))
+        await tx.sql.execute(f"UPDATE snapshots SET state = {broken} WHERE game_id = ?", (game_id,))
     assert (await service.public_view(game_id)).to_move == tuple(truth.to_move())
     pawn = truth.to_move()[0]
     await service.act(game_id, await owner(service, game_id, pawn), truth.legal_moves(pawn)[0], new_key())
@@ -232,10 +232,10 @@ async def test_a_snapshot_that_has_seen_fewer_or_more_actions_is_noticed_on_read
     count = (await service.database.one("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)))[0]
     async with service.database.transaction() as tx:
         if stale_by < 0:  # an old snapshot left behind: it has seen fewer actions than the list holds
-            await tx.execute("UPDATE snapshots SET actions = ?, state = ? WHERE game_id = ?",
+            await tx.sql.execute("UPDATE snapshots SET actions = ?, state = ? WHERE game_id = ?",
                              (old["actions"], old["state"], game_id))
         else:  # one that claims more than the list holds
-            await tx.execute("UPDATE snapshots SET actions = ? WHERE game_id = ?", (count + stale_by, game_id))
+            await tx.sql.execute("UPDATE snapshots SET actions = ? WHERE game_id = ?", (count + stale_by, game_id))
     view = await service.public_view(game_id)
     assert view.to_move == tuple(truth.to_move()) and view.round == truth.round
     assert len(view.history) == len(truth.history)

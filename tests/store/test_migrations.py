@@ -7,7 +7,7 @@ import pytest
 from bot.cli import main
 from bot.store import (
     MIGRATIONS_DIR,
-    Database,
+    SqliteStore,
     MigrationError,
     database_path,
     find_migrations,
@@ -41,7 +41,7 @@ def migrations(tmp_path):
 
 
 async def test_an_empty_file_is_brought_to_the_latest_version(tmp_path):
-    db = await Database.open(tmp_path / "new" / "game.sqlite3")
+    db = await SqliteStore.open(tmp_path / "new" / "game.sqlite3")
     try:
         assert await schema_version(db.writer) == LATEST
         assert [m.version for m in db.applied] == list(range(1, LATEST + 1))
@@ -57,8 +57,8 @@ async def test_an_empty_file_is_brought_to_the_latest_version(tmp_path):
 
 
 async def test_opening_again_applies_nothing(tmp_path):
-    await (await Database.open(tmp_path / "db.sqlite3")).close()
-    db = await Database.open(tmp_path / "db.sqlite3")
+    await (await SqliteStore.open(tmp_path / "db.sqlite3")).close()
+    db = await SqliteStore.open(tmp_path / "db.sqlite3")
     try:
         assert db.applied == []
     finally:
@@ -128,7 +128,7 @@ async def test_the_path_comes_from_sy_database_else_a_default_under_the_working_
     assert database_path(tmp_path / "given.sqlite3") == tmp_path / "given.sqlite3"
     monkeypatch.delenv("SY_DATABASE")
     monkeypatch.chdir(tmp_path)
-    db = await Database.open()
+    db = await SqliteStore.open()
     await db.close()
     assert (tmp_path / "data" / "scotland-yard.sqlite3").is_file()
 

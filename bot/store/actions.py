@@ -1,0 +1,54 @@
+"""A game's truth and its cache: the append-only ``actions`` list and the ``snapshots`` of the state after it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .base import Sql
+from .records import SnapshotRow
+
+
+class Actions:
+    def __init__(self, sql: Sql) -> None:
+        self.sql = sql
+
+    async def append(self, game_id: int, seq: int, round: int, user_id: int, action: dict[str, Any], key: str | None,
+                     now: float) -> None:
+        """Action number ``seq`` of the game (1, 2, 3, ...), as its family's codec wrote it."""
+        await self.sql.execute(
+            "INSERT INTO actions (game_id, seq, round, user_id, action, key, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, round, user_id, json.dumps(action), key, now))
+
+    async def listed(self, game_id: int, until_round: int | None = None) -> list[Any]:
+        """The game's actions in order (only those of rounds up to ``until_round``, when given and not negative),
+        as stored JSON."""
+        if until_round is None or until_round < 0:
+            found = await self.sql.all("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        else:
+            found = await self.sql.all("SELECT action FROM actions WHERE game_id = ? AND round <= ? ORDER BY seq",
+                                       (game_id, until_round))
+        return [json.loads(row["action"]) for row in found]
+
+    async def count(self, game_id: int) -> int:
+        row = await self.sql.one("SELECT COUNT(*) AS n FROM actions WHERE game_id = ?", (game_id,))
+        return int(row["n"]) if row else 0
+
+    async def numbers(self, game_id: int) -> list[int]:
+        """The actions' numbers in order (a sound game has 1..n)."""
+        return [row["seq"] for row in await self.sql.all("SELECT seq FROM actions WHERE game_id = ? ORDER BY seq",
+                                                          (game_id,))]
+
+    async def save_snapshot(self, game_id: int, version: int, actions: int, state: dict[str, Any]) -> None:
+        """The state after the game's first ``actions`` actions, replacing the one before."""
+        await self.sql.execute(
+            "INSERT INTO snapshots (game_id, version, actions, state) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) "
+            "DO UPDATE SET version = excluded.version, actions = excluded.actions, state = excluded.state",
+            (game_id, version, actions, json.dumps(state, separators=(",", ":"))))
+
+    async def snapshot(self, game_id: int) -> SnapshotRow | None:
+        row = await self.sql.one("SELECT s.version, s.actions, s.state, g.family FROM snapshots s "
+                                 "JOIN games g ON g.id = s.game_id WHERE s.game_id = ?", (game_id,))
+        if row is None:
+            return None
+        return SnapshotRow(game_id, row["family"], row["version"], row["actions"], row["state"])

@@ -1,0 +1,44 @@
+"""What the store's parts and its backends share: the contract of a backend's SQL runner (:class:`Sql`) and the
+store's own errors. The interface the service speaks to is in :mod:`.interface`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Protocol, Sequence
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be opened, or has gone away while the bot runs. The message names the
+    database and the reason in one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Conflict(Exception):
+    """A write broke a uniqueness rule: another transaction stored the same thing first."""
+
+
+class Row(Protocol):
+    """A row as a backend's driver gives it: by column name or position (``row["id"]``, ``row[0]``)."""
+
+    def __getitem__(self, key: str | int) -> Any: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
+class Sql(Protocol):
+    """Runs SQL written with ``?`` placeholders on one connection (or, for reads, on any free one)."""
+
+    #: what ends a query that locks the rows it reads until the transaction ends: " FOR UPDATE" inside a
+    #: transaction on a server; "" where a transaction holds the whole database already (SQLite) and for reads
+    lock: str
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None: ...
+
+    async def execute_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None: ...

@@ -1,0 +1,113 @@
+"""The ``games`` table: a game's row from its lobby to its end, found by id, by channel or by what it waits for."""
+
+from __future__ import annotations
+
+import json
+
+from .base import Sql
+from .records import GameRow
+
+#: a game in the lobby or running; at most one per channel (the index games_one_active_per_channel)
+ACTIVE = "status IN ('lobby', 'running')"
+#: the columns a reminder or a deadline reads, and the column that remembers the last turn dealt with
+_TURN_COLUMNS = {"reminder_hours": "reminded_turn", "deadline_hours": "overdue_turn"}
+
+
+class Games:
+    def __init__(self, sql: Sql) -> None:
+        self.sql = sql
+
+    async def get(self, game_id: int) -> GameRow | None:
+        """The game (inside a transaction: locked until it ends)."""
+        row = await self.sql.one("SELECT * FROM games WHERE id = ?" + self.sql.lock, (game_id,))
+        return GameRow.of(row) if row else None
+
+    async def active_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's game in the lobby or running (inside a transaction: locked until it ends)."""
+        row = await self.sql.one(f"SELECT * FROM games WHERE channel_id = ? AND {ACTIVE}" + self.sql.lock,
+                                 (channel_id,))
+        return GameRow.of(row) if row else None
+
+    async def latest_in_channel(self, channel_id: int, finished_only: bool) -> GameRow | None:
+        """The channel's most recent game (``finished_only``: ended after its start, finished or cancelled)."""
+        ended = "AND status NOT IN ('lobby', 'running') AND started_at IS NOT NULL" if finished_only else ""
+        row = await self.sql.one(f"SELECT * FROM games WHERE channel_id = ? {ended} ORDER BY id DESC LIMIT 1",
+                                 (channel_id,))
+        return GameRow.of(row) if row else None
+
+    async def of_user(self, user_id: int) -> list[tuple[GameRow, str | None]]:
+        """The person's games in the lobby or running, in which they still play, with the role they hold."""
+        found = await self.sql.all(
+            "SELECT g.*, p.role AS my_role FROM players p JOIN games g ON g.id = p.game_id "
+            f"WHERE p.user_id = ? AND p.status = 'playing' AND g.{ACTIVE} ORDER BY g.id", (user_id,))
+        return [(GameRow.of(row), row["my_role"]) for row in found]
+
+    async def running_with_computers(self) -> list[int]:
+        """Running games in which a computer holds a seat."""
+        found = await self.sql.all(
+            "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id "
+            "WHERE g.status = 'running' AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY g.id")
+        return [row["id"] for row in found]
+
+    async def waiting(self, hours_column: str, now: float) -> list[GameRow]:
+        """Running games whose turn has waited ``hours_column`` hours (reminder_hours, deadline_hours) and
+        was not dealt with yet (:meth:`mark_turn`)."""
+        done_column = _TURN_COLUMNS[hours_column]  # column names go into the SQL text: only these two
+        found = await self.sql.all(
+            f"SELECT * FROM games WHERE status = 'running' AND {hours_column} IS NOT NULL "
+            f"AND turn_started_at + {hours_column} * 3600 <= ? AND COALESCE({done_column}, 0) < turn ORDER BY id",
+            (now,))
+        return [GameRow.of(row) for row in found]
+
+    async def mark_turn(self, hours_column: str, game_id: int, turn: int) -> None:
+        """Remember that ``turn`` was dealt with (reminded, reported overdue); an older turn never undoes a newer one."""
+        done_column = _TURN_COLUMNS[hours_column]
+        await self.sql.execute(f"UPDATE games SET {done_column} = ? WHERE id = ? AND COALESCE({done_column}, 0) < ?",
+                               (turn, game_id, turn))
+
+    async def create(self, *, guild_id: int, channel_id: int, status: str, rules: str, board: str,
+                     options: dict[str, bool], seed: int, host_id: int, reminder_hours: float | None,
+                     deadline_hours: float | None, tracker: bool, now: float, family: str, language: str) -> int:
+        """A new game at version 1; returns its id."""
+        row = await self.sql.one(
+            "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
+            "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (guild_id, channel_id, status, rules, board, json.dumps(options), seed, host_id, reminder_hours,
+             deadline_hours, int(tracker), now, now, family, language))
+        assert row is not None
+        return row["id"]
+
+    async def set_version(self, game_id: int, version: int, now: float) -> None:
+        await self.sql.execute("UPDATE games SET version = ?, updated_at = ? WHERE id = ?", (version, now, game_id))
+
+    async def set_options(self, game_id: int, options: dict[str, bool]) -> None:
+        await self.sql.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        await self.sql.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
+
+    async def set_settings(self, game_id: int, reminder_hours: float | None, deadline_hours: float | None,
+                           tracker: bool, language: str) -> None:
+        await self.sql.execute(
+            "UPDATE games SET reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ? WHERE id = ?",
+            (reminder_hours, deadline_hours, int(tracker), language, game_id))
+
+    async def start(self, game_id: int, status: str, players: int, now: float, deal_seed: int) -> None:
+        await self.sql.execute("UPDATE games SET status = ?, players = ?, started_at = ?, deal_seed = ? WHERE id = ?",
+                               (status, players, now, deal_seed, game_id))
+
+    async def end(self, game_id: int, status: str, now: float) -> None:
+        """End a game outside the engine (a cancelled game, an emptied lobby): nobody owes a move."""
+        await self.sql.execute("UPDATE games SET status = ?, to_move = '', finished_at = ? WHERE id = ?",
+                               (status, now, game_id))
+
+    async def played(self, game_id: int, *, version: int, round: int, to_move: tuple[str, ...], turn: int,
+                     turn_started_at: float | None, status: str, winner: str | None, end_reason: str | None,
+                     finished_at: float | None, now: float) -> None:
+        """The game row after the engine played: its round, who owes a move, and its end."""
+        await self.sql.execute(
+            "UPDATE games SET version = ?, round = ?, to_move = ?, turn = ?, turn_started_at = ?, status = ?, "
+            "winner = ?, end_reason = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+            (version, round, " ".join(to_move), turn, turn_started_at, status, winner, end_reason, finished_at, now,
+             game_id))

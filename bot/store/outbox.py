@@ -1,0 +1,62 @@
+"""The outbox: the messages the bot owes (``announcements``), queued with the change they report, and the
+messages it edits later (``messages``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .base import Sql
+from .records import Announcement, MessageRef
+
+
+class Outbox:
+    def __init__(self, sql: Sql) -> None:
+        self.sql = sql
+
+    async def queue(self, game_id: int, key: str, kind: str, payload: dict[str, Any], now: float,
+                    recipient_id: int | None = None) -> None:
+        """Owe a message; a key is queued at most once per game (a second time changes nothing)."""
+        await self.sql.execute(
+            "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO NOTHING",
+            (game_id, key, kind, recipient_id, json.dumps(payload), now))
+
+    async def pending(self, game_id: int | None = None) -> list[Announcement]:
+        """Messages owed and not yet posted, oldest first."""
+        where, params = ("AND a.game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        found = await self.sql.all(
+            "SELECT a.*, g.guild_id, g.channel_id AS game_channel_id FROM announcements a "
+            f"JOIN games g ON g.id = a.game_id WHERE a.posted_at IS NULL {where} ORDER BY a.id", params)
+        return [Announcement(
+            id=row["id"], game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["game_channel_id"],
+            key=row["key"], kind=row["kind"], recipient_id=row["recipient_id"], payload=json.loads(row["payload"]),
+            created_at=row["created_at"]) for row in found]
+
+    async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int, now: float) -> None:
+        await self.sql.execute("UPDATE announcements SET posted_at = ?, channel_id = ?, message_id = ? "
+                               "WHERE id = ? AND posted_at IS NULL", (now, channel_id, message_id, announcement_id))
+
+    async def readdress(self, game_id: int, old_user_id: int, new_user_id: int) -> None:
+        """The private messages not yet sent to ``old_user_id`` go to ``new_user_id`` instead."""
+        await self.sql.execute("UPDATE announcements SET recipient_id = ? WHERE game_id = ? AND recipient_id = ? "
+                               "AND posted_at IS NULL", (new_user_id, game_id, old_user_id))
+
+    async def owes(self, game_id: int, recipient_id: int, key: str) -> bool:
+        """Whether a private message under ``key`` (or ``key:...``) waits to be sent to ``recipient_id``."""
+        return await self.sql.one(
+            "SELECT 1 FROM announcements WHERE game_id = ? AND recipient_id = ? AND posted_at IS NULL "
+            "AND (key = ? OR key LIKE ?)", (game_id, recipient_id, key, f"{key}:%")) is not None
+
+    async def record_message(self, game_id: int, kind: str, channel_id: int, message_id: int, now: float) -> None:
+        """Where the game's message of ``kind`` is now (it replaces the one before)."""
+        await self.sql.execute(
+            "INSERT INTO messages (game_id, kind, channel_id, message_id, updated_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id, updated_at = excluded.updated_at",
+            (game_id, kind, channel_id, message_id, now))
+
+    async def message(self, game_id: int, kind: str) -> MessageRef | None:
+        row = await self.sql.one("SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
+                                 (game_id, kind))
+        return MessageRef(row["channel_id"], row["message_id"]) if row else None

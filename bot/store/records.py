@@ -1,0 +1,162 @@
+"""What the store hands back: frozen values with the tables' columns, never a driver's row.
+
+Columns stored as text in a format of their own come back decoded: ``options`` and ``payload`` as JSON values,
+``to_move`` as a tuple of pawns, flags as booleans. A snapshot's state stays text: reading it may fail, and
+then the service rebuilds the game from its actions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .base import Row
+
+
+def _columns(cls: type, row: Row) -> dict[str, Any]:
+    return {f.name: row[f.name] for f in fields(cls)}
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as the ``games`` table keeps it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    rules: str
+    board: str
+    options: dict[str, bool]
+    seed: int
+    host_id: int
+    #: people at the table from the start; None in the lobby
+    players: int | None
+    version: int
+    round: int | None
+    to_move: tuple[str, ...]
+    turn: int
+    turn_started_at: float | None
+    reminded_turn: int | None
+    overdue_turn: int | None
+    reminder_hours: float | None
+    deadline_hours: float | None
+    winner: str | None
+    end_reason: str | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    updated_at: float
+    family: str
+    deal_seed: int | None
+    show_tracker: bool
+    language: str
+
+    @classmethod
+    def of(cls, row: Row) -> "GameRow":
+        values = _columns(cls, row)
+        values.update(options=json.loads(values["options"]), to_move=tuple(values["to_move"].split()),
+                      show_tracker=bool(values["show_tracker"]))
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """A person (or a computer) at a game's table, as the ``players`` table keeps them."""
+
+    game_id: int
+    user_id: int
+    name: str
+    role: str | None
+    seat: int | None
+    status: str
+    join_order: int
+    joined_at: float
+    #: the computer strategy that plays this seat; None for a person
+    strategy: str | None
+    #: the person a computer stands in for
+    stands_in: int | None
+
+    @classmethod
+    def of(cls, row: Row) -> "PlayerRow":
+        return cls(**_columns(cls, row))
+
+
+@dataclass(frozen=True)
+class CommandRow:
+    """A command that ran under an idempotency key, with what it produced."""
+
+    key: str
+    game_id: int
+    channel_id: int
+    user_id: int
+    name: str
+    version: int
+    #: the events it produced, as JSON
+    events: list[Any]
+
+
+@dataclass(frozen=True)
+class SnapshotRow:
+    """A game's snapshot: the engine's state after ``actions`` actions, as stored text."""
+
+    game_id: int
+    family: str
+    version: int
+    actions: int
+    state: str
+
+
+@dataclass(frozen=True)
+class GuildSettingsRow:
+    guild_id: int
+    default_rules: str
+    reminder_hours: float | None
+    deadline_hours: float | None
+    show_tracker: bool
+    language: str | None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A message the bot owes, queued in the same transaction as the change it reports.
+
+    ``payload`` holds public facts only. A private announcement (``recipient_id`` set) is a prompt
+    for Mr. X: the bot reads his private view when it posts it, the payload never holds his station.
+    """
+
+    id: int
+    game_id: int
+    guild_id: int
+    channel_id: int
+    key: str
+    kind: str
+    recipient_id: int | None
+    payload: dict[str, Any] = field(hash=False)
+    created_at: float
+
+    @property
+    def private(self) -> bool:
+        return self.recipient_id is not None
+
+
+@dataclass(frozen=True)
+class MessageRef:
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    user_id: int
+    games: int
+    wins: int
+    mrx_games: int
+    mrx_wins: int
+    detective_games: int
+    detective_wins: int
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
