@@ -94,7 +94,8 @@ def test_the_catalogue_detects_a_placeholder_mismatch() -> None:
 
 def test_the_rule_words_still_match_the_engine_and_read_german() -> None:
     from bot.games import all_rules, family_for_rules
-    from bot.i18n.reference import OPTION_WORDS, RULE_WORDS, help_text, rules_text
+    from bot.games.london.presenter.rules_summary import rules_text
+    from bot.i18n.reference import OPTION_WORDS, RULE_WORDS, help_text
 
     for name, (title, summary) in RULE_WORDS.items():
         r = family_for_rules(name).rules_entry(name)

@@ -23,7 +23,8 @@ from bot.games.london.engine import (
     TicketHandedOver,
 )
 from bot.games import computer_kind
-from bot.i18n import Speaker, reference
+from bot.games.london.presenter import rules_summary
+from bot.i18n import Speaker
 from bot.i18n.names import outcome_sentence
 from bot.service.models import GameInfo, Player
 
@@ -49,7 +50,7 @@ def started_ping(payload: Mapping[str, Any]) -> list[int]:
 
 def rules_text(t: Speaker, name: str | None, options: Mapping[str, bool] | None = None) -> str:
     """``/sy rules``: the rules in force, in short (the server's default when none are named)."""
-    return reference.rules_text(t, name or "classic", options)
+    return rules_summary.rules_text(t, name or "classic", options)
 
 
 # -- play ----------------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ def test_the_logbook_shows_only_shown_stations() -> None:
 
 def test_rules_text_says_what_matters() -> None:
     from bot.i18n import speaker
-    from bot.i18n.reference import rules_text
+    from bot.games.london.presenter.rules_summary import rules_text
 
     text = rules_text(speaker("en"), "master")
     assert "any order" in text and "supply" in text and "22 rounds" in text
