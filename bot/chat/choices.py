@@ -57,12 +57,11 @@ async def _mover(ctx: ChatContext, interaction: discord.Interaction):
         game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")))
         if game.status != RUNNING:
             return None
-        pawn = await finder.mover(ctx.service, game, interaction, _option(interaction, "pawn") or None)
-        if pawn not in game.to_move:
+        mover = await finder.mover(ctx.service, game, interaction, _option(interaction, "pawn") or None)
+        if mover.pawn not in game.to_move:
             return None
-        if pawn == MRX:
-            return game, pawn, await ctx.service.mrx_view(game.id, interaction.user.id)
-        return game, pawn, await ctx.service.public_view(game.id)
+        view = await mover.mrx_view() if mover.pawn == MRX else await mover.public_view()
+        return game, mover.pawn, view
     except Exception:
         return None
 

@@ -1,6 +1,5 @@
 """Which game, seat and pawn an interaction is about: the channel's game, Mr. X's game in his DMs,
-or the game a ``game`` option names; the caller's seat in it, the pawn they move, and the views a
-family reads to make sense of a mover's options.
+or the game a ``game`` option names; the caller's seat in it and the pawn they move.
 
 Each answer about a game speaks its board's words from here on (:func:`bot.i18n.reading_about`).
 """
@@ -103,9 +102,26 @@ async def player_or_none(service: GameService, game: GameInfo, user_id: int) -> 
         return None
 
 
-async def mover(service: GameService, game: GameInfo, interaction: discord.Interaction, asked: str | None) -> str:
-    """The pawn the caller moves now: Mr. X's in DMs, the one asked for, else their pawn whose turn it is."""
-    return pick_pawn(game, await me(service, game, interaction.user.id), asked, is_dm(interaction))
+class Mover:
+    """Who moves what: the game, the caller and the pawn they move now, and the views a family reads
+    to make sense of their options (fetched when it asks: the public view, and Mr. X's own for him)."""
+
+    def __init__(self, service: GameService, game: GameInfo, user_id: int, pawn: str) -> None:
+        self._service = service
+        self.game, self.user_id, self.pawn = game, user_id, pawn
+
+    async def public_view(self):
+        return await self._service.public_view(self.game.id)
+
+    async def mrx_view(self):
+        return await self._service.mrx_view(self.game.id, self.user_id)
+
+
+async def mover(service: GameService, game: GameInfo, interaction: discord.Interaction, asked: str | None) -> Mover:
+    """The caller and the pawn they move now: Mr. X's in DMs, the one asked for, else their pawn whose
+    turn it is."""
+    pawn = pick_pawn(game, await me(service, game, interaction.user.id), asked, is_dm(interaction))
+    return Mover(service, game, interaction.user.id, pawn)
 
 
 def pick_pawn(game: GameInfo, me: Player, asked: str | None, dm: bool) -> str:
@@ -135,17 +151,3 @@ def parse_pawn(text: str, me: Player) -> str:
     if wanted in ("mrx", "x", "mr.x"):
         return MRX
     return wanted  # the service says whose it is
-
-
-class MoverViews:
-    """The views a family may read to make sense of a mover's options, fetched when it asks: the
-    public view, and Mr. X's own (for him only)."""
-
-    def __init__(self, service: GameService, game_id: int, user_id: int) -> None:
-        self._service, self._game_id, self._user_id = service, game_id, user_id
-
-    async def public(self):
-        return await self._service.public_view(self._game_id)
-
-    async def mrx(self):
-        return await self._service.mrx_view(self._game_id, self._user_id)

@@ -40,10 +40,9 @@ async def move(ctx: ChatContext, interaction: discord.Interaction, to: int, tick
         scope.game_id = game.id
         if game.status != RUNNING:
             raise Refused("The game has not started yet: the host starts it with `/sy start`.")
-        who = await finder.mover(service, game, interaction, pawn)
-        views = finder.MoverViews(service, game.id, interaction.user.id)
-        first, second = await presenter(get_family(game.family)).move_parts(views, who, to, ticket, then_to,
-                                                                            then_ticket)
+        mover = await finder.mover(service, game, interaction, pawn)
+        who = mover.pawn
+        first, second = await presenter(get_family(game.family)).move_parts(mover, to, ticket, then_to, then_ticket)
         if second is not None:
             result = await service.double_move(game.id, interaction.user.id, first, second, key(interaction),
                                                expected_round)
@@ -84,7 +83,7 @@ async def trade(ctx: ChatContext, interaction: discord.Interaction, to: str, tic
         scope.game_id = game.id
         if game.status != RUNNING:
             raise Refused("The game has not started yet.")
-        giver = await finder.mover(service, game, interaction, pawn)  # a channel's game: never in DMs
+        giver = (await finder.mover(service, game, interaction, pawn)).pawn  # a channel's game: never in DMs
         view = await service.public_view(game.id)
         action = presenter(get_family(game.family)).trade_action(view, giver, to, ticket)
         result = await service.act(game.id, interaction.user.id, action, key(interaction))

@@ -14,7 +14,7 @@ family's presenter, loaded by name. Every presenter offers:
   None), ``mrx_menu(game_id, mview)`` (his DM menu) and ``DYNAMIC_ITEMS`` (registered in
   ``setup_hook``, so that earlier runs' components keep working);
 - the slash options: ``choices(command, option, view, pawn, current, chosen, tr)`` (autocomplete),
-  ``move_parts(views, pawn, to, ticket, then_to, then_ticket)`` (what ``/sy move``'s options mean) and
+  ``move_parts(mover, to, ticket, then_to, then_ticket)`` (what ``/sy move``'s options mean) and
   ``trade_action(view, giver, to, ticket)``.
 """
 

@@ -52,18 +52,19 @@ def move_choices(view, pawn: str, option: str, current: str, to: int | None, tr:
             if typed in die_word(t, tr).lower() or typed in t][:25]
 
 
-async def move_parts(views, who: str, to: int, ticket: str | None, then_to: int | None,
+async def move_parts(mover, to: int, ticket: str | None, then_to: int | None,
                      then_ticket: str | None) -> tuple[tuple[int, str], tuple[int, str] | None]:
     """``/sy move to: die:``: a start pick, a detective's ride with a die, Mr. X's move or double move,
-    as ((station, die or ticket), the double move's second part or None). ``views`` gives the
-    public view and Mr. X's own (``await views.public()``, ``await views.mrx()``)."""
+    as ((station, die or ticket), the double move's second part or None). ``mover`` names the pawn and
+    reads the views (``mover.pawn``, ``await mover.public_view()``, ``await mover.mrx_view()``)."""
+    who = mover.pawn
     tr = reader()
     if then_to is not None and who != MRX:
         raise Refused("Only Mr. X can make a double move.")
     if then_to is None and then_ticket is not None:
         raise Refused("For a double move give `then_to`, the second station, as well.")
-    view = await views.public()
-    mview = await views.mrx() if who == MRX else None
+    view = await mover.public_view()
+    mview = await mover.mrx_view() if who == MRX else None
     if view.awaiting not in ("start", "move", "mrx") and who != MRX:
         raise Refused("Roll the dice first: press 🎲 **Roll** under the channel's post.")
     if ticket is None and view.awaiting != "start":

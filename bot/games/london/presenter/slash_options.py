@@ -112,27 +112,30 @@ def _second_stations(mview, first: int | None, ticket_text: str | None, current:
 # -- what the options of /sy move and /sy trade mean ----------------------------------------------------
 
 
-async def move_parts(views, who: str, to: int, ticket: str | None, then_to: int | None,
+async def move_parts(mover, to: int, ticket: str | None, then_to: int | None,
                      then_ticket: str | None) -> tuple[tuple[int, str], tuple[int, str] | None]:
     """((station, ticket), the double move's second part or None) for ``/sy move``. A ticket left out
     is the only one that reaches the station; several, or none, are refused with what to do instead.
-    ``views`` gives the public view and Mr. X's own (``await views.public()``, ``await views.mrx()``)."""
+    ``mover`` names the pawn and reads the views (``mover.pawn``, ``await mover.public_view()``, ``await
+    mover.mrx_view()``)."""
+    who = mover.pawn
     if then_to is None and then_ticket is not None:
         raise Refused("For a double move give `then_to`, the second station, as well.")
     if then_to is not None and who != MRX:
         raise Refused("Only Mr. X can make a double move.")
     if ticket is None or (then_to is not None and then_ticket is None):
-        ticket, then_ticket = await _tickets_for(views, who, to, ticket, then_to, then_ticket)
+        ticket, then_ticket = await _tickets_for(mover, to, ticket, then_to, then_ticket)
     return (to, ticket), ((then_to, then_ticket) if then_to is not None else None)
 
 
-async def _tickets_for(views, pawn: str, to: int, ticket: str | None, then_to: int | None,
+async def _tickets_for(mover, to: int, ticket: str | None, then_to: int | None,
                        then_ticket: str | None) -> tuple[str, str | None]:
+    pawn = mover.pawn
     if pawn == MRX:
-        mview = await views.mrx()
+        mview = await mover.mrx_view()
         board, reach = mview.public.board, mrx_destinations(mview)
     else:
-        view = await views.public()
+        view = await mover.public_view()
         board, reach = view.board, detective_destinations(view, pawn)
 
     def only(options: tuple[str, ...] | list[str], where: int, option: str) -> str:
