@@ -5,6 +5,11 @@ Usage: python tools/convert_potsdam.py [SOURCE_DIR] [OUT_FILE]
 Deterministic: the same input gives a byte-identical file (no randomness, every list sorted).
 The pure part, `build_board(stations, lines)`, takes the two parsed JSON lists and returns the board dict.
 Data: vbb-stations 8.31.0 and vbb-lines 5.22.0 by Jannis R, ISC licence (see boards/README.md).
+
+Stations are numbered and start cards chosen on the real map; then a layout pass (`spread_out`) moves stops of the
+crowded centre apart, each as little as it takes, until no two station circles touch and no pawn on a station
+covers a neighbour's number at the board's drawing scale (the bot's own sizes, from bot/pictures), and the place
+names go where they cover no station (`place_labels`). Only coordinates change: ids, names and edges do not.
 """
 from __future__ import annotations
 
@@ -13,6 +18,13 @@ import math
 import sys
 from collections import deque
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.games.london.pictures.marks import PAWN_RADIUS, segment_crosses
+from bot.games.london.pictures.windows import MAX_GROWTH as LABEL_GROWTH
+from bot.pictures import style
+from bot.pictures.canvas import BASE_WIDTH, MARGIN
 
 # The area the game is about (old town, Sanssouci, the Vorstädte, Bornstedt, Neuer Garten, Babelsberg, Templiner See).
 LAT_MIN, LAT_MAX = 52.362, 52.432
@@ -297,6 +309,8 @@ def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names, 
     def poly(points):
         return [list(xy(lat, lon)) for lat, lon in points]
 
+    edge_pairs = [pair for t, es in edge_lists.items() if t != "boat" for pair in es]
+    spread_out(out_stations, aspect, [poly(p) for _, p in WATER], edge_pairs)
     return {
         "format": "scotland-yard-board/2", "name": "potsdam", "title": "Potsdam", "aspect": aspect,
         "hunters": "agents",  # Sanssouci's rulebook: Agenten
@@ -307,9 +321,179 @@ def _layout(chosen, walk_pairs, vip_pairs, rail_pairs, boat_ids, coords, names, 
         "route_stations": None,
         "shapes": [{"kind": "water", "name": n, "points": poly(p)} for n, p in WATER]
         + [{"kind": "park", "name": n, "points": poly(p)} for n, p in PARKS],
-        "landmarks": [{"text": t, "x": xy(lat, lon)[0], "y": xy(lat, lon)[1]} for t, lat, lon in LANDMARKS],
+        "landmarks": place_labels([(t, *xy(lat, lon)) for t, lat, lon in LANDMARKS], out_stations, edge_pairs, aspect),
         "sources": SOURCES,
     }
+
+
+# -- the layout pass: room for every circle, number and pawn at the drawing scale -----------------------------
+
+#: px between two station circles, and between a pawn's disc and a neighbour's number, on the 2000 px board
+CIRCLE_GAP = 3.0
+PAWN_GAP = 2.0
+#: how far a sweep pulls each stop back towards its real place (a share of the way), in the first PULL_SWEEPS
+#: sweeps; after them pushes alone settle the last stops that touch
+PULL, PULL_SWEEPS = 0.02, 100
+SWEEPS = 1000
+#: where a place name may go: rings of spots this many px apart around its real place
+LABEL_STEP, LABEL_RINGS = 12, 14
+
+
+def _map_size(aspect: float) -> tuple[float, float]:
+    """The station area of the full-size board picture, in px (bot/pictures/canvas.layout)."""
+    width = BASE_WIDTH - 2 * round(MARGIN)
+    return width, round(width / aspect)
+
+
+def _outer(station: dict) -> float:
+    """The radius a station's circle covers on the full-size board (bot/pictures/style)."""
+    land = [t["id"] for t in TRANSPORTS if t["riders"] == "all"]
+    rank = max((land.index(t) for t in station["transports"] if t in land), default=0)
+    pier = any(t not in land for t in station["transports"])
+    return style.STATION_RADII[min(rank, len(style.STATION_RADII) - 1)] + (style.PIER_RIM if pier else 0)
+
+
+def _number_reach(number: int) -> float:
+    """How far from a station's centre its number's box reaches (half its diagonal, a pixel to spare)."""
+    left, top, right, bottom = style.font(style.STATION_FONT, "condensed").getbbox(str(number), anchor="mm")
+    return math.hypot((right - left) / 2 + 1, (bottom - top) / 2 + 1.5)
+
+
+def room_needed(a: dict, b: dict) -> float:
+    """How far apart the centres of stations ``a`` and ``b`` must be: their circles apart, and a pawn on either
+    clear of the other's number."""
+    return max(_outer(a) + _outer(b) + CIRCLE_GAP, PAWN_RADIUS + _number_reach(b["id"]) + PAWN_GAP,
+               PAWN_RADIUS + _number_reach(a["id"]) + PAWN_GAP)
+
+
+def _inside(p, poly) -> bool:
+    x, y = p
+    c = False
+    for i in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[i], poly[i - 1]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            c = not c
+    return c
+
+
+def spread_out(stations: list[dict], aspect: float, water: list[list[list[float]]],
+               lines: list[list[int]] = ()) -> None:
+    """Move stops that stand too close (see room_needed) apart along the line between them, sweep after sweep,
+    the first sweeps also pulling every stop a little back towards its real place; a stop never moves into water or
+    off the map, nor so that one of ``lines`` (pairs of station ids) that ran on land comes to cross water.
+    Changes the stations' x and y in place."""
+    w, h = _map_size(aspect)
+    real = {s["id"]: (s["x"] * w, s["y"] * h) for s in stations}
+    at = dict(real)
+    need = {(a["id"], b["id"]): room_needed(a, b) for i, a in enumerate(stations) for b in stations[i + 1:]}
+    reach = max(need.values(), default=0.0)
+    lakes = [[(x * w, y * h) for x, y in poly] for poly in water]
+    dry: dict[int, list[int]] = {s["id"]: [] for s in stations}
+    for a, b in lines:
+        if not _wet(real[a], real[b], lakes):
+            dry[a].append(b)
+            dry[b].append(a)
+
+    def allowed(sid, p) -> bool:
+        return (0 <= p[0] <= w and 0 <= p[1] <= h and not any(_inside(p, lake) for lake in lakes)
+                and not any(_wet(p, at[other], lakes) for other in dry[sid]))
+
+    def move(sid, dx, dy) -> bool:
+        p = (at[sid][0] + dx, at[sid][1] + dy)
+        if allowed(sid, p):
+            at[sid] = p
+            return True
+        return False
+
+    def too_close() -> list[tuple[int, int]]:
+        return [(a, b) for (a, b), d in need.items()
+                if abs(at[a][0] - at[b][0]) < reach and abs(at[a][1] - at[b][1]) < reach
+                and math.dist(at[a], at[b]) < d]
+
+    close = too_close()
+    for sweep in range(SWEEPS):
+        for a, b in close:
+            d = math.dist(at[a], at[b])
+            if d >= need[(a, b)]:
+                continue
+            ux, uy = ((at[b][0] - at[a][0]) / d, (at[b][1] - at[a][1]) / d) if d else (1.0, 0.0)
+            push = (need[(a, b)] - d) / 2 + 0.05  # a little more, for the rounding below
+            moved_a = move(a, -ux * push, -uy * push)
+            moved_b = move(b, ux * push, uy * push)
+            if not moved_a:  # against the shore or the edge: the other one takes the whole way
+                move(b, ux * push, uy * push)
+            if not moved_b:
+                move(a, -ux * push, -uy * push)
+        close = too_close()
+        if not close:
+            break
+        if sweep < PULL_SWEEPS:  # then only pushes, which settle
+            for sid, (rx, ry) in real.items():
+                if at[sid] != (rx, ry):
+                    move(sid, (rx - at[sid][0]) * PULL, (ry - at[sid][1]) * PULL)
+            close = too_close()
+    assert not close, f"stops still too close after {SWEEPS} sweeps: {close}"
+    for s in stations:
+        s["x"], s["y"] = round(at[s["id"]][0] / w, 5), round(at[s["id"]][1] / h, 5)
+
+
+def _wet(a, b, lakes) -> bool:
+    """Whether the straight line a-b crosses a lake (enters and leaves it)."""
+    left, right, top, bottom = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+    for lake in lakes:
+        xs, ys = [p[0] for p in lake], [p[1] for p in lake]
+        if right < min(xs) or left > max(xs) or bottom < min(ys) or top > max(ys):
+            continue
+        if sum(_segments_cross(a, b, lake[i], lake[(i + 1) % len(lake)]) for i in range(len(lake))) >= 2:
+            return True
+    return False
+
+
+def place_labels(labels: list[tuple[str, float, float]], stations: list[dict], edges: list[list[int]],
+                 aspect: float) -> list[dict]:
+    """Each place name at the spot near its real place where, drawn as the bot draws it, it covers no station and
+    no other name (even LABEL_GROWTH times larger against the map, as a close-up may draw it, where it can) and
+    crosses fewest lines."""
+    w, h = _map_size(aspect)
+    discs = [(s["x"] * w, s["y"] * h, _outer(s)) for s in stations]
+    where = {s["id"]: (s["x"] * w, s["y"] * h) for s in stations}
+    lines = [(where[a], where[b]) for a, b in edges]
+    placed: list[tuple[float, float, float, float]] = []
+    out = []
+    for text, x, y in labels:
+        sizes = [_label_half(text, grow) for grow in (1.0, LABEL_GROWTH)]
+        best = None
+        for ring in range(LABEL_RINGS + 1):
+            for k in range(max(1, 8 * ring)):
+                angle = 2 * math.pi * k / max(1, 8 * ring)
+                cx, cy = x * w + math.cos(angle) * ring * LABEL_STEP, y * h + math.sin(angle) * ring * LABEL_STEP
+                boxes = [(cx - half_w, cy - half_h, cx + half_w, cy + half_h) for half_w, half_h in sizes]
+                faults = [int(box[0] < 0 or box[2] > w or box[1] < 0 or box[3] > h)  # off the map
+                          + sum(_box_meets_disc(box, (sx, sy), r) for sx, sy, r in discs)
+                          + sum(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3] for o in placed)
+                          for box in boxes]
+                box = boxes[-1]  # the largest
+                crosses = sum(segment_crosses(a, b, box) for a, b in lines)
+                cost = (*faults, crosses + ring * 0.5)
+                if best is None or cost < best[0]:
+                    best = (cost, cx, cy, box)
+        _, cx, cy, box = best  # type: ignore[misc]
+        placed.append(box)
+        out.append({"text": text, "x": round(cx / w, 5), "y": round(cy / h, 5)})
+    return out
+
+
+def _label_half(text: str, grow: float) -> tuple[float, float]:
+    """Half the width and height a place name covers, its paper-coloured rim included, at ``grow`` times the
+    full board's size."""
+    left, top, right, bottom = style.font(round(style.LANDMARK_FONT * grow), "bold").getbbox(text, anchor="mm")
+    return (right - left) / 2 + 3 * grow, (bottom - top) / 2 + 3 * grow
+
+
+def _box_meets_disc(box, centre, r) -> bool:
+    nx = min(max(centre[0], box[0]), box[2])
+    ny = min(max(centre[1], box[1]), box[3])
+    return math.hypot(centre[0] - nx, centre[1] - ny) < r
 
 
 def dump(board: dict) -> str:

@@ -54,8 +54,8 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: 
         pts = [(x * k, y * k) for x, y in river]
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
         thick_line(draw, pts, style.RIVER, lay.px(28) * k)
-    _draw_landmarks(draw, lay, k)
     _draw_lines(draw, lay, at, k)
+    _draw_landmarks(draw, lay, k)
     shown = [sid for sid in board.stations if _on_picture(lay, lay.xy(sid), lay.outer(sid))]
     for sid in shown:
         _draw_station(draw, lay, sid, at(sid), k)
@@ -126,9 +126,9 @@ def _smooth(points: list[Point], rounds: int = 3) -> list[Point]:
 
 
 def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
-    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), quiet under the network:
-    lines and stations are drawn over them, and each goes where the file says or the nearest spot
-    that hides no station number."""
+    """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), in a quiet colour over the
+    lines (a paper-coloured rim keeps them readable where a line passes) and under the stations; each
+    goes where the file says or the nearest spot that hides no station number."""
     left, top, right, bottom = lay.map_box
     label_font = style.font(lay.px(style.LANDMARK_FONT) * k, "bold")
     numbers = [(a * k, b * k, c * k, d * k) for a, b, c, d in number_boxes(lay).values()]

@@ -206,9 +206,9 @@ class Tags:
             """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
             ``leader`` crosses)."""
             cost = 40 * sum(_overlap(box, d) for d in discs) + 8 * sum(_overlap(box, c) for c in circles)
-            cost += 5 * sum(_crosses(a, b, box) for a, b in self.leaders)
+            cost += 5 * sum(segment_crosses(a, b, box) for a, b in self.leaders)
             if leader is not None:
-                cost += 2 * sum(_crosses(*leader, d) for d in discs) + 6 * sum(_crosses(*leader, b) for b in hard)
+                cost += 2 * sum(segment_crosses(*leader, d) for d in discs) + 6 * sum(segment_crosses(*leader, b) for b in hard)
             return cost
 
         near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
@@ -220,9 +220,9 @@ class Tags:
             if options:
                 break
             options = [(soft(box, leader) + ring, box, leader) for box, leader in spots
-                       if not faults(box) and not any(_crosses(*leader, b) for b in hard)]
+                       if not faults(box) and not any(segment_crosses(*leader, b) for b in hard)]
         if not options:
-            options = [(soft(box, leader) + ring + 20 * sum(_crosses(*leader, b) for b in hard), box, leader)
+            options = [(soft(box, leader) + ring + 20 * sum(segment_crosses(*leader, b) for b in hard), box, leader)
                        for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
@@ -317,7 +317,7 @@ def _overlap(a: Box, b: Box) -> float:
     return w * h / max(1.0, (a[2] - a[0]) * (a[3] - a[1]))
 
 
-def _crosses(a: Point, b: Point, box: Box) -> bool:
+def segment_crosses(a: Point, b: Point, box: Box) -> bool:
     """Whether the segment a-b passes through ``box`` (Liang-Barsky clipping)."""
     t0, t1 = 0.0, 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]

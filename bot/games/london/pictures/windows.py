@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Sequence
 
 from PIL import Image, ImageDraw
@@ -118,7 +118,7 @@ def label_px(scale: float, width: int = ZOOM_WIDTH) -> float:
     """How tall a station number's digits are at ``scale`` on a picture ``width`` px wide, once it is
     shown PHONE_WIDTH px wide: the rows the digits' ink covers at least half."""
     font = style.font(max(1, round(style.STATION_FONT * scale)), "condensed")
-    left, top, right, bottom = font.getbbox(DIGITS)
+    _, _, right, bottom = font.getbbox(DIGITS)
     ink = Image.new("L", (right + 2, bottom + 2))
     ImageDraw.Draw(ink).text((0, 0), DIGITS, font=font, fill=255)
     _, top, _, bottom = ink.point(lambda v: 255 if v >= 128 else 0).getbbox()
@@ -305,7 +305,7 @@ def _rows_fit(sizes: list[tuple[float, float]], rows: list[list[int]], margin: f
     return min(across, down)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shapes(count: int) -> tuple[tuple[int, ...], ...]:
     """Every way to put ``count`` windows in at most MAX_ROWS rows of at most MAX_ROW windows (as
     the windows of each row, most first)."""

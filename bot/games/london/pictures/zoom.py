@@ -25,9 +25,18 @@ from bot.games.london.engine import MRX, MrXView, PublicView
 from bot.games.london.pictures.basemap import draw_map
 from bot.games.london.pictures.board import expect, mrx_marks, mrx_title, public_marks
 from bot.games.london.pictures.panels import EN, status
-from bot.games.london.pictures.windows import (  # noqa: F401  (the zoom's figures, for tests and bench)
-    HEADER, MIN_LABEL_PX, PAWN_ROOM, PHONE_WIDTH, STATION_ROOM, ZOOM_WIDTH, Item, Window, ZoomPlan, growth,
-    item_around, label_px, label_scale, plan_windows)
+from bot.games.london.pictures.windows import (  # noqa: F401  (PHONE_WIDTH to label_scale: the figures tests read)
+    PAWN_ROOM,
+    PHONE_WIDTH,
+    STATION_ROOM,
+    Item,
+    ZoomPlan,
+    growth,
+    item_around,
+    label_px,
+    label_scale,
+    plan_windows,
+)
 from bot.i18n import Speaker
 from bot.pictures import style
 from bot.pictures.canvas import BASE_WIDTH, Layout, Picture, layout

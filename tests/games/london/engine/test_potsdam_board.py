@@ -102,16 +102,6 @@ def test_shapes_and_landmarks(board):
         "Hauptbahnhof", "Park Sanssouci", "Babelsberg", "Neuer Garten", "Glienicker Brücke"}
 
 
-def _inside(p, poly) -> bool:
-    x, y = p
-    c = False
-    for i in range(len(poly)):
-        (x1, y1), (x2, y2) = poly[i], poly[i - 1]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            c = not c
-    return c
-
-
 def _cross(p1, p2, q1, q2) -> bool:
     def o(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
@@ -122,7 +112,8 @@ def test_stations_on_land_and_walks_cross_water_only_on_bridges(board):
     water = [s["points"] for s in board["shapes"] if s["kind"] == "water"]
     pos = {s["id"]: (s["x"], s["y"]) for s in board["stations"]}
     names = {s["id"]: s["name"] for s in board["stations"]}
-    assert not [n for n, p in pos.items() if any(_inside(p, w) for w in water)]
+    inside = _converter()._inside
+    assert not [n for n, p in pos.items() if any(inside(p, w) for w in water)]
     bridge_heads = {"Glienicker Brücke", "Lange Brücke", "Humboldtring/Nuthestr."}
     crossing = []
     for a, b in board["edges"]["walk"]:
@@ -200,3 +191,89 @@ def test_script_refuses_missing_source(tmp_path, capsys):
     assert conv.main(["x", str(tmp_path), str(tmp_path / "out.json")]) == 2
     assert not (tmp_path / "out.json").exists()
     assert "no stations.json" in capsys.readouterr().err
+
+
+# -- the layout: room for every circle, number and pawn at the drawing scale ------------------------------------
+
+def _drawn():
+    from bot.games.london.engine import load_board
+    from bot.games.london.pictures.basemap import number_boxes
+    from bot.pictures.canvas import BASE_WIDTH, layout
+
+    lay = layout(load_board("potsdam"), BASE_WIDTH)
+    return lay, number_boxes(lay)
+
+
+def _meets(box, centre, r) -> bool:
+    nx, ny = min(max(centre[0], box[0]), box[2]), min(max(centre[1], box[1]), box[3])
+    return ((centre[0] - nx) ** 2 + (centre[1] - ny) ** 2) ** 0.5 < r
+
+
+def test_no_two_station_circles_overlap_on_the_drawn_board():
+    lay, _ = _drawn()
+    ids = sorted(lay.board.stations)
+    touching = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]
+                if ((lay.xy(a)[0] - lay.xy(b)[0]) ** 2 + (lay.xy(a)[1] - lay.xy(b)[1]) ** 2) ** 0.5
+                < lay.outer(a) + lay.outer(b)]
+    assert touching == []
+
+
+def test_no_number_is_hidden_by_another_station_or_by_a_pawn_beside_it():
+    from bot.games.london.pictures.marks import PAWN_RADIUS
+
+    lay, numbers = _drawn()
+    ids = sorted(lay.board.stations)
+    hidden = []
+    for a in ids:
+        for b in ids:
+            if a == b:
+                continue
+            box = numbers[b]
+            if _meets(box, lay.xy(a), lay.outer(a)):
+                hidden.append((b, "under the circle of", a))
+            if _meets(box, lay.xy(a), PAWN_RADIUS * lay.scale):
+                hidden.append((b, "under a pawn on", a))
+            other = numbers[a]
+            if box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]:
+                hidden.append((b, "touches the number of", a))
+    assert hidden == []
+
+
+def test_place_names_cover_no_station_and_no_other_name():
+    from bot.pictures import style
+
+    lay, _ = _drawn()
+    left, top, right, bottom = lay.map_box
+    font = style.font(lay.px(style.LANDMARK_FONT), "bold")
+    boxes = []
+    for mark in lay.board.landmarks:
+        x, y = left + mark.x * (right - left), top + mark.y * (bottom - top)
+        l, t, r, b = font.getbbox(mark.text, anchor="mm")
+        boxes.append((mark.text, (x + l, y + t, x + r, y + b)))
+    for text, box in boxes:
+        assert not [s for s in lay.board.stations if _meets(box, lay.xy(s), lay.outer(s))], text
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1:]:
+            assert not (box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]), (a, b)
+
+
+def test_spread_out_moves_close_stops_apart_a_little_and_leaves_the_rest():
+    conv = _converter()
+    aspect = 1.0
+    w, h = conv._map_size(aspect)
+    stop = lambda n, x, y: {"id": n, "transports": ["walk", "vip"], "x": x / w, "y": y / h}  # noqa: E731
+    # three stops almost on top of each other, one far off, one by a lake it must not be pushed into
+    stations = [stop(1, 500, 500), stop(2, 510, 500), stop(3, 505, 508), stop(4, 1500, 1500), stop(5, 900, 500),
+                stop(6, 930, 500)]
+    lake = [[960 / w, 400 / h], [1200 / w, 400 / h], [1200 / w, 600 / h], [960 / w, 600 / h]]
+    before = {s["id"]: (s["x"] * w, s["y"] * h) for s in stations}
+    conv.spread_out(stations, aspect, [lake])
+    after = {s["id"]: (s["x"] * w, s["y"] * h) for s in stations}
+    for i, a in enumerate(stations):
+        for b in stations[i + 1:]:
+            gap = ((after[a["id"]][0] - after[b["id"]][0]) ** 2 + (after[a["id"]][1] - after[b["id"]][1]) ** 2) ** 0.5
+            assert gap >= conv.room_needed(a, b) - 0.1, (a["id"], b["id"])
+    moved = {n: ((after[n][0] - before[n][0]) ** 2 + (after[n][1] - before[n][1]) ** 2) ** 0.5 for n in after}
+    assert moved[4] < 0.05 and max(moved.values()) < 45  # (the file keeps five decimals)
+    assert after[6][0] < 960  # pushed towards the lake, it stays on the shore and its neighbour gives way
+    assert after[5][0] < before[5][0]

@@ -7,11 +7,16 @@ import pytest
 from bot.games.london.engine import MRX, GameState, export_record
 from bot.games.london.engine.players import play_game
 from bot.games.london.pictures import render_mrx_zoom, round_states
-from bot.games.london.pictures.zoom import (PHONE_WIDTH, TAG_SHARE, draw_mrx_zoom, growth, label_px, label_scale,
-                                            plan_mrx_zoom)
+from bot.games.london.pictures.zoom import (
+    TAG_SHARE,
+    draw_mrx_zoom,
+    growth,
+    label_px,
+    label_scale,
+    plan_mrx_zoom,
+)
 from bot.pictures import style
 from bot.pictures.canvas import BASE_WIDTH, layout
-
 from tests.games.london.pictures.conftest import decode
 from tests.games.london.pictures.test_board import ring_colour_share
 

@@ -5,8 +5,18 @@ from __future__ import annotations
 import pytest
 
 from bot.games.london.engine import load_board
-from bot.games.london.pictures.windows import (FLATTEST, HEADER, PAWN_ROOM, STATION_ROOM, TALLEST, ZOOM_WIDTH,
-                                               growth, item_around, label_scale, plan_windows)
+from bot.games.london.pictures.windows import (
+    FLATTEST,
+    HEADER,
+    PAWN_ROOM,
+    STATION_ROOM,
+    TALLEST,
+    ZOOM_WIDTH,
+    growth,
+    item_around,
+    label_scale,
+    plan_windows,
+)
 from bot.pictures.canvas import BASE_WIDTH, layout
 
 

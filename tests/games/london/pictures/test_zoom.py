@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 import statistics
 
 import pytest
@@ -11,12 +10,21 @@ import pytest
 from bot.games.london.engine import export_record
 from bot.games.london.engine.players import play_game
 from bot.games.london.pictures import render_zoom, round_states
-from bot.pictures import style
 from bot.games.london.pictures.basemap import number_boxes
+from bot.games.london.pictures.zoom import (
+    MAX_SHOWN,
+    PHONE_WIDTH,
+    TAG_SHARE,
+    draw_zoom,
+    growth,
+    label_px,
+    label_scale,
+    plan_zoom,
+    possible_stations,
+    stations_left_out,
+)
+from bot.pictures import style
 from bot.pictures.canvas import BASE_WIDTH, layout
-from bot.games.london.pictures.zoom import (MAX_SHOWN, PHONE_WIDTH, TAG_SHARE, draw_zoom, growth, label_px,
-                                            label_scale, plan_zoom, possible_stations, stations_left_out)
-
 from tests.games.london.pictures.conftest import decode, near
 from tests.games.london.pictures.test_board import ring_colour_share
 from tests.games.london.pictures.test_labels import intersect
