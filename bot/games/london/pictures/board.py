@@ -71,7 +71,7 @@ def mrx_marks(pic: Picture, lay: Layout, view: MrXView, *, brief: bool = False, 
     dots = []
     for station, tickets in view.reachable().items():
         ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
-        dots.append(ticket_dots(pic, lay, station, tickets))
+        dots.append(ticket_dots(pic, lay, station, tickets, avoid=dots))
     tags = _pawns(pic, lay, view.public, mrx=(view.station, tr._("You, Mr. X")), keep_clear=dots, crowded=brief,
                   tr=tr)
     shown = [e.number for e in view.public.logbook if e.reveal or e.surfaced]

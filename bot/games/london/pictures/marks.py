@@ -439,16 +439,13 @@ def entry_badges(pic: Picture, lay: Layout, tags: Tags, route: Sequence[int], re
         tags.add(pic, lay.xy(station), ", ".join(entries), fill, border, reach=lay.radius(station) / lay.scale)
 
 
-def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[str]) -> Box:
-    """Small dots in ticket colours under a station: the tickets that take Mr. X there; returns
-    the box they cover."""
+def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[str], avoid: Sequence[Box] = ()) -> Box:
+    """Small dots in ticket colours beside a station (under it, where that hides no other station's
+    number nor a box of ``avoid``, else right, left or above it): the tickets that take Mr. X there;
+    returns the box they cover."""
     s = lay.scale
-    x, y = lay.xy(station)
     r = 7.5 * s
-    step = 2 * r + 3 * s
-    y += lay.radius(station) + 8 * s + r
-    x0 = x - step * (len(tickets) - 1) / 2
-    centres = [(x0 + i * step, y) for i in range(len(tickets))]
+    centres = _dot_spot(lay, station, len(tickets), r, 2 * r + 3 * s, avoid)
 
     def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
         for c, ticket in zip(centres, tickets):
@@ -458,3 +455,22 @@ def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[str])
     box = bounds(centres, r + 2 * s)
     pic.smooth(bounds(centres, r + 4 * s), paint)
     return box
+
+
+def _dot_spot(lay: Layout, station: int, count: int, r: float, step: float, avoid: Sequence[Box]) -> list[Point]:
+    """The centres of ``count`` dots of radius ``r`` in a row beside ``station``: on the first side
+    (under, right, left, above) where they cover no other station's number and no box of ``avoid``,
+    else under it."""
+    x, y = lay.xy(station)
+    away = lay.radius(station) + 8 * lay.scale + r
+    across = step * (count - 1) / 2
+    sides = [[(x - across + i * step, y + away) for i in range(count)],
+             [(x + away + i * step, y) for i in range(count)],
+             [(x - away - i * step, y) for i in range(count)],
+             [(x - across + i * step, y - away) for i in range(count)]]
+    taken = [b for sid, b in station_number_boxes(lay).items() if sid != station] + list(avoid)
+    for centres in sides:
+        box = bounds(centres, r + 2 * lay.scale)
+        if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in taken):
+            return centres
+    return sides[0]

@@ -15,10 +15,13 @@ from bot.games.london.pictures.zoom import (
     label_scale,
     plan_mrx_zoom,
 )
+from bot.games.london.pictures.basemap import number_boxes
+from bot.games.london.pictures.board import draw_mrx_board
 from bot.pictures import style
 from bot.pictures.canvas import BASE_WIDTH, layout
 from tests.games.london.pictures.conftest import decode
 from tests.games.london.pictures.test_board import ring_colour_share
+from tests.games.london.pictures.test_labels import intersect
 
 MIN_LABEL = 11  # px, a station number's digits when the close-up is shown PHONE_WIDTH wide
 
@@ -87,3 +90,24 @@ def test_mrx_close_up_is_never_drawn_from_a_public_view_or_the_game_state(rounds
             render_mrx_zoom(wrong)
         with pytest.raises(TypeError, match="render_mrx_zoom|plan_mrx_zoom"):
             plan_mrx_zoom(wrong)
+
+
+def test_ticket_dots_hide_no_station_number_nor_each_other(mrx_views):
+    """On his full board and on his close-up, each row of dots takes a side of its station where it
+    covers no other station's number and no other row of dots."""
+    checked = 0
+    for view in mrx_views[::2]:
+        if not view.reachable():
+            continue
+        pictures = [(draw_mrx_board(view), layout(view.public.board, BASE_WIDTH))]
+        zoom = draw_mrx_zoom(view)
+        pictures += [(part, zoom.plan.layout(view.public.board, w, TAG_SHARE))
+                     for part, w in zip(zoom.windows, zoom.plan.windows)]
+        for pic, lay in pictures:
+            dots = pic.tags.keep_clear
+            numbers = list(number_boxes(lay).values())
+            for i, box in enumerate(dots):
+                assert not [n for n in numbers if intersect(box, n)], (view.public.round, box)
+                assert not [d for d in dots[i + 1:] if intersect(box, d)], (view.public.round, box)
+            checked += len(dots)
+    assert checked > 50
