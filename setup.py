@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve().parent
 #: top-level folder -> (its place in the package, the files that ship)
 SHIPPED = {
     "boards": ("bot/boards", ("*.json", "README.md")),
-    "migrations": ("bot/migrations", ("*.sql", "README.md")),
+    "migrations": ("bot/migrations", ("*.sql", "README.md", "postgresql/*.sql")),
 }
 
 
@@ -28,7 +28,8 @@ class BuildWithData(build_py):
             self.mkpath(str(into))
             for pattern in patterns:
                 for path in sorted((HERE / folder).glob(pattern)):
-                    self.copy_file(str(path), str(into / path.name))
+                    self.mkpath(str((into / path.relative_to(HERE / folder)).parent))
+                    self.copy_file(str(path), str(into / path.relative_to(HERE / folder)))
 
 
 setup(cmdclass={"build_py": BuildWithData})

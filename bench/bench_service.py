@@ -1,8 +1,9 @@
 """Game service speed: commands per second, latency per command and memory, with many active games.
 
-    python bench/bench_service.py [--games 1000] [--commands 5000] [--concurrency 1 8] [--database PATH]
+    python bench/bench_service.py [--games 1000] [--commands 5000] [--concurrency 1 8 32] [--database PATH|URL]
 
-Fills a fresh SQLite file (WAL, synchronous=FULL) with ``--games`` running games, then plays
+Fills a fresh SQLite file (WAL, synchronous=FULL), or the empty PostgreSQL database a ``postgresql://`` URL
+names (then a fresh SQLite file too, for figures side by side), with ``--games`` running games, then plays
 moves through the service, keeping every game active (a finished game is replaced by a new one in
 its channel). Each command is one transaction: read, validate, apply, append, snapshot, commit.
 Choosing a move (built-in player on the stored state) is not timed. Prints figures; not a test.
@@ -81,9 +82,10 @@ class Table:
             await self.open()
 
 
-async def run(games: int, commands: int, concurrencies: list[int], path: Path) -> None:
+async def run(games: int, commands: int, concurrencies: list[int], path: Path | str) -> None:
     rng = random.Random(1)
     service = await GameService.open(path, rng=rng, secret="bench-secret")  # the same deals every run
+    print(f"-- {service.database.where}")
     try:
         started = time.perf_counter()
         tables = [Table(service, channel, rng) for channel in range(1, games + 1)]
@@ -110,8 +112,11 @@ async def run(games: int, commands: int, concurrencies: list[int], path: Path) -
                   f"wall clock with move choice; p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {latencies[-1] * 1000:.1f} "
                   f"ms per command; {active} games running")
         now, peak = memory_mb()
-        size = sum(f.stat().st_size for f in path.parent.glob(path.name + "*")) / 1e6
-        print(f"resident memory {now:.0f} MB (peak {peak:.0f} MB); database {size:.0f} MB")
+        if isinstance(path, Path):
+            size = sum(f.stat().st_size for f in path.parent.glob(path.name + "*")) / 1e6
+            print(f"resident memory {now:.0f} MB (peak {peak:.0f} MB); database {size:.0f} MB")
+        else:
+            print(f"resident memory {now:.0f} MB (peak {peak:.0f} MB)")
     finally:
         await service.close()
 
@@ -120,12 +125,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--commands", type=int, default=5000)
-    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8],
+    parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32],
                         help="commands on different games in flight at once (one run per value)")
-    parser.add_argument("--database", type=Path, help="SQLite file to fill (default: a fresh temporary file)")
+    parser.add_argument("--database", help="SQLite file to fill, or an empty PostgreSQL database's postgresql:// URL "
+                                           "(default: a fresh temporary SQLite file)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(args.games, args.commands, args.concurrency, args.database or Path(folder) / "bench.sqlite3"))
+        fresh = Path(folder) / "bench.sqlite3"
+        if args.database and args.database.startswith(("postgresql://", "postgres://")):
+            targets: list[Path | str] = [args.database, fresh]
+        else:
+            targets = [Path(args.database) if args.database else fresh]
+        for target in targets:
+            asyncio.run(run(args.games, args.commands, args.concurrency, target))
 
 
 if __name__ == "__main__":

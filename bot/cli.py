@@ -165,7 +165,7 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     from bot.store import DatabaseUnavailable, MigrationError, Store, find_migrations, open_store
 
     # The same file the bot uses: --database, else SY_DATABASE from the environment or .env.
-    path = Path(args.database) if args.database else database_path({**read_dotenv(Path(".env")), **os.environ})
+    path = args.database or database_path({**read_dotenv(Path(".env")), **os.environ})
 
     async def run() -> tuple[Store, int]:
         db = await open_store(path)
@@ -275,7 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
     mig.add_argument("--database", default=None,
-                     help="the SQLite file (default: $SY_DATABASE, else data/scotland-yard.sqlite3)")
+                     help="the SQLite file or a postgresql:// URL (default: $SY_DATABASE, else "
+                          "data/scotland-yard.sqlite3)")
     mig.set_defaults(func=_cmd_migrate)
     return parser
 

@@ -36,7 +36,7 @@ class MissingToken(ConfigError):
 @dataclass(frozen=True)
 class Config:
     token: str
-    database: Path
+    database: Path | str  # a file (SQLite) or a postgresql:// URL
     api_base: str | None = None
     gateway_url: str | None = None
     dev_guild: int | None = None
@@ -70,9 +70,11 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
-def database_path(env: dict[str, str] | None = None) -> Path:
+def database_path(env: dict[str, str] | None = None) -> Path | str:
+    """``SY_DATABASE``: a file path (SQLite), or a ``postgresql://`` URL, kept as it is written."""
     env = dict(os.environ) if env is None else env
-    return Path(env.get("SY_DATABASE") or DEFAULT_DATABASE)
+    value = env.get("SY_DATABASE") or DEFAULT_DATABASE
+    return value if str(value).startswith(("postgresql://", "postgres://")) else Path(value)
 
 
 def parse_shards(text: str, count: int) -> tuple[int, ...]:

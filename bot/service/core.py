@@ -37,6 +37,7 @@ class ServiceCore:
                        channel_id: int | None = None) -> AsyncIterator[tuple[Session, float, CommandResult | None]]:
         """One command's transaction: (tx, now, the stored result when ``key`` already ran, else None)."""
         async with self._store.transaction() as tx:
+            await tx.games.lock(game_id=game_id, channel_id=channel_id)
             now = self._clock()
             yield tx, now, await steps.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
 

@@ -17,6 +17,18 @@ class Games:
     def __init__(self, sql: Sql) -> None:
         self.sql = sql
 
+    async def lock(self, *, game_id: int | None = None, channel_id: int | None = None) -> None:
+        """Take the lock of the game (or of the channel's active game) first thing in a command, so that a command
+        on the same game waits for this one before it reads anything, even its idempotency key. Nothing to do
+        where a transaction holds the whole database."""
+        if not self.sql.lock:
+            return
+        if game_id is not None:
+            await self.sql.one("SELECT id FROM games WHERE id = ?" + self.sql.lock, (game_id,))
+        elif channel_id is not None:
+            await self.sql.one(f"SELECT id FROM games WHERE channel_id = ? AND {ACTIVE}" + self.sql.lock,
+                               (channel_id,))
+
     async def get(self, game_id: int) -> GameRow | None:
         """The game (inside a transaction: locked until it ends)."""
         row = await self.sql.one("SELECT * FROM games WHERE id = ?" + self.sql.lock, (game_id,))

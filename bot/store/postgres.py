@@ -1,0 +1,225 @@
+"""The PostgreSQL backend: games on a database server that several bot processes can share.
+
+A pool of connections (asyncpg) serves commands and reads. Each command is one transaction on one
+connection; a game it reads is locked (``SELECT ... FOR UPDATE``) until the transaction ends, so commands
+on different games run in parallel and commands on one game one after the other. Reads take any free
+connection and see the last commit. A broken uniqueness rule raises :class:`~.base.Conflict`; a server that
+cannot be reached, or goes away, raises :class:`~.base.DatabaseUnavailable` in one line naming what to fix.
+
+The schema comes from ``migrations/postgresql/``: the same numbered history as SQLite's files, in this
+dialect; the ``schema_version`` table holds the number of the last file applied.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable, Sequence
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .base import Conflict, DatabaseUnavailable
+from .interface import Session, Store
+from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations
+
+#: the oldest server the schema and its queries are written for
+OLDEST_SERVER = 13
+#: connections per process: commands in flight at once, plus reads
+POOL_SIZE = int(os.environ.get("SY_DATABASE_POOL", "20"))
+#: a key no other program takes: migrations run under it, one process at a time
+_MIGRATION_LOCK = 0x5359_6D69_6772  # "SYmigr"
+
+_UNAVAILABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+                asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError)
+
+
+def is_url(target: object) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def shown(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """SQL with ``?`` placeholders in PostgreSQL's ``$1, $2, ...`` (the store's SQL has no ``?`` in a literal)."""
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+def _why(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:1].lower() + text[1:]
+
+
+class PostgresSql:
+    """SQL on one connection (a transaction's) or, for reads, on any free connection of the pool."""
+
+    def __init__(self, runner: asyncpg.Connection | asyncpg.Pool, where: str, lock: str = "") -> None:
+        self.runner = runner
+        self.where = where
+        self.lock = lock
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+        return await self._run(self.runner.fetchrow(numbered(sql), *params))
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        return await self._run(self.runner.fetch(numbered(sql), *params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._run(self.runner.execute(numbered(sql), *params))
+
+    async def execute_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        rows = [tuple(p) for p in params]
+        if rows:
+            await self._run(self.runner.executemany(numbered(sql), rows))
+
+    async def _run(self, pending):
+        try:
+            return await pending
+        except asyncpg.UniqueViolationError as exc:
+            raise Conflict(_why(exc)) from exc
+        except _UNAVAILABLE as exc:
+            raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
+
+
+class PostgresReads(PostgresSql):
+    """Reads on any free connection of the pool. A connection the server dropped (a restart) fails once and
+    leaves the pool; the read is asked again on another, since reading twice changes nothing."""
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+        return await self._read(lambda: self.runner.fetchrow(numbered(sql), *params))
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        return await self._read(lambda: self.runner.fetch(numbered(sql), *params))
+
+    async def _read(self, ask):
+        try:
+            return await self._run(ask())
+        except DatabaseUnavailable:
+            return await self._run(ask())
+
+
+class PostgresStore(Store):
+    def __init__(self, url: str, pool: asyncpg.Pool, applied: list[Migration]) -> None:
+        self.url = url
+        self.pool = pool
+        self.applied = applied
+        self.reads = Session(PostgresReads(pool, shown(url)))
+
+    @classmethod
+    async def open(cls, url: str, migrations: Path = MIGRATIONS_DIR / "postgresql",
+                   pool_size: int = POOL_SIZE) -> "PostgresStore":
+        """Connect, check the server, and bring the schema up to date. Raises :class:`DatabaseUnavailable`
+        naming the server and what to fix."""
+        where = shown(url)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=60)
+        except asyncpg.InvalidPasswordError:
+            raise DatabaseUnavailable(f"cannot open the database {where}: the password (or user) is wrong") from None
+        except asyncpg.InvalidCatalogNameError as exc:
+            raise DatabaseUnavailable(f"cannot open the database {where}: {_why(exc)}; create it first "
+                                      "(createdb, or CREATE DATABASE)") from None
+        except (*_UNAVAILABLE, asyncpg.PostgresError, ValueError) as exc:
+            raise DatabaseUnavailable(f"cannot open the database {where}: {_why(exc)}") from None
+        try:
+            async with pool.acquire() as connection:
+                version = connection.get_server_version()
+            if version.major < OLDEST_SERVER:
+                raise DatabaseUnavailable(f"cannot use the database {where}: the server is PostgreSQL "
+                                          f"{version.major}, older than {OLDEST_SERVER}; upgrade it")
+            applied = await migrate(pool, migrations, where)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(url, pool, applied)
+
+    @property
+    def where(self) -> str:
+        return shown(self.url)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def schema_version(self) -> int:
+        return await schema_version(self.pool)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Session]:
+        """One command: commits at the end of the block, rolls back on any exception (a server gone half-way
+        keeps nothing of it either)."""
+        connection, transaction = await self._begin()
+        try:
+            try:
+                yield Session(PostgresSql(connection, self.where, lock=" FOR UPDATE"))
+            except BaseException:
+                await transaction.rollback()
+                raise
+            await transaction.commit()
+        except _UNAVAILABLE as exc:
+            raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
+        finally:
+            await self.pool.release(connection)
+
+    async def _begin(self) -> tuple[asyncpg.Connection, Any]:
+        """A connection with a transaction begun. A connection the server dropped since it was last used (a
+        restart) fails at BEGIN, before anything is written: it leaves the pool and the next one is tried."""
+        for attempt in range(2):
+            try:
+                connection = await self.pool.acquire()
+            except _UNAVAILABLE as exc:
+                raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
+            transaction = connection.transaction()
+            try:
+                await transaction.start()
+                return connection, transaction
+            except _UNAVAILABLE as exc:
+                await self.pool.release(connection)
+                if attempt:
+                    raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
+        raise AssertionError("unreachable")
+
+
+async def schema_version(runner: asyncpg.Pool | asyncpg.Connection) -> int:
+    found = await runner.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not found:
+        return 0
+    return int(await runner.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+
+async def migrate(pool: asyncpg.Pool, directory: Path, where: str, target: int | None = None) -> list[Migration]:
+    """Apply the files after the database's version (up to ``target``), each with its number in one
+    transaction. Processes starting at once take turns (an advisory lock): each file runs once."""
+    migrations = find_migrations(directory)
+    latest = len(migrations) if target is None else target
+    async with pool.acquire() as connection:
+        await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+        try:
+            await connection.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                                     "(version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
+            current = await schema_version(connection)
+            if current > len(migrations):
+                raise MigrationError(f"the database is at version {current}, newer than this code "
+                                     f"({len(migrations)}): run a newer version of the bot")
+            applied = []
+            for migration in migrations[current:latest]:
+                async with connection.transaction():
+                    await connection.execute(migration.path.read_text(encoding="utf-8"))
+                    await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
+                applied.append(migration)
+            return applied
+        except asyncpg.PostgresError as exc:
+            raise DatabaseUnavailable(f"cannot use the database {where}: {_why(exc)}") from None
+        finally:
+            await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)

@@ -1,0 +1,1 @@
+ALTER TABLE games ADD COLUMN deal_seed BIGINT;

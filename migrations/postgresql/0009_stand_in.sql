@@ -1,0 +1,1 @@
+ALTER TABLE players ADD COLUMN stands_in BIGINT;
