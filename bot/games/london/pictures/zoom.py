@@ -97,9 +97,11 @@ def plan_zoom(view: PublicView) -> ZoomPlan:
 
 
 def possible_stations(view: PublicView) -> tuple[int, ...]:
-    """The stations Mr. X may be at, in order, when the close-up shows every one of them (at most
-    MAX_SHOWN, while he is out of sight): for the round's text ("Mr. X may be at 1, 123 or 144").
-    Empty when he stands in plain sight, the game is over, or there are too many to name."""
+    """The stations Mr. X may be at, in order, while there are at most MAX_SHOWN and he is out of
+    sight: for the round's text ("Mr. X may be at 1, 123 or 144"). The close-up shows every one of
+    them, unless they lie too far apart for readable windows (the start cards before his first
+    move, on Potsdam): :func:`stations_left_out` says which. Empty when he stands in plain sight,
+    the game is over, or there are too many to name."""
     expect(view, PublicView, "possible_stations", "state.public_view()")
     if view.outcome is not None or view.mrx_shown is not None or len(view.possible) > MAX_SHOWN:
         return ()
@@ -107,8 +109,8 @@ def possible_stations(view: PublicView) -> tuple[int, ...]:
 
 
 def stations_left_out(view: PublicView) -> tuple[int, ...]:
-    """The stations of :func:`possible_stations` that no window of the close-up shows (none, as
-    long as the planner keeps its promise; ``bench/bench_render.py`` counts them)."""
+    """The stations of :func:`possible_stations` that no window of the close-up shows: none, but
+    where they lie too far apart for readable windows (``bench/bench_render.py`` counts them)."""
     plan = plan_zoom(view)
     return tuple(s for s in possible_stations(view) if not plan.shows(view.board, s))
 
