@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.games.london.pictures.marks import PAWN_RADIUS, segment_crosses
+from bot.pictures.marks import PAWN_RADIUS, segment_crosses
 from bot.games.london.pictures.windows import MAX_GROWTH as LABEL_GROWTH
 from bot.pictures import style
-from bot.pictures.canvas import BASE_WIDTH, MARGIN
+from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN
 
 # The area the game is about (old town, Sanssouci, the Vorstädte, Bornstedt, Neuer Garten, Babelsberg, Templiner See).
 LAT_MIN, LAT_MAX = 52.362, 52.432
@@ -340,7 +340,7 @@ LABEL_STEP, LABEL_RINGS = 12, 14
 
 
 def _map_size(aspect: float) -> tuple[float, float]:
-    """The station area of the full-size board picture, in px (bot/pictures/canvas.layout)."""
+    """The station area of the full-size board picture, in px (bot.games.london.pictures.layout.layout)."""
     width = BASE_WIDTH - 2 * round(MARGIN)
     return width, round(width / aspect)
 

@@ -9,21 +9,13 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from PIL import Image, ImageDraw
 
-from bot.games.london.engine import Board
 
-from bot.pictures import style
 
-#: full-size picture width; every size in the style is in pixels at this width
-BASE_WIDTH = 2000
-HEADER = 96
-FOOTER = 150
-MARGIN = 46  # between the map's outermost stations and the image edge
 
 Point = tuple[float, float]
 #: left, top, right, bottom
@@ -33,53 +25,29 @@ Box = tuple[float, float, float, float]
 Painter = Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point], int], None]
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where things go on a board picture ``width`` pixels wide."""
+class MapLayout(Protocol):
+    """What the shared marks (:mod:`bot.pictures.marks`) need of a family's board layout: where each station
+    is and how big, the picture's scale and bands. A layout may also offer ``number_boxes()`` (where its
+    base map writes each station's number), which name tags keep clear of."""
 
-    board: Board
+    board: Any  # the family's board: ``stations`` at least
     width: int
     height: int
-    scale: float  # width / BASE_WIDTH
+    scale: float
     header: int
-    map_box: tuple[int, int, int, int]  # left, top, right, bottom of the station area
     footer_top: int
-    #: name tags' size against ``scale`` (smaller on the zoom, whose numbers are large)
-    tag_share: float = 1.0
 
-    @property
-    def tag_scale(self) -> float:
-        return self.scale * self.tag_share
+    def px(self, n: float) -> int: ...
 
-    def px(self, n: float) -> int:
-        """A full-size length in pixels at this picture's scale (at least 1)."""
-        return max(1, round(n * self.scale))
+    def xy(self, station: int) -> Point: ...
 
-    def xy(self, station: int) -> Point:
-        s = self.board.stations[station]
-        left, top, right, bottom = self.map_box
-        return left + s.x * (right - left), top + s.y * (bottom - top)
+    def radius(self, station: int) -> float: ...
 
-    def radius(self, station: int) -> float:
-        """A station circle's outer radius: stops of the bigger transports are bigger."""
-        return style.station_radius(self.board, station) * self.scale
-
-    def outer(self, station: int) -> float:
-        """The radius a station covers, a pier's dark rim included."""
-        pier = style.is_pier(self.board, station)
-        return self.radius(station) + (style.PIER_RIM * self.scale if pier else 0)
+    def outer(self, station: int) -> float: ...
 
 
-@lru_cache(maxsize=8)
-def layout(board: Board, width: int = BASE_WIDTH) -> Layout:
-    scale = width / BASE_WIDTH
-    header, margin, footer = round(HEADER * scale), round(MARGIN * scale), round(FOOTER * scale)
-    map_w = width - 2 * margin
-    map_h = round(map_w / board.aspect)
-    top = header + margin
-    footer_top = top + map_h + margin
-    return Layout(board, width, footer_top + footer, scale, header,
-                  (margin, top, margin + map_w, top + map_h), footer_top)
+
+
 
 
 def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -> None:
@@ -194,7 +162,7 @@ class Picture:
         self.palette = palette
         self.indexed = indexed
         self.dirty: list[tuple[int, int, int, int]] = []
-        #: the name tags placed on the picture (a :class:`~bot.games.london.pictures.marks.Tags`), once there are any
+        #: the name tags placed on the picture (a :class:`~bot.pictures.marks.Tags`), once there are any
         self.tags = None
 
     def touch(self, box: Iterable[float]) -> None:

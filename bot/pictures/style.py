@@ -12,7 +12,6 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from bot.games.london.engine import Board
 
 
 FONTS_DIR = Path(__file__).resolve().parent / "fonts"
@@ -45,45 +44,16 @@ def hex_rgb(colour: str) -> RGB:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def transport_colour(board: Board, transport: str) -> RGB:
-    """A transport's colour, from the board file (London: taxi yellow, bus green, ...)."""
-    kind = board.transports.get(transport)
-    return hex_rgb(kind.colour) if kind else MUTED
 
 
-def line_width(board: Board, transport: str) -> int:
-    """A transport's line width at full size, in pixels."""
-    kind = board.transports.get(transport)
-    return kind.line_width if kind else 3
 
 
-def ticket_colour(board: Board, ticket: str) -> RGB:
-    if ticket == "double":
-        return DOUBLE_TICKET
-    kind = board.transport_of(ticket)
-    return hex_rgb(kind.colour) if kind else BLACK_TICKET
 
 
-def ticket_text(board: Board, ticket: str) -> RGB:
-    """Text drawn on a ticket's colour."""
-    return text_on(ticket_colour(board, ticket))
 
 
-def ticket_name(board: Board, ticket: str, language: str = "en") -> str:
-    """A ticket's name on a picture: "Taxi", "Underground", "Black" (in ``language``)."""
-    kind = board.transport_of(ticket)
-    if kind is None:
-        from bot.i18n import speaker
-        from bot.i18n.names import shared_ticket
-
-        return shared_ticket(ticket, speaker(language)) or ticket.title()
-    name = kind.ticket_names.get(language) or kind.ticket_names.get("en", ticket)
-    return name[:1].upper() + name[1:]
 
 
-def transport_name(board: Board, transport: str) -> str:
-    kind = board.transports.get(transport)
-    return kind.name() if kind else transport
 
 
 #: detective and bobby pawns, by the engine's colour names; deeper than the transport colours
@@ -108,22 +78,12 @@ STATION_RINGS = (3.5, 4.5, 5.5, 6.0)
 PIER_RIM = 3.5  # the dark rim of a station Mr. X's own transport (ferry, boats) calls at
 
 
-def station_rank(board: Board, station: int) -> int:
-    """0 for a station served by the board's first transport only, 1 with the second, ..."""
-    best = board.station_rank(station)
-    return board.land_transports.index(best) if best else 0
 
 
-def station_radius(board: Board, station: int) -> float:
-    return STATION_RADII[min(station_rank(board, station), len(STATION_RADII) - 1)]
 
 
-def station_ring(board: Board, station: int) -> float:
-    return STATION_RINGS[min(station_rank(board, station), len(STATION_RINGS) - 1)]
 
 
-def is_pier(board: Board, station: int) -> bool:
-    return any(t in board.stations[station].transports for t in board.mrx_only_transports)
 
 
 #: font sizes in pixels at full width
@@ -159,18 +119,5 @@ def fitting_font(text: str, width: float, size: int, weight: str = "bold") -> Im
     return font(size, weight)
 
 
-def ticket_word(board: Board, ticket: str, language: str = "en") -> str:
-    """A ticket named by its transport ("Schnellbahn" for "Schnellbahn-Fahrschein"), for tight spots;
-    black and double keep their names."""
-    kind = board.transport_of(ticket) if ticket in board.ride_tickets else None
-    name = kind.name(language) if kind is not None else ticket_name(board, ticket, language)
-    return name[:1].upper() + name[1:]
 
 
-def words_for(view, language: str):
-    """The words of ``language`` on the board of ``view`` (a public or Mr. X's view; another object is
-    refused by the drawing that follows, so this only looks)."""
-    from bot.i18n import speaker
-
-    board = getattr(view, "board", None) or getattr(getattr(view, "public", None), "board", None)
-    return speaker(language, board)

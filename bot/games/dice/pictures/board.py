@@ -17,7 +17,7 @@ from bot.i18n.names import pawn_label
 from bot.pictures import style
 from bot.pictures.guard import expect
 from bot.pictures.canvas import Picture, bounds, thick_line
-from bot.games.london.pictures.marks import Tags, entry_badges, move_arrow, pawn_sprite, ring, trail, uncover_stations
+from bot.pictures.marks import Tags, entry_badges, move_arrow, pawn_sprite, ring, trail, uncover_stations
 
 from .basemap import BASE_WIDTH, DiceLayout, colour, letter_spots, new_picture
 from .panels import chips, dice_strip, dots, header, log_line, status

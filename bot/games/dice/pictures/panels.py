@@ -12,7 +12,7 @@ from bot.i18n import EN, N_, Speaker, speaker
 from bot.i18n.names import outcome_sentence, pawn_label
 from bot.pictures import style
 from bot.pictures.canvas import Picture
-from bot.games.london.pictures.marks import pawn_sprite
+from bot.pictures.marks import pawn_sprite
 
 from .basemap import DiceLayout, colour
 

@@ -14,8 +14,10 @@ from PIL import Image, ImageDraw
 from bot.games.london.engine import Board
 from bot.i18n import speaker
 
+from bot.games.london.pictures import board_style
 from bot.pictures import style
-from bot.pictures.canvas import Box, Layout, Picture, Point, dashed, disc, layout, thick_line
+from bot.pictures.canvas import Picture, Point, dashed, disc, thick_line
+from bot.games.london.pictures.layout import Layout, _number_at, layout, number_boxes
 
 SUPERSAMPLE = 3
 
@@ -77,27 +79,10 @@ def _on_picture(lay: Layout, at: Point, reach: float) -> bool:
     return -reach < at[0] < lay.width + reach and -reach < at[1] < lay.height + reach
 
 
-def _number_at(lay: Layout, station: int) -> Point:
-    x, y = lay.xy(station)
-    return x, y + lay.px(0.5)
 
 
-@lru_cache(maxsize=16)
-def number_boxes(lay: Layout) -> dict[int, Box]:
-    """Where the base map writes each station's number (left, top, right, bottom, a pixel to
-    spare): the boxes that labels placed later keep clear of."""
-    size = lay.px(style.STATION_FONT)
-    out = {}
-    for sid in lay.board.stations:
-        x, y = _number_at(lay, sid)
-        left, top, right, bottom = _extent(str(sid), size)
-        out[sid] = (x + left - 1, y + top - 1, x + right + 1, y + bottom + 1)
-    return out
 
 
-@lru_cache(maxsize=4096)
-def _extent(text: str, size: int) -> tuple[int, int, int, int]:
-    return style.font(size, "condensed").getbbox(text, anchor="mm")
 
 
 def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
@@ -205,7 +190,7 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
             shared.setdefault(pair, []).append(transport)
     w, h = lay.width * k, lay.height * k
     for transport, kind in board.transports.items():
-        colour = style.transport_colour(board, transport)
+        colour = board_style.transport_colour(board, transport)
         width = lay.px(kind.line_width) * k
         for pair in board.edges(transport):
             a, b = at(pair[0]), at(pair[1])
@@ -221,7 +206,7 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
 
 
 def _offset(a: Point, b: Point, kinds: list[str], transport: str, lay: Layout, k: int):
-    widths = [lay.px(style.line_width(lay.board, t)) * k for t in kinds]
+    widths = [lay.px(board_style.line_width(lay.board, t)) * k for t in kinds]
     gap = lay.px(1.5) * k
     total = sum(widths) + gap * (len(widths) - 1)
     i = kinds.index(transport)
@@ -235,11 +220,11 @@ def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Poin
     board = lay.board
     best = board.station_rank(sid)
     r = lay.radius(sid) * k
-    ring = style.station_ring(board, sid) * lay.scale * k
-    colour = style.transport_colour(board, best) if best else style.MUTED
-    if style.is_pier(board, sid):
+    ring = board_style.station_ring(board, sid) * lay.scale * k
+    colour = board_style.transport_colour(board, best) if best else style.MUTED
+    if board_style.is_pier(board, sid):
         pier = next(t for t in board.mrx_only_transports if t in board.stations[sid].transports)
-        disc(draw, centre, r + style.PIER_RIM * lay.scale * k, style.transport_colour(board, pier))
+        disc(draw, centre, r + style.PIER_RIM * lay.scale * k, board_style.transport_colour(board, pier))
     station_disc(draw, board, centre, r, ring, colour, _bands(board, tuple(board.stations[sid].transports)))
 
 
@@ -252,7 +237,7 @@ def station_disc(draw: ImageDraw.ImageDraw, board: Board, centre: Point, r: floa
     if bands:
         inner = r - ring * 0.6
         for transport in bands:
-            disc(draw, centre, inner, style.transport_colour(board, transport))
+            disc(draw, centre, inner, board_style.transport_colour(board, transport))
             inner -= ring * 0.55
     disc(draw, centre, inner, style.WHITE)
 
@@ -349,8 +334,8 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int, language: str
         if kind == "line":
             transport: str = what  # type: ignore[assignment]
             a, b = (x * k, y), ((x + lay.px(52 * scale)) * k, y)
-            width = lay.px(style.line_width(lay.board, transport)) * k
-            colour = style.transport_colour(lay.board, transport)
+            width = lay.px(board_style.line_width(lay.board, transport)) * k
+            colour = board_style.transport_colour(lay.board, transport)
             if lay.board.transports[transport].mrx_only:
                 dashed(draw, a, b, colour, width, lay.px(14) * k, lay.px(8) * k)
             else:
@@ -361,7 +346,7 @@ def _legend_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int, language: str
             r = style.STATION_RADII[rank] * lay.scale * k
             ring = style.STATION_RINGS[rank] * lay.scale * k
             centre = ((x + lay.px(20 * scale)) * k, y)
-            station_disc(draw, lay.board, centre, r, ring, style.transport_colour(lay.board, best),
+            station_disc(draw, lay.board, centre, r, ring, board_style.transport_colour(lay.board, best),
                          _bands(lay.board, what))  # type: ignore[arg-type]
 
 

@@ -10,10 +10,13 @@ from typing import Sequence
 
 from bot.games.london.engine import BLACK, MRX, MrXView, PublicView
 
+from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.games.london.pictures.basemap import new_picture
-from bot.pictures.canvas import BASE_WIDTH, Box, Layout, Picture
-from bot.games.london.pictures.marks import Tags, entry_badges, move_arrow, pawn, pawn_sprite, ring, ticket_dots, trail
+from bot.pictures.canvas import Box, Picture
+from bot.games.london.pictures.layout import BASE_WIDTH, Layout
+from bot.games.london.pictures.ticket_dots import ticket_dots
+from bot.pictures.marks import Tags, entry_badges, move_arrow, pawn, pawn_sprite, ring, trail
 from bot.games.london.pictures.panels import EN, header, logbook_line, pawn_chips, status
 from bot.i18n import Speaker
 from bot.i18n.names import pawn_label
@@ -22,12 +25,12 @@ from bot.i18n.names import pawn_label
 def render_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """The board everyone sees: detectives with their last rides, where Mr. X was last seen, and
     with ``tracker`` every station he may be at now; its words in ``language``."""
-    return draw_board(view, tracker=tracker, width=width, tr=style.words_for(view, language)).png()
+    return draw_board(view, tracker=tracker, width=width, tr=board_style.words_for(view, language)).png()
 
 
 def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """Mr. X's own board: where he is, where he has been, where each ticket can take him now."""
-    return draw_mrx_board(view, width=width, tr=style.words_for(view, language)).png()
+    return draw_mrx_board(view, width=width, tr=board_style.words_for(view, language)).png()
 
 
 def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -> Picture:
@@ -81,7 +84,7 @@ def mrx_marks(pic: Picture, lay: Layout, view: MrXView, *, brief: bool = False, 
 
 def render_route(view: PublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """After the game: Mr. X's whole route, ride by ride in ticket colours, entries numbered."""
-    return draw_route(view, width=width, tr=style.words_for(view, language)).png()
+    return draw_route(view, width=width, tr=board_style.words_for(view, language)).png()
 
 
 def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -> Picture:
@@ -100,7 +103,7 @@ def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -
         details += ", " + tr.ngettext("{n} double move", "{n} double moves", doubles).format(n=doubles)
     header(pic, lay, status(view, tr), details + " · " + tr._("the moves shown to the detectives are ringed"), view,
            tr=tr)
-    trail(pic, lay, route, [e.ticket for e in view.logbook])
+    trail(pic, lay, route, [board_style.ticket_colour(view.board, e.ticket) for e in view.logbook])
     tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
     shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, route, shown)
@@ -136,7 +139,8 @@ def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool =
             ring(pic, lay, station, style.TRACKER, width=5, gap=2)
     mrx_at = None
     if mrx_route:
-        trail(pic, lay, mrx_route, [e.ticket for e in view.logbook][: len(mrx_route) - 1], width=5)
+        trail(pic, lay, mrx_route, [board_style.ticket_colour(view.board, e.ticket)
+                                    for e in view.logbook][: len(mrx_route) - 1], width=5)
         mrx_at = mrx_route[-1]
     elif view.mrx_shown is not None:
         mrx_at = view.mrx_shown

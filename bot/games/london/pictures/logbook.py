@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.games.london.engine import LogbookEntryView, PublicView
 
+from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.games.london.pictures.board import expect
 from bot.pictures.canvas import Picture
@@ -34,7 +35,7 @@ EMBED_LIMIT = 4096
 def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
     """The logbook as a grid of entries: ticket cards, reveal entries marked, shown stations written in."""
     expect(view, PublicView, "render_logbook", "state.public_view()")
-    tr = style.words_for(view, language)
+    tr = board_style.words_for(view, language)
     rows = math.ceil(view.log_entries / COLUMNS)
     cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
     height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
@@ -110,13 +111,13 @@ def _cell(pic: Picture, box, number: int, entry: LogbookEntryView | None, view: 
         pic.text((x1 - 14, y0 + 14), tr._("surfaced"), style.font(17, "bold"), style.TRACKER, anchor="ra")
     card = (x0 + 14, y0 + 48, x1 - 14, y0 + 88)
     board = view.board
-    pic.rectangle(card, style.ticket_colour(board, entry.ticket), radius=9)
-    name = style.ticket_name(board, entry.ticket, tr.language).upper()
+    pic.rectangle(card, board_style.ticket_colour(board, entry.ticket), radius=9)
+    name = board_style.ticket_name(board, entry.ticket, tr.language).upper()
     fitting = style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed")
     if fitting.size < 16:  # a long German ticket name: the transport's name reads better than tiny letters
-        name = style.ticket_word(board, entry.ticket, tr.language).upper()
+        name = board_style.ticket_word(board, entry.ticket, tr.language).upper()
         fitting = style.fitting_font(name, card[2] - card[0] - 16, 21, "condensed")
-    pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name, fitting, style.ticket_text(board, entry.ticket),
+    pic.text(((card[0] + card[2]) / 2, (card[1] + card[3]) / 2), name, fitting, board_style.ticket_text(board, entry.ticket),
              anchor="mm")
     if entry.station is not None:
         colour = style.INK if shown_now else style.MUTED
@@ -136,8 +137,8 @@ def _footer(pic: Picture, view: PublicView, top: float, tr: Speaker = EN) -> Non
     chips = _ticket_chips(view, tr, WIDTH - MARGIN - x)
     for ticket, text, small in chips:
         w = small.getlength(text) + 24
-        pic.rectangle((x, y - 17, x + w, y + 17), style.ticket_colour(board, ticket), radius=7)
-        pic.text((x + w / 2, y), text, small, style.ticket_text(board, ticket), anchor="mm")
+        pic.rectangle((x, y - 17, x + w, y + 17), board_style.ticket_colour(board, ticket), radius=7)
+        pic.text((x + w / 2, y), text, small, board_style.ticket_text(board, ticket), anchor="mm")
         x += w + 8
 
 
@@ -151,9 +152,9 @@ def _ticket_chips(view: PublicView, tr: Speaker, room: float) -> list[tuple[str,
         return "∞" if n is None else str(n)
 
     def short(ticket: str) -> str:
-        return style.ticket_word(board, ticket, tr.language)
+        return board_style.ticket_word(board, ticket, tr.language)
 
-    for namer, size in ((lambda t: style.ticket_name(board, t, tr.language), 19), (short, 19), (short, 16)):
+    for namer, size in ((lambda t: board_style.ticket_name(board, t, tr.language), 19), (short, 19), (short, 16)):
         font = style.font(size, "bold")
         chips = [(t, f"{namer(t)} {count(t)}", font) for t in view.mrx_tickets]
         if sum(font.getlength(text) + 32 for _, text, _ in chips) <= room:
@@ -164,7 +165,7 @@ def _ticket_chips(view: PublicView, tr: Speaker, room: float) -> list[tuple[str,
 def logbook_text(view: PublicView, language: str = "en") -> str:
     """The logbook for a Discord embed's description: one short line per entry, phone-friendly."""
     expect(view, PublicView, "logbook_text", "state.public_view()")
-    tr = style.words_for(view, language)
+    tr = board_style.words_for(view, language)
     doubles = _double_parts(view, tr)
     lines = []
     for e in view.logbook:

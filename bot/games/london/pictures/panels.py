@@ -9,9 +9,11 @@ from bot.i18n import EN, Speaker
 from bot.i18n.names import outcome_sentence, pawn_label
 from bot.i18n.names import rules_title as _rules_title
 
+from bot.games.london.pictures import board_style
 from bot.pictures import style
-from bot.pictures.canvas import Layout, Picture
-from bot.games.london.pictures.marks import pawn_sprite
+from bot.pictures.canvas import Picture
+from bot.games.london.pictures.layout import Layout
+from bot.pictures.marks import pawn_sprite
 
 
 
@@ -98,7 +100,7 @@ def _counts(board, wallet, kinds: Sequence[str], language: str = "en") -> list[t
     for t in kinds:
         n = wallet.get(t, 0)
         count = "∞" if n is None else str(n)
-        out.append((t, count if t in board.ride_tickets else f"{style.ticket_name(board, t, language)} {count}"))
+        out.append((t, count if t in board.ride_tickets else f"{board_style.ticket_name(board, t, language)} {count}"))
     return out
 
 
@@ -142,7 +144,7 @@ def _chip(pic: Picture, lay: Layout, s: float, x: float, y: float, chip) -> None
             x += small.getlength(text) + 25 * s
             continue
         box = (x, y - 15 * s, x + _box_width(small, s, text), y + 15 * s)
-        pic.rectangle(box, style.ticket_colour(lay.board, ticket), radius=6 * s)
-        pic.text(((box[0] + box[2]) / 2, y), text, small, style.ticket_text(lay.board, ticket), anchor="mm")
+        pic.rectangle(box, board_style.ticket_colour(lay.board, ticket), radius=6 * s)
+        pic.text(((box[0] + box[2]) / 2, y), text, small, board_style.ticket_text(lay.board, ticket), anchor="mm")
         x = box[2] + 5 * s
 

@@ -22,9 +22,10 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.london.engine import Board
-from bot.games.london.pictures.basemap import number_boxes
+from bot.games.london.pictures.layout import number_boxes
 from bot.pictures import style
-from bot.pictures.canvas import BASE_WIDTH, Box, Layout, Point, layout
+from bot.pictures.canvas import Box, Point
+from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout
 
 ZOOM_WIDTH = 900
 PHONE_WIDTH = 420

@@ -38,8 +38,10 @@ from bot.games.london.pictures.windows import (  # noqa: F401  (PHONE_WIDTH to l
     plan_windows,
 )
 from bot.i18n import Speaker
+from bot.games.london.pictures import board_style
 from bot.pictures import style
-from bot.pictures.canvas import BASE_WIDTH, Layout, Picture, layout
+from bot.pictures.canvas import Picture
+from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout
 
 #: up to this many stations Mr. X may be at, the close-up shows every one of them (more are spread
 #: over the board early in the game: then the windows show those near the pawns)
@@ -67,7 +69,7 @@ class Zoom:
 def render_zoom(view: PublicView, *, tracker: bool = True, language: str = "en") -> bytes:
     """The phone picture: the detectives and where Mr. X may be (pink rings with ``tracker``),
     zoomed until the station numbers are easy to read on a phone; its words in ``language``."""
-    return draw_zoom(view, tracker=tracker, tr=style.words_for(view, language)).picture.png()
+    return draw_zoom(view, tracker=tracker, tr=board_style.words_for(view, language)).picture.png()
 
 
 def draw_zoom(view: PublicView, *, tracker: bool = True, tr: Speaker = EN) -> Zoom:
@@ -149,7 +151,7 @@ def _mrx_stations(view: PublicView) -> list[int]:
 def render_mrx_zoom(view: MrXView, *, language: str = "en") -> bytes:
     """Mr. X's phone picture, for his DMs: where he is, where each ticket can take him now (orange
     rings, ticket dots) and the detectives near them; its words in ``language``."""
-    return draw_mrx_zoom(view, tr=style.words_for(view, language)).picture.png()
+    return draw_mrx_zoom(view, tr=board_style.words_for(view, language)).picture.png()
 
 
 def draw_mrx_zoom(view: MrXView, *, tr: Speaker = EN) -> Zoom:

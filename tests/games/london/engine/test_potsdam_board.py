@@ -197,8 +197,8 @@ def test_script_refuses_missing_source(tmp_path, capsys):
 
 def _drawn():
     from bot.games.london.engine import load_board
-    from bot.games.london.pictures.basemap import number_boxes
-    from bot.pictures.canvas import BASE_WIDTH, layout
+    from bot.games.london.pictures.layout import number_boxes
+    from bot.games.london.pictures.layout import BASE_WIDTH, layout
 
     lay = layout(load_board("potsdam"), BASE_WIDTH)
     return lay, number_boxes(lay)
@@ -219,7 +219,7 @@ def test_no_two_station_circles_overlap_on_the_drawn_board():
 
 
 def test_no_number_is_hidden_by_another_station_or_by_a_pawn_beside_it():
-    from bot.games.london.pictures.marks import PAWN_RADIUS
+    from bot.pictures.marks import PAWN_RADIUS
 
     lay, numbers = _drawn()
     ids = sorted(lay.board.stations)

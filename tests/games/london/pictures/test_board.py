@@ -9,7 +9,7 @@ from bot.games.london.pictures import render_board, render_mrx_board, render_rou
 from bot.pictures import style
 from bot.games.london.pictures.basemap import base_map
 from bot.games.london.pictures.board import draw_board
-from bot.pictures.canvas import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, layout
 
 from tests.games.london.pictures.conftest import decode, near
 

@@ -6,7 +6,7 @@ from bot.games.london.engine import GameState, load_board
 from bot.i18n import speaker
 from bot.pictures import style
 from bot.games.london.pictures.basemap import _legend_items, _station_label, legend_label
-from bot.pictures.canvas import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, layout
 from bot.games.london.pictures.logbook import MARGIN, WIDTH, _ticket_chips
 
 

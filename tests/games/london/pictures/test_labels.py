@@ -14,7 +14,7 @@ from bot.games.london.pictures import round_states
 from bot.games.london.pictures.board import draw_board, draw_mrx_board, draw_route
 from bot.pictures.canvas import Box, Picture
 from bot.games.london.pictures.zoom import draw_zoom
-from bot.games.london.pictures.marks import PAWN_RADIUS, Tags, pawn_number_box, pawn_sprite, station_number_boxes
+from bot.pictures.marks import PAWN_RADIUS, Tags, pawn_number_box, pawn_sprite, station_number_boxes
 
 #: (rules, players, strategy, seed): London and Potsdam, with bobbies and without, hunts that
 #: close in (greedy) and that wander (random)

@@ -6,6 +6,7 @@ import re
 
 from bot.games.london.pictures import logbook_text, render_logbook
 from bot.games.london.pictures.logbook import EMBED_LIMIT
+from bot.games.london.pictures import board_style
 
 from tests.games.london.pictures.conftest import decode
 
@@ -80,5 +81,5 @@ def test_logbook_picture_shows_the_tickets_colours(rounds):
         row, col = divmod(entry.number - 1, COLUMNS)
         x = MARGIN + col * (cell_w + GAP) + 20  # inside the ticket card, left of its label
         y = HEADER + MARGIN + row * (CELL_H + GAP) + 68
-        assert near(img.getpixel((round(x), round(y))), style.ticket_colour(view.board, entry.ticket)), entry.number
-    assert style.ticket_colour(view.board, "black") == style.BLACK_TICKET
+        assert near(img.getpixel((round(x), round(y))), board_style.ticket_colour(view.board, entry.ticket)), entry.number
+    assert board_style.ticket_colour(view.board, "black") == style.BLACK_TICKET

@@ -15,10 +15,10 @@ from bot.games.london.pictures.zoom import (
     label_scale,
     plan_mrx_zoom,
 )
-from bot.games.london.pictures.basemap import number_boxes
+from bot.games.london.pictures.layout import number_boxes
 from bot.games.london.pictures.board import draw_mrx_board
 from bot.pictures import style
-from bot.pictures.canvas import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, layout
 from tests.games.london.pictures.conftest import decode
 from tests.games.london.pictures.test_board import ring_colour_share
 from tests.games.london.pictures.test_labels import intersect

@@ -17,7 +17,7 @@ from bot.games.london.pictures.windows import (
     label_scale,
     plan_windows,
 )
-from bot.pictures.canvas import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, layout
 
 
 @pytest.fixture(scope="module")

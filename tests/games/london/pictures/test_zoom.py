@@ -10,7 +10,7 @@ import pytest
 from bot.games.london.engine import export_record
 from bot.games.london.engine.players import play_game
 from bot.games.london.pictures import render_zoom, round_states
-from bot.games.london.pictures.basemap import number_boxes
+from bot.games.london.pictures.layout import number_boxes
 from bot.games.london.pictures.zoom import (
     MAX_SHOWN,
     PHONE_WIDTH,
@@ -24,7 +24,7 @@ from bot.games.london.pictures.zoom import (
     stations_left_out,
 )
 from bot.pictures import style
-from bot.pictures.canvas import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, layout
 from tests.games.london.pictures.conftest import decode, near
 from tests.games.london.pictures.test_board import ring_colour_share
 from tests.games.london.pictures.test_labels import intersect

@@ -15,8 +15,8 @@ from PIL import Image, ImageDraw
 
 
 from bot.pictures import style
-from bot.games.london.pictures.basemap import number_boxes
-from bot.pictures.canvas import Box, Layout, Picture, Point, arrow, bounds, dashed, disc, near_segment, shorten, thick_line
+from bot.pictures.canvas import (Box, MapLayout, Picture, Point, arrow, bounds, dashed, near_segment, shorten,
+                                 thick_line)
 
 PAWN_RADIUS = 25.0
 SPRITE_SS = 4  # supersampling of sprites
@@ -119,7 +119,7 @@ class Tags:
     the next tag (and for tests) to keep clear of.
     """
 
-    lay: Layout
+    lay: MapLayout
     pawns: list[tuple[Point, float]]  # centre and radius of every pawn (or other disc) on the picture
     placed: list[Box]
     #: more boxes no tag may cover (Mr. X's ticket dots)
@@ -131,7 +131,7 @@ class Tags:
     crowded: list[str] = field(default_factory=list)
 
     @classmethod
-    def around(cls, lay: Layout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
+    def around(cls, lay: MapLayout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
         return cls(lay, [(p, PAWN_RADIUS * lay.scale) for p in pawns], [], list(keep_clear))
 
     def clear_boxes(self, centre: Point | None = None, reach: float = math.inf) -> list[Box]:
@@ -275,9 +275,8 @@ def _leader(pic: Picture, s: float, leader: tuple[Point, Point], colour: style.R
 
 def station_number_boxes(lay) -> dict[int, Box]:
     """Each station's number box: exact on the London-style boards, the inner disc elsewhere."""
-    if isinstance(lay, Layout):
-        return number_boxes(lay)
-    return _inner_discs(lay)
+    boxes = getattr(lay, "number_boxes", None)
+    return boxes() if boxes is not None else _inner_discs(lay)
 
 
 @lru_cache(maxsize=8)
@@ -338,20 +337,20 @@ def segment_crosses(a: Point, b: Point, box: Box) -> bool:
 
 # -- marks --------------------------------------------------------------------------------------
 
-def pawn(pic: Picture, lay: Layout, station: int, fill: style.RGB, shape: str = "disc") -> Point:
+def pawn(pic: Picture, lay: MapLayout, station: int, fill: style.RGB, shape: str = "disc") -> Point:
     centre = lay.xy(station)
     pic.paste(pawn_sprite(shape, fill, str(station), lay.scale), centre)
     return centre
 
 
-def ring(pic: Picture, lay: Layout, station: int, colour: style.RGB, width: float = 5.0, gap: float = 3.0,
+def ring(pic: Picture, lay: MapLayout, station: int, colour: style.RGB, width: float = 5.0, gap: float = 3.0,
          alpha: int = 235, dashes: int = 0) -> None:
     r = lay.radius(station) + gap * lay.scale + width * lay.scale / 2
     sprite = ring_sprite(round(r * 2) / 2, round(width * lay.scale * 2) / 2, colour, alpha, dashes)
     pic.paste(sprite, lay.xy(station))
 
 
-def move_arrow(pic: Picture, lay: Layout, start: int, end: int, colour: style.RGB, end_gap: float = PAWN_RADIUS,
+def move_arrow(pic: Picture, lay: MapLayout, start: int, end: int, colour: style.RGB, end_gap: float = PAWN_RADIUS,
                width: float = 6.0) -> None:
     """An arrow for a pawn's last ride, from the station it left to the pawn."""
     a, b = lay.xy(start), lay.xy(end)
@@ -366,7 +365,7 @@ def move_arrow(pic: Picture, lay: Layout, start: int, end: int, colour: style.RG
     uncover_stations(pic, lay, [(a, b)], width + 5, skip=(end,))
 
 
-def uncover_stations(pic: Picture, lay: Layout, segments: Sequence[tuple[Point, Point]], width: float,
+def uncover_stations(pic: Picture, lay: MapLayout, segments: Sequence[tuple[Point, Point]], width: float,
                      skip: Sequence[int] = ()) -> None:
     """Bring back the stations that lines were just drawn over, so that lines pass under them."""
     reach = width * lay.scale / 2
@@ -387,10 +386,10 @@ def _stations_at(lay) -> tuple[tuple[int, Point, float], ...]:
     return tuple((station, lay.xy(station), lay.outer(station)) for station in lay.board.stations)
 
 
-def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[str] | None,
+def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[style.RGB] | None,
           width: float = 7.0) -> None:
-    """Mr. X's path: ``route`` is his start and then a station per logbook entry. With ``tickets``
-    (one per entry) each ride is drawn in its ticket's colour with a chevron halfway; without,
+    """Mr. X's path: ``route`` is his start and then a station per logbook entry. With ``colours``
+    (one per entry: its ticket's) each ride is drawn in its colour with a chevron halfway; without,
     as black footsteps (a dashed line) that stand out from every transport line."""
     if len(route) < 2:
         return
@@ -402,12 +401,11 @@ def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[str
     def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
         for a, b in segments:
             thick_line(d, [at(*a), at(*b)], style.WHITE, (width + 5) * s * k)
-        if tickets is None:
+        if colours is None:
             for a, b in segments:
                 dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
             return
-        for (a, b), ticket in zip(segments, tickets):
-            colour = style.ticket_colour(lay.board, ticket)
+        for (a, b), colour in zip(segments, colours):
             thick_line(d, [at(*a), at(*b)], colour, width * s * k)
             length = math.dist(a, b)
             if length > 70 * s:  # a chevron halfway shows which way he went
@@ -427,7 +425,7 @@ def trail(pic: Picture, lay: Layout, route: Sequence[int], tickets: Sequence[str
         pic.uncover(lay.xy(station), lay.outer(station) + 0.5, bright=True)
 
 
-def entry_badges(pic: Picture, lay: Layout, tags: Tags, route: Sequence[int], reveal_entries: Sequence[int]) -> None:
+def entry_badges(pic: Picture, lay: MapLayout, tags: Tags, route: Sequence[int], reveal_entries: Sequence[int]) -> None:
     """Number the stations of Mr. X's route by logbook entry ("Start", "3", "5, 9" when he came back)."""
     at_station: dict[int, list[str]] = {}
     for entry, station in enumerate(route):
@@ -439,38 +437,5 @@ def entry_badges(pic: Picture, lay: Layout, tags: Tags, route: Sequence[int], re
         tags.add(pic, lay.xy(station), ", ".join(entries), fill, border, reach=lay.radius(station) / lay.scale)
 
 
-def ticket_dots(pic: Picture, lay: Layout, station: int, tickets: Sequence[str], avoid: Sequence[Box] = ()) -> Box:
-    """Small dots in ticket colours beside a station (under it, where that hides no other station's
-    number nor a box of ``avoid``, else right, left or above it): the tickets that take Mr. X there;
-    returns the box they cover."""
-    s = lay.scale
-    r = 7.5 * s
-    centres = _dot_spot(lay, station, len(tickets), r, 2 * r + 3 * s, avoid)
-
-    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
-        for c, ticket in zip(centres, tickets):
-            disc(d, at(*c), (r + 2 * s) * k, style.WHITE)
-            disc(d, at(*c), r * k, style.ticket_colour(lay.board, ticket))
-
-    box = bounds(centres, r + 2 * s)
-    pic.smooth(bounds(centres, r + 4 * s), paint)
-    return box
 
 
-def _dot_spot(lay: Layout, station: int, count: int, r: float, step: float, avoid: Sequence[Box]) -> list[Point]:
-    """The centres of ``count`` dots of radius ``r`` in a row beside ``station``: on the first side
-    (under, right, left, above) where they cover no other station's number and no box of ``avoid``,
-    else under it."""
-    x, y = lay.xy(station)
-    away = lay.radius(station) + 8 * lay.scale + r
-    across = step * (count - 1) / 2
-    sides = [[(x - across + i * step, y + away) for i in range(count)],
-             [(x + away + i * step, y) for i in range(count)],
-             [(x - away - i * step, y) for i in range(count)],
-             [(x - across + i * step, y - away) for i in range(count)]]
-    taken = [b for sid, b in station_number_boxes(lay).items() if sid != station] + list(avoid)
-    for centres in sides:
-        box = bounds(centres, r + 2 * lay.scale)
-        if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in taken):
-            return centres
-    return sides[0]

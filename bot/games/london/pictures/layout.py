@@ -1,0 +1,101 @@
+"""Where things go on a London-style board picture: a board's 0..1 station places in pixels, and
+where the base map writes each station's number (the boxes later labels keep clear of)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bot.games.london.engine import Board
+from bot.games.london.pictures import board_style
+from bot.pictures import style
+from bot.pictures.canvas import Box, Point
+
+#: full-size picture width; every size in the style is in pixels at this width
+BASE_WIDTH = 2000
+
+
+HEADER = 96
+
+
+FOOTER = 150
+
+
+MARGIN = 46  # between the map's outermost stations and the image edge
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go on a board picture ``width`` pixels wide."""
+
+    board: Board
+    width: int
+    height: int
+    scale: float  # width / BASE_WIDTH
+    header: int
+    map_box: tuple[int, int, int, int]  # left, top, right, bottom of the station area
+    footer_top: int
+    #: name tags' size against ``scale`` (smaller on the zoom, whose numbers are large)
+    tag_share: float = 1.0
+
+    @property
+    def tag_scale(self) -> float:
+        return self.scale * self.tag_share
+
+    def px(self, n: float) -> int:
+        """A full-size length in pixels at this picture's scale (at least 1)."""
+        return max(1, round(n * self.scale))
+
+    def xy(self, station: int) -> Point:
+        s = self.board.stations[station]
+        left, top, right, bottom = self.map_box
+        return left + s.x * (right - left), top + s.y * (bottom - top)
+
+    def radius(self, station: int) -> float:
+        """A station circle's outer radius: stops of the bigger transports are bigger."""
+        return board_style.station_radius(self.board, station) * self.scale
+
+    def number_boxes(self) -> dict[int, Box]:
+        """Where the base map writes each station's number (what shared marks keep clear of)."""
+        return number_boxes(self)
+
+    def outer(self, station: int) -> float:
+        """The radius a station covers, a pier's dark rim included."""
+        pier = board_style.is_pier(self.board, station)
+        return self.radius(station) + (style.PIER_RIM * self.scale if pier else 0)
+
+
+@lru_cache(maxsize=8)
+def layout(board: Board, width: int = BASE_WIDTH) -> Layout:
+    scale = width / BASE_WIDTH
+    header, margin, footer = round(HEADER * scale), round(MARGIN * scale), round(FOOTER * scale)
+    map_w = width - 2 * margin
+    map_h = round(map_w / board.aspect)
+    top = header + margin
+    footer_top = top + map_h + margin
+    return Layout(board, width, footer_top + footer, scale, header,
+                  (margin, top, margin + map_w, top + map_h), footer_top)
+
+
+def _number_at(lay: Layout, station: int) -> Point:
+    x, y = lay.xy(station)
+    return x, y + lay.px(0.5)
+
+
+@lru_cache(maxsize=16)
+def number_boxes(lay: Layout) -> dict[int, Box]:
+    """Where the base map writes each station's number (left, top, right, bottom, a pixel to
+    spare): the boxes that labels placed later keep clear of."""
+    size = lay.px(style.STATION_FONT)
+    out = {}
+    for sid in lay.board.stations:
+        x, y = _number_at(lay, sid)
+        left, top, right, bottom = _extent(str(sid), size)
+        out[sid] = (x + left - 1, y + top - 1, x + right + 1, y + bottom + 1)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _extent(text: str, size: int) -> tuple[int, int, int, int]:
+    return style.font(size, "condensed").getbbox(text, anchor="mm")
+
