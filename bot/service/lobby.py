@@ -147,11 +147,14 @@ class Lobby(ServiceCore):
                 "start_positions": dict(view.start_positions),
                 "next": outbox.next_up(view, await tx.seats.controllers(game.id, view.to_move)),
             }
+            # The deal's commitment goes out with the start post (docs/fairness.md).
+            if sealed := await steps.seal(tx, family, state, self._secret, game.id, now):
+                payload["sealed"] = sealed
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game.id, "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
             version = await steps.save_play(tx, now, game, state, 0, dealt, events, user_id=user_id, key=key,
-                                            name="start", announce_actions=False)
+                                            name="start", secret=self._secret, announce_actions=False)
             return await steps.result(tx, game.id, events, version, state=state)
 
     @retried

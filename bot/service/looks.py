@@ -7,6 +7,7 @@ from typing import Any
 from bot.games import get_family
 
 from . import rebuild, steps
+from .fairness import fairness_block
 from . import rows as read
 from .core import ServiceCore
 from .errors import GameNotFound, GameNotOver, NotYourPawn, StaleAction
@@ -85,4 +86,5 @@ class Looks(ServiceCore):
         record["game"] = {"id": game_id, "guild_id": game.guild_id, "channel_id": game.channel_id,
                           "status": game.status, "started_at": game.started_at,
                           "finished_at": game.finished_at}
+        record["fairness"], record["times"] = await fairness_block(self._reads, game_id, self._secret, state)
         return record

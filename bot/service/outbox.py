@@ -61,18 +61,24 @@ def game_over(view: Any) -> dict[str, Any]:
 
 def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
-               family: Any, owed_before: tuple[int, ...] = ()) -> list[tuple]:
+               family: Any, owed_before: tuple[int, ...] = (), sealed: list = (), key: str | None = None
+               ) -> list[tuple]:
     """The announcements one play command owes: (key, kind, payload, recipient). ``view`` and
-    ``events`` are the family's (its public view, its engine's events); ``family`` reads them."""
+    ``events`` are the family's (its public view, its engine's events); ``family`` reads them. ``sealed``: the
+    commitments this command wrote ([entry, commitment]), published with its post; ``key``: the game's key,
+    published when it ends (``docs/fairness.md``)."""
     owed: list[tuple] = []
     if seq is not None:
-        owed.append((f"action:{seq}", ACTION, {"user_id": user_id, "events": events_json(events, family),
-                                               "next": next_up(view, next_users, owed_before)}, None))
+        payload = {"user_id": user_id, "events": events_json(events, family),
+                   "next": next_up(view, next_users, owed_before)}
+        if sealed:
+            payload["sealed"] = [list(s) for s in sealed]
+        owed.append((f"action:{seq}", ACTION, payload, None))
     for event in events:
         if (round_ := family.ends_round(event)) is not None:
             owed.append((f"round:{round_}:summary", ROUND_SUMMARY, round_summary(view, round_), None))
     if any(family.ends_game(e) for e in events):
-        owed.append(("game:over", GAME_OVER, game_over(view), None))
+        owed.append(("game:over", GAME_OVER, {**game_over(view), **({"key": key} if key else {})}, None))
     elif new_turn and view.to_move == (family.secret_pawn,):
         owed.append(mrx_prompt(view, mrx_user))
     return owed

@@ -50,7 +50,7 @@ class Play(Resigning):
             action = family.normalise(state, action)
             events = state.apply(action)
             version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
-                                               key=key, name="act")
+                                               key=key, name="act", secret=self._secret)
             return await steps.result(tx, game_id, tuple(events), version, state=state)
 
     async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
@@ -93,7 +93,7 @@ class Play(Resigning):
                 raise InvalidAction("There is nothing to roll in this game.")
             events = state.apply(action)
             version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
-                                            key=key, name="request")
+                                            key=key, name="request", secret=self._secret)
             return await steps.result(tx, game_id, tuple(events), version, state=state)
 
     async def surface(self, game_id: int, user_id: int, take: dict[str, str] | None, key: str,
@@ -128,5 +128,5 @@ class Play(Resigning):
             action = family.timeout_pass(pawn)
             events = state.apply(action)
             version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
-                                               key=key, name="skip")
+                                               key=key, name="skip", secret=self._secret)
             return await steps.result(tx, game_id, tuple(events), version, state=state)

@@ -27,6 +27,7 @@ from bot.store import open_store
 
 from .announcements import Announcements
 from .computers import Computers
+from .fairness import Fairness
 from .installation import Installation, installation_secret
 from .languages import Languages
 from .lobby import Lobby
@@ -42,7 +43,7 @@ from .stats import Statistics
 
 
 class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Languages, Statistics, Announcements,
-                  Messages, Reminders, Installation, Repair):
+                  Messages, Reminders, Installation, Repair, Fairness):
     """Open with ``service = await GameService.open(path)``; close with ``await service.close()``."""
 
     @classmethod

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.fairness.commitments import commit, game_key
 from bot.games import get_family
 from bot.games.errors import InvalidAction, quoted
 from bot.games.family import MRX
@@ -105,7 +106,7 @@ async def bump(tx: Session, now: float, game: GameRow) -> int:
 
 
 async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied: int,
-                    actions: list[Any], events: list, *, user_id: int, key: str | None, name: str,
+                    actions: list[Any], events: list, *, user_id: int, key: str | None, name: str, secret: str,
                     service_events: tuple = (), announce_actions: bool = True) -> int:
     """Write what the engine did: the action rows, the snapshot, the game row, the result and
     the announcements it owes (``announce_actions`` False: the actions get no post of their own, as
@@ -129,6 +130,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
                           finished_at=now if outcome else None, now=now)
     if outcome:
         await save_result(tx, game, outcome, now)
+    sealed = await seal(tx, family, state, secret, gid, now)
 
     view = family.public_view(state)
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]
@@ -136,9 +138,26 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
             view, events, seq=seq if actions and announce_actions else None, user_id=user_id,
             next_users=await tx.seats.controllers(gid, to_move), mrx_user=mrx_user,
             owed_before=await tx.seats.controllers(gid, game.to_move),
-            new_turn=turn != game.turn, family=family):
+            new_turn=turn != game.turn, family=family, sealed=sealed,
+            key=game_key(secret, str(gid)) if outcome else None):
         await outbox.queue(tx, gid, key_, kind, payload, now, recipient)
     return version
+
+
+async def seal(tx: Session, family: Any, state: Any, secret: str, game_id: int, now: float) -> list[list]:
+    """Commit to every station of the hidden route fixed since the last command (``docs/fairness.md``), in
+    the transaction that fixed it: [entry, commitment] of each new one, for the post that publishes them."""
+    route = family.secret_route(state)
+    if not route or route[0] is None:
+        return []
+    done = await tx.commitments.count(game_id)
+    key = game_key(secret, str(game_id))
+    sealed = []
+    for entry in range(done, len(route)):
+        value = commit(key, str(game_id), entry, route[entry])
+        await tx.commitments.add(game_id, entry, value, now)
+        sealed.append([entry, value])
+    return sealed
 
 
 async def save_result(tx: Session, game: GameRow, outcome: Outcome, now: float) -> None:

@@ -30,6 +30,11 @@ class Actions:
                                        (game_id, until_round))
         return [json.loads(row["action"]) for row in found]
 
+    async def timed(self, game_id: int) -> list[tuple[Any, float]]:
+        """(stored JSON, when it was stored) of each of the game's actions, in order."""
+        found = await self.sql.all("SELECT action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [(json.loads(row["action"]), float(row["at"])) for row in found]
+
     async def count(self, game_id: int) -> int:
         row = await self.sql.one("SELECT COUNT(*) AS n FROM actions WHERE game_id = ?", (game_id,))
         return int(row["n"]) if row else 0

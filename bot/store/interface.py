@@ -3,8 +3,8 @@
 A backend (:mod:`.sqlite`; a database server later) opens a :class:`Store`. The service takes one
 transaction per command (:meth:`Store.transaction`) and reads outside commands through :attr:`Store.reads`;
 either way it holds a :class:`Session`, whose parts each keep one concern's tables (:mod:`.games`,
-:mod:`.seats`, :mod:`.actions`, :mod:`.commands`, :mod:`.outbox`, :mod:`.settings`, :mod:`.stats`). The parts
-write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
+:mod:`.seats`, :mod:`.actions`, :mod:`.commands`, :mod:`.outbox`, :mod:`.settings`, :mod:`.stats`,
+:mod:`.commitments`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
 
 Three promises hold on every backend:
 
@@ -25,6 +25,7 @@ from typing import Any, Sequence
 from .actions import Actions
 from .base import Row, Sql
 from .commands import Commands
+from .commitments import Commitments
 from .games import Games
 from .migrations import Migration
 from .outbox import Outbox
@@ -46,6 +47,7 @@ class Session:
         self.outbox = Outbox(sql)
         self.settings = Settings(sql)
         self.stats = Stats(sql)
+        self.commitments = Commitments(sql)
 
 
 class Store(ABC):
