@@ -149,12 +149,9 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         print(f"error: {path}: not JSON ({' '.join(str(exc).split())})", file=sys.stderr)
         return 2
     verdict = verify_record(record)
-    for problem in verdict.problems:
-        print(f"{path}: {problem}")
-    if verdict.sound:
-        print(verdict.summary)
-        return 0
-    return 1
+    for line in verdict.lines():
+        print(line if verdict.sound else f"{path}: {line}")
+    return 0 if verdict.sound else 1
 
 
 def _cmd_migrate(args: argparse.Namespace) -> int:

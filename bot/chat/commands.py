@@ -274,6 +274,12 @@ class ScotlandYardCommands(app_commands.Group):
         if self._new(interaction):
             await records.export(self.ctx, interaction, game)
 
+    @app_commands.command(name="verify", description="Check a finished game: the rules, and every seal on Mr. X's moves")
+    @app_commands.describe(game="The game's number (default: this channel's latest finished game)")
+    async def verify(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if self._new(interaction):
+            await records.verify(self.ctx, interaction, game)
+
     @app_commands.command(name="stats", description="Wins and games on this server")
     async def stats(self, interaction: discord.Interaction, user: Optional[discord.User] = None) -> None:
         if self._new(interaction):

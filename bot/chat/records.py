@@ -1,4 +1,5 @@
-"""After the game: ``/sy export`` (a finished game's record), ``/sy stats`` and ``/sy leaderboard``."""
+"""After the game: ``/sy export`` (a finished game's record), ``/sy verify`` (its checks), ``/sy stats`` and
+``/sy leaderboard``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 
 import discord
 
+from bot.fairness.verify import verify_record
 from bot.i18n import game_language, reader, speaker
 from bot.service.errors import GameNotFound, GameNotOver
 
@@ -20,25 +22,44 @@ NO_PINGS = discord.AllowedMentions.none()
 async def export(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> None:
     if not await defer(interaction, ephemeral=True):
         return
-    service = ctx.service
     async with guarded(interaction, game) as scope:
-        latest = None if game is not None else await service.latest_game(interaction.channel_id)
-        game_id = game if game is not None else latest.id if latest else None
-        if game_id is None:
-            active = None if is_dm(interaction) else await service.game_in_channel(interaction.channel_id)
-            if active is not None:
-                raise GameNotOver("The record is available once the game is over.")
-            raise Refused("Which game? Give its number with the `game` option (shown in the game's messages).")
+        game_id, record = await _finished_record(ctx, interaction, game)
         scope.game_id = game_id
-        info = await service.get_game(game_id)
-        if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
-            raise GameNotFound()  # the same answer as for a game that does not exist
-        in_server = interaction.guild_id == info.guild_id or await _member_of(ctx, info.guild_id, interaction.user)
-        record = await service.record(game_id, user_id=interaction.user.id, in_server=in_server)
         data = json.dumps(record, indent=1).encode()
         await say(interaction, reader()._("📦 The record of game #{id} (`{format}`).").format(
             id=game_id, format=record.get("format", "scotland-yard-record/1")), ephemeral=True,
                   file=discord.File(io.BytesIO(data), f"scotland-yard-{game_id}.json"))
+
+
+async def verify(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> None:
+    """``/sy verify``: the checks of ``docs/fairness.md`` on a finished game's record, in the reader's words."""
+    if not await defer(interaction, ephemeral=True):
+        return
+    async with guarded(interaction, game) as scope:
+        game_id, record = await _finished_record(ctx, interaction, game)
+        scope.game_id = game_id
+        verdict = verify_record(record)
+        tr = reader()
+        head = (tr._("✅ Game #{id} checks out.") if verdict.sound else
+                tr._("❌ Game #{id} does not check out:")).format(id=game_id)
+        await say(interaction, "\n".join([head, *(f"• {line}" for line in verdict.lines(tr))]), ephemeral=True)
+
+
+async def _finished_record(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> tuple[int, dict]:
+    """The number and record of ``game`` (default: the channel's latest finished game), for someone who may see it."""
+    service = ctx.service
+    latest = None if game is not None else await service.latest_game(interaction.channel_id)
+    game_id = game if game is not None else latest.id if latest else None
+    if game_id is None:
+        active = None if is_dm(interaction) else await service.game_in_channel(interaction.channel_id)
+        if active is not None:
+            raise GameNotOver("The record is available once the game is over.")
+        raise Refused("Which game? Give its number with the `game` option (shown in the game's messages).")
+    info = await service.get_game(game_id)
+    if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
+        raise GameNotFound()  # the same answer as for a game that does not exist
+    in_server = interaction.guild_id == info.guild_id or await _member_of(ctx, info.guild_id, interaction.user)
+    return game_id, await service.record(game_id, user_id=interaction.user.id, in_server=in_server)
 
 
 async def _member_of(ctx: ChatContext, guild_id: int, user: discord.abc.User) -> bool:

@@ -36,9 +36,9 @@ def hidden_rows(record: dict) -> list[int]:
 
 def test_a_sound_record_checks_out(record) -> None:
     verdict = verify_record(record)
-    assert verdict.sound, verdict.problems
+    assert verdict.sound, verdict.lines()
     route = family_for_rules(record["rules"]).secret_route(family_for_rules(record["rules"]).replay(record))
-    assert f"{len(route)} commitments" in verdict.summary
+    assert f"its {len(route)} commitments" in verdict.summary.message
 
 
 def test_a_changed_hidden_station_is_caught(record) -> None:
@@ -52,7 +52,7 @@ def test_a_changed_hidden_station_is_caught(record) -> None:
                 continue
             bad = copy.deepcopy(record)
             bad["actions"][row]["to"] = other
-            problems = verify_record(bad).problems
+            problems = verify_record(bad).lines()
             assert problems
             if not any("does not replay" in p or "the replay says" in p for p in problems):
                 assert any(f"commitment to logbook entry {entry} does not open" in p for p in problems), problems
@@ -65,32 +65,32 @@ def test_a_changed_hidden_station_is_caught(record) -> None:
 def test_a_changed_commitment_salt_key_or_game_is_caught(record) -> None:
     bad = copy.deepcopy(record)
     bad["fairness"]["entries"][2]["salt"] = "0" * 64
-    assert any("salt of logbook entry 2" in p for p in verify_record(bad).problems)
+    assert any("salt of logbook entry 2" in p for p in verify_record(bad).lines())
 
     bad = copy.deepcopy(record)
     entry = bad["fairness"]["entries"][1]
     entry["commitment"] = ("1" if entry["commitment"][0] != "1" else "2") + entry["commitment"][1:]
-    assert any("commitment to logbook entry 1 does not open" in p for p in verify_record(bad).problems)
+    assert any("commitment to logbook entry 1 does not open" in p for p in verify_record(bad).lines())
 
     bad = copy.deepcopy(record)
     bad["fairness"]["key"] = game_key("another secret", bad["fairness"]["game"])
-    assert len(verify_record(bad).problems) >= len(bad["fairness"]["entries"])
+    assert len(verify_record(bad).lines()) >= len(bad["fairness"]["entries"])
 
     bad = copy.deepcopy(record)
     bad["fairness"]["game"] = "g999"
-    assert any("does not open" in p for p in verify_record(bad).problems)
+    assert any("does not open" in p for p in verify_record(bad).lines())
 
 
 def test_reordered_or_missing_entries_are_caught(record) -> None:
     bad = copy.deepcopy(record)
     entries = bad["fairness"]["entries"]
     entries[1], entries[2] = entries[2], entries[1]
-    problems = verify_record(bad).problems
+    problems = verify_record(bad).lines()
     assert any("not in entry order" in p for p in problems)
 
     bad = copy.deepcopy(record)
     del bad["fairness"]["entries"][-1]
-    assert any("commitments for a route of" in p for p in verify_record(bad).problems)
+    assert any("commitments for a route of" in p for p in verify_record(bad).lines())
 
 
 def test_a_commitment_published_after_the_next_detective_move_is_caught(record) -> None:
@@ -100,11 +100,11 @@ def test_a_commitment_published_after_the_next_detective_move_is_caught(record) 
     writers = {row["entry"]: i for i, row in enumerate(rows) if row.get("pawn") == "mrx" and "entry" in row}
     for entry in timed["fairness"]["entries"]:
         entry["at"] = float(writers.get(entry["entry"], -1))
-    assert verify_record(timed).sound, verify_record(timed).problems
+    assert verify_record(timed).sound, verify_record(timed).lines()
     late = copy.deepcopy(timed)
     late["fairness"]["entries"][1]["at"] = float(len(rows))
     assert any("logbook entry 1 was published after the next detective move" in p
-               for p in verify_record(late).problems)
+               for p in verify_record(late).lines())
 
 
 def test_a_game_not_over_publishes_no_key_or_salt() -> None:
@@ -130,7 +130,7 @@ def test_the_cli_verifies_and_names_each_problem(tmp_path, capsys) -> None:
     capsys.readouterr()
     path = tmp_path / "record.json"
     assert main(["verify", str(path)]) == 0
-    assert capsys.readouterr().out.startswith("Sound: Classic")
+    assert capsys.readouterr().out.startswith("Sound: game offline-2 replays by the rules")
     record = json.loads(path.read_text())
     record["fairness"]["entries"][3]["salt"] = "f" * 64
     record["fairness"]["entries"][4]["commitment"] = "0" * 64
@@ -141,3 +141,16 @@ def test_the_cli_verifies_and_names_each_problem(tmp_path, capsys) -> None:
     path.write_text("{not json")
     assert main(["verify", str(path)]) == 2
     assert "not JSON" in capsys.readouterr().err
+
+
+def test_the_verdict_speaks_german() -> None:
+    from bot.i18n import speaker
+
+    record = finished("classic", 5)
+    (line,) = verify_record(record).lines(speaker("de"))
+    assert line.startswith("Stimmig") and "Partie g5" in line
+    bad = copy.deepcopy(record)
+    bad["fairness"]["entries"][0]["salt"] = "0" * 64
+    bad["fairness"]["entries"][3]["commitment"] = "0" * 64
+    lines = verify_record(bad).lines(speaker("de"))
+    assert any("für den Start" in line for line in lines) and any("Eintrag 3" in line for line in lines), lines
