@@ -123,7 +123,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     try:
         record = _read_record(source)
         save_album = importlib.import_module(family_for_rules(record["rules"]).renderer).save_album
-        written = save_album(record, out, tracker=args.tracker)
+        written = save_album(record, out, tracker=args.tracker, language=args.language)
     except (GameError, ValueError) as exc:  # ValueError: the game is not over yet
         print(f"error: {source}: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return 2
@@ -260,6 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--tracker", action="store_true",
                      help="ring the stations Mr. X may be at on each board (default: off)")
     ren.add_argument("--out", default="out", help="folder for the pictures (default: %(default)s)")
+    ren.add_argument("--language", choices=LANGUAGES, default="en",
+                     help="the language of the pictures' words: en or de (default: %(default)s)")
     ren.set_defaults(func=_cmd_render)
 
     ver = sub.add_parser("verify", help="check a finished game's record: the rules and Mr. X's commitments",

@@ -274,3 +274,13 @@ def test_an_unwritable_out_folder_gets_one_line(tmp_path, capsys):
         assert main([command, "--rules", "classic", "--out", str(blocker / "out")]) == 2
         err = capsys.readouterr().err
         assert err.startswith("error: cannot write") and len(err.strip().splitlines()) == 1, err
+
+
+def test_render_speaks_german(tmp_path):
+    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "2", "--language", "de",
+                 "--out", str(tmp_path)]) == 0
+    assert "gesehen" in (tmp_path / "logbook.txt").read_text()
+    english = tmp_path / "en"
+    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "2", "--out", str(english)]) == 0
+    assert (tmp_path / "logbook.txt").read_text() != (english / "logbook.txt").read_text()
+    assert (tmp_path / "board-01.png").read_bytes() != (english / "board-01.png").read_bytes()
