@@ -163,6 +163,8 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
 
     # The same file the bot uses: --database, else SY_DATABASE from the environment or .env.
     path = args.database or database_path({**read_dotenv(Path(".env")), **os.environ})
+    if args.copy_to:
+        return _copy_to(path, args.copy_to)
 
     async def run() -> tuple[Store, int]:
         db = await open_store(path)
@@ -182,6 +184,36 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     for migration in db.applied:
         print(f"applied {migration.name}")
     print(f"{db.where}: schema version {version} of {len(find_migrations())}")
+    return 0
+
+
+def _copy_to(source, target: str) -> int:
+    """``migrate --copy-to URL``: the installation's SQLite file into an empty PostgreSQL database."""
+    import asyncio
+
+    from bot.service.moving import copy_installation
+    from bot.store import DatabaseUnavailable, MigrationError
+    from bot.store.copying import CopyRefused
+
+    try:
+        source_name, target_name, report = asyncio.run(copy_installation(source, target))
+    except (CopyRefused, DatabaseUnavailable) as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except MigrationError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"copied {source_name} into {target_name}, in one transaction:")
+    width = max((len(table) for table, _ in report.tables), default=0)
+    for table, rows in report.tables:
+        print(f"  {table:<{width}}  {rows:>9,} {'row' if rows == 1 else 'rows'}")
+    games = dict(report.tables).get("games", 0)
+    print(f"each table holds as many rows on the server as in the file; "
+          f"{games:,} {'game replays' if games == 1 else 'games replay'} there from the actions to the stored "
+          f"{'snapshot' if games == 1 else 'snapshots'}{' (but as noted)' if report.inherited else ''}")
+    for problem in report.inherited:
+        print(f"note: as in the file, {problem} (the bot rebuilds a snapshot that lags at the game's next move)")
+    print(f"next: stop the bot, set SY_DATABASE={target_name} (with its password) and start it")
     return 0
 
 
@@ -238,6 +270,8 @@ def _environment() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from bot.i18n import LANGUAGES
+
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
     parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
@@ -276,6 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     mig.add_argument("--database", default=None,
                      help="the SQLite file or a postgresql:// URL (default: $SY_DATABASE, else "
                           "data/scotland-yard.sqlite3)")
+    mig.add_argument("--copy-to", metavar="URL", default=None,
+                     help="copy every game, setting and statistic of the SQLite file into this empty PostgreSQL "
+                          "database (postgresql://user:password@host/database), check the counts and replay "
+                          "every game there, all in one transaction")
     mig.set_defaults(func=_cmd_migrate)
     return parser
 

@@ -40,6 +40,7 @@ async def serve(config: Config) -> None:
     from bot.chat.client import ScotlandYardBot
 
     service = await GameService.open(config.database, secret=config.secret)
+    log.info("database %s", service.database.where)  # a server's URL without its password
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
         async with bot:
@@ -77,7 +78,6 @@ def run() -> int:
         return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     point_at(config.api_base, config.gateway_url)
-    log.info("database %s", config.database)
     try:
         asyncio.run(serve(config))
     except KeyboardInterrupt:

@@ -54,6 +54,10 @@ class Games:
             f"WHERE p.user_id = ? AND p.status = 'playing' AND g.{ACTIVE} ORDER BY g.id", (user_id,))
         return [(GameRow.of(row), row["my_role"]) for row in found]
 
+    async def ids(self) -> list[int]:
+        """Every game's id, oldest first (whatever its status)."""
+        return [row["id"] for row in await self.sql.all("SELECT id FROM games ORDER BY id")]
+
     async def running_with_computers(self) -> list[int]:
         """Running games in which a computer holds a seat."""
         found = await self.sql.all(

@@ -42,13 +42,14 @@ def is_url(target: object) -> bool:
 
 
 def shown(url: str) -> str:
-    """The URL without its password, for logs and messages."""
+    """The URL without its password (in the address, or as ``?password=``), for logs and messages."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rsplit("@", 1)[1]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+    if parts.password is not None:
+        netloc = parts.netloc.rsplit("@", 1)[1]
+        parts = parts._replace(netloc=f"{parts.username or ''}:***@{netloc}")
+    query = "&".join(f"{name}=***" if name.lower() == "password" else f"{name}{eq}{value}"
+                     for name, eq, value in (pair.partition("=") for pair in parts.query.split("&") if pair))
+    return urlunsplit(parts._replace(query=query))
 
 
 @functools.lru_cache(maxsize=512)
