@@ -60,9 +60,7 @@ class Server:
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres")
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C")
-        options = (f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c fsync=off "
-                   "-c full_page_writes=off -c max_connections=300")
-        self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-w", "start")
+        self.resume()
 
     def stop(self) -> None:
         try:
@@ -73,7 +71,14 @@ class Server:
 
     def restart(self) -> None:
         """Stop the server at once (as a crash would) and start it again on the same data."""
+        self.halt()
+        self.resume()
+
+    def halt(self) -> None:
+        """Stop the server at once, as a crash would; :meth:`resume` starts it again on the same data."""
         self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
         options = (f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' -c fsync=off "
                    "-c full_page_writes=off -c max_connections=300")
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-w", "start")
