@@ -28,8 +28,10 @@ from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migratio
 
 #: the oldest server the schema and its queries are written for
 OLDEST_SERVER = 13
-#: connections per process: commands in flight at once, plus reads
-POOL_SIZE = int(os.environ.get("SY_DATABASE_POOL", "20"))
+#: connections per process (``SY_DATABASE_POOL``): commands in flight at once, plus reads
+POOL_SIZE = 20
+#: how the bot's connections name themselves to the server (``pg_stat_activity``), unless the URL says otherwise
+APPLICATION_NAME = "scotland-yard-bot"
 #: a key no other program takes: migrations run under it, one process at a time
 _MIGRATION_LOCK = 0x5359_6D69_6772  # "SYmigr"
 
@@ -121,12 +123,15 @@ class PostgresStore(Store):
 
     @classmethod
     async def open(cls, url: str, migrations: Path = MIGRATIONS_DIR / "postgresql",
-                   pool_size: int = POOL_SIZE) -> "PostgresStore":
+                   pool_size: int | None = None) -> "PostgresStore":
         """Connect, check the server, and bring the schema up to date. Raises :class:`DatabaseUnavailable`
         naming the server and what to fix."""
         where = shown(url)
+        pool_size = pool_size or _pool_size(where)
+        named = {} if "application_name" in urlsplit(url).query else {"application_name": APPLICATION_NAME}
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=60)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=60,
+                                             server_settings=named)
         except asyncpg.InvalidPasswordError:
             raise DatabaseUnavailable(f"cannot open the database {where}: the password (or user) is wrong") from None
         except asyncpg.InvalidCatalogNameError as exc:
@@ -192,6 +197,16 @@ class PostgresStore(Store):
         raise AssertionError("unreachable")
 
 
+def _pool_size(where: str) -> int:
+    text = os.environ.get("SY_DATABASE_POOL", "").strip()
+    if not text:
+        return POOL_SIZE
+    if not text.isdigit() or int(text) < 1:
+        raise DatabaseUnavailable(f"cannot open the database {where}: SY_DATABASE_POOL must be a whole number of "
+                                  f"connections, at least 1, not {text!r}")
+    return int(text)
+
+
 async def schema_version(runner: asyncpg.Pool | asyncpg.Connection) -> int:
     found = await runner.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
     if not found:
@@ -207,9 +222,10 @@ async def migrate(pool: asyncpg.Pool, directory: Path, where: str, target: int |
     async with pool.acquire() as connection:
         await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
         try:
-            await connection.execute("CREATE TABLE IF NOT EXISTS schema_version "
-                                     "(version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
             current = await schema_version(connection)
+            if current == 0:  # (a user without CREATE starts the bot on a database its owner migrated)
+                await connection.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                                         "(version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
             if current > len(migrations):
                 raise MigrationError(f"the database is at version {current}, newer than this code "
                                      f"({len(migrations)}): run a newer version of the bot")
@@ -220,6 +236,10 @@ async def migrate(pool: asyncpg.Pool, directory: Path, where: str, target: int |
                     await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", migration.version)
                 applied.append(migration)
             return applied
+        except asyncpg.InsufficientPrivilegeError as exc:
+            raise DatabaseUnavailable(f"cannot update the tables of the database {where}: {_why(exc)}; let the "
+                                      "bot's user own the database, or run python -m bot migrate as its owner "
+                                      "first") from None
         except asyncpg.PostgresError as exc:
             raise DatabaseUnavailable(f"cannot use the database {where}: {_why(exc)}") from None
         finally:
