@@ -7,7 +7,8 @@ still hold the interpreter. So :class:`Thinker` hands each decision to a pool of
 never sees more than the computer may see. The workers are started on first use with ``spawn`` (a
 forked copy of a process that runs aiosqlite's threads may deadlock) and each keeps its own tables
 per board. ``Thinker(processes=0)`` thinks in a thread instead (tests; machines without process
-support).
+support). A worker ends within a second of the bot's end, however the bot ended (killed, too): it
+watches its parent, so no decision outlives the process that asked for it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -28,6 +31,23 @@ def decide(family: str, strategy: str, seed: int, view: Any, pawn: str) -> Any:
     return chosen.computer_step(chosen.computer(strategy, seed), view, pawn)
 
 
+#: how often a worker looks whether the bot that started it still runs (seconds)
+PARENT_CHECK = 0.5
+
+
+def _worker_started(parent: int) -> None:
+    """The first thing each worker does: end itself as soon as its parent (the bot) is gone."""
+    if os.getppid() != parent:  # the bot died before this worker got going
+        os._exit(0)
+    threading.Thread(target=_end_with, args=(parent,), name="watch-parent", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)  # orphaned (its parent killed): a decision nobody will read is not finished
+
+
 class Thinker:
     def __init__(self, processes: int | None = None) -> None:
         #: worker processes (None: one fewer than the cores, at least one; 0: a thread)
@@ -37,7 +57,8 @@ class Thinker:
     def _executor(self) -> Executor:
         if self._pool is None:
             if self.processes:
-                self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_worker_started, initargs=(os.getpid(),))
             else:
                 self._pool = ThreadPoolExecutor(1, thread_name_prefix="computer")
         return self._pool
