@@ -9,8 +9,6 @@ import sys
 import time
 from pathlib import Path
 
-
-
 ROOT = Path(__file__).resolve().parents[2]
 
 #: a bot stand-in: starts the thinker's pool, keeps a worker busy for a minute, prints the worker's pid
