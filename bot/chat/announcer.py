@@ -27,6 +27,7 @@ from bot.service.models import RUNNING, Announcement
 
 from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.presenters import presenter
+from bot.chat.turn_posts import TurnPosts
 from bot.chat.words import DMS_CLOSED
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,8 @@ class Announcer:
         self._told: set[tuple[int, int]] = set()
         #: announcements posted whose "posted" mark could not be written yet: id -> (channel, message)
         self._unmarked: dict[int, tuple[int, int]] = {}
+        #: the post whose buttons act now, one per game
+        self.turns = TurnPosts(service, client)
 
     async def flush(self, game_id: int | None = None) -> int:
         """Post everything pending (for one game, or all); returns how many were posted."""
@@ -110,6 +113,7 @@ class Announcer:
         if kind == outbox.GAME_CANCELLED:
             message = await channel.send(words.cancelled_text(payload, tr), allowed_mentions=pinging(()),
                                          nonce=nonce(item))
+            await self.turns.passed(item.game_id, item.channel_id, message.id, live=False)
             return item.channel_id, message.id
         view = await self.service.public_view(item.game_id)
         players = await self.service.players(item.game_id)
@@ -119,6 +123,8 @@ class Announcer:
         embeds: list[discord.Embed] = []
         ping: list[int] = []
         buttons = None
+        #: the post's call to act, for a rewrite of the post to replace (bot.chat.turn_posts)
+        call = words.next_up_line(payload.get("next"), view, owners, tr) or None
         if kind == outbox.GAME_STARTED:
             content = words.game_started_text(payload, view, players, tr)
             ping = words.started_ping(payload)
@@ -129,15 +135,25 @@ class Announcer:
         elif kind == outbox.ACTION:
             content = words.action_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next"))
-            buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
+            if not any(family.ends_round(e) is not None for e in events):  # else the summary calls the next
+                buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
+            if not [u for u in ping if u > 0] and words.rewrites_turn_post(events):
+                # The same person acts on (a roll): their post changes, the channel gets no new one.
+                rewritten = await self.turns.rewrite(item.game_id, content, buttons, call)
+                if rewritten is not None:
+                    return rewritten
         elif kind == outbox.ROUND_SUMMARY:
             round_ = payload.get("round", view.round)
             content = None
-            if view.outcome is None and view.round == round_ + 1 and view.to_move == (MRX,):
-                ping = owners.get(MRX, [])
-                content = words.next_up_line({"pawns": [MRX], "user_ids": ping}, view, owners, tr)
-            # Posted late (after a restart, say), the summary still shows the board of its own round.
-            if view.round != round_ + 1 or view.to_move != (MRX,):
+            current = (view.outcome is None and view.round == round_ + 1
+                       and not any(r.get("round") == view.round for r in view.history))
+            if current:  # the summary hands over the next round: it calls whoever acts first, last in the post
+                nxt = {"round": view.round, "pawns": list(view.to_move),
+                       "user_ids": list(dict.fromkeys(u for p in view.to_move for u in owners.get(p, ())))}
+                content = call = words.next_up_line(nxt, view, owners, tr) or None
+                ping = nxt["user_ids"]
+                buttons = words.turn_buttons(item.game_id, view, nxt, tr)
+            else:  # posted late (after a restart, say): the summary still shows the board of its own round
                 view = await self.service.public_view(item.game_id, after_round=round_)
             tracker = (await self.service.settings(item.game_id)).tracker
             png = await self.pictures.board(view, tracker=tracker, language=game.language)
@@ -173,6 +189,7 @@ class Announcer:
         extra = {"view": buttons} if buttons is not None else {}
         message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
                                      nonce=nonce(item), **extra)
+        await self.turns.passed(item.game_id, item.channel_id, message.id, live=buttons is not None, call=call)
         return item.channel_id, message.id
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:

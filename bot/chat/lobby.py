@@ -118,8 +118,8 @@ async def change(ctx: ChatContext, interaction: discord.Interaction, what: str, 
             result = await service.remove_computer(game.channel_id, user.id, role, key=key(interaction))
         elif what == "leave":
             result = await service.leave(game.channel_id, user.id, key=key(interaction))
-        else:
-            if not await defer(interaction, ephemeral=True):
+        else:  # the start post answers: a click on the lobby's button is a deferred update, no "thinking…"
+            if not await defer(interaction, ephemeral=True, thinking=button_game is None):
                 return
             result = await service.start(game.channel_id, user.id, key=key(interaction))
         await _answer(ctx, interaction, result, what, role, from_button=button_game is not None)

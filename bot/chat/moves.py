@@ -133,12 +133,28 @@ async def resign(ctx: ChatContext, interaction: discord.Interaction, game_id: in
 
 
 async def skip(ctx: ChatContext, interaction: discord.Interaction, game_id: int, round_: int, pawn: str) -> None:
-    if not await defer(interaction, ephemeral=True):
+    """The host's **Skip** button under the deadline's post: acknowledged in place (the channel's post
+    says who was skipped), and the button goes."""
+    if not await defer(interaction, thinking=False):
         return
     async with guarded(interaction, game_id):
         await ctx.service.skip(game_id, interaction.user.id, pawn, key(interaction), round_)
-        await say(interaction, reader()._("⏭️ Skipped."), ephemeral=True)
+        await _without_clicked_button(interaction)
         await ctx.announce(game_id)
+
+
+async def _without_clicked_button(interaction: discord.Interaction) -> None:
+    if interaction.message is None:
+        return
+    view = discord.ui.View.from_message(interaction.message, timeout=None)
+    clicked = (interaction.data or {}).get("custom_id")
+    for item in list(view.children):
+        if getattr(item, "custom_id", None) == clicked:
+            view.remove_item(item)
+    try:
+        await interaction.edit_original_response(view=view if view.children else None)
+    except discord.HTTPException:
+        log.info("could not take the skip button off message %s", interaction.message.id)
 
 
 # -- the buttons: the host's skip past the deadline, and the confirmation to resign ----------------

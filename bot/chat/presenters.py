@@ -11,8 +11,9 @@ family's presenter, loaded by name. Every presenter offers:
 - words for Mr. X alone: ``mrx_prompt_text``, ``mrx_receipt_text(events, view, now_at, tr)``,
   ``mrx_status_text(mview, tr)``;
 - components: ``turn_buttons(game_id, view, next, tr)`` (under a post that hands over the turn, or
-  None), ``mrx_menu(game_id, mview)`` (his DM menu) and ``DYNAMIC_ITEMS`` (registered in
-  ``setup_hook``, so that earlier runs' components keep working);
+  None), ``rewrites_turn_post(events)`` (whether these events, when nobody new owes a move, rewrite the
+  live turn post instead of adding one), ``mrx_menu(game_id, mview)`` (his DM menu) and
+  ``DYNAMIC_ITEMS`` (registered in ``setup_hook``, so that earlier runs' components keep working);
 - the slash options: ``choices(command, option, view, pawn, current, chosen, tr)`` (autocomplete),
   ``move_parts(mover, to, ticket, then_to, then_ticket)`` (what ``/sy move``'s options mean) and
   ``trade_action(view, giver, to, ticket)``.
@@ -29,7 +30,7 @@ HOOKS = (
     "game_started_text", "started_ping", "action_text", "next_up_line", "round_summary_embed", "game_over_embed",
     "players_changed_text", "cancelled_text", "status_embed", "rules_text", "owners_of", "mention", "LOG_PICTURES",
     "mrx_prompt_text", "mrx_receipt_text", "mrx_status_text",
-    "turn_buttons", "mrx_menu", "DYNAMIC_ITEMS",
+    "turn_buttons", "rewrites_turn_post", "mrx_menu", "DYNAMIC_ITEMS",
     "choices", "move_parts", "trade_action",
 )
 

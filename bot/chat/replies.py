@@ -101,8 +101,19 @@ async def speaker_for(interaction: discord.Interaction) -> Speaker:
     return speaker(await reader_language(interaction))
 
 
+def updated_in_place(interaction: discord.Interaction) -> bool:
+    """Whether the interaction was a click on a public post acknowledged with a deferred update: the
+    clicker saw no "thinking…", and the post they clicked is not theirs to close."""
+    message = interaction.message
+    return (interaction.response.type is discord.InteractionResponseType.deferred_message_update
+            and message is not None and not message.flags.ephemeral)
+
+
 async def quiet_done(interaction: discord.Interaction) -> None:
-    """Close the private "thinking…" answer without a word: the channel's post is the answer."""
+    """Close the private "thinking…" answer (or the private menu clicked) without a word: the channel's
+    post is the answer. After a deferred update of a public post there is nothing to close."""
+    if updated_in_place(interaction):
+        return
     try:
         await interaction.delete_original_response()
     except discord.HTTPException:

@@ -35,14 +35,15 @@ class DiceGame(Game):
         return dms[-1]
 
     async def quiet_click(self, user, message: FakeMessage, custom_id: str, values=None) -> None:
-        """A click on a public post: the channel's next post is the answer, no private echo."""
+        """A click on a public post: the channel's post is the answer, no private echo, and no
+        "thinking…" either (a deferred update)."""
         if values is None:
             handle = await self.fake.click(user, message, custom_id)
         else:
             handle = await self.fake.select(user, message, custom_id, values)
-        answer = await handle.wait_outcome(timeout=5)
-        assert answer is None, f"a private answer to a good click: {answer.text}"
+        await handle.wait_idle()
         await self.settle()
+        assert handle.answered_in_place, f"a private answer to a good click: {[m.text for m in handle.answers]}"
 
     @staticmethod
     def select_with(message: FakeMessage, prefix: str, value: str) -> str:

@@ -335,6 +335,34 @@ class Game:
         self.seen.checked = len(self.fake.messages)
 
 
+def pinged(fake: FakeDiscord, message: FakeMessage) -> set[int]:
+    """Whom ``message`` notified when it was posted. Discord notifies on a message's creation only;
+    the fake's ``FakeMessage.pinged`` reads the message's last payload, which an edit (a turn post
+    losing its buttons) replaces, so an edited post is judged by the request that created it."""
+    if not message.history:
+        return message.pinged
+    nonce = next((n for (_, n), (m, _) in fake.nonces.items() if m is message), None)
+    sent = next((r.json for r in fake.requests if nonce is not None and r.method == "POST"
+                 and r.path == f"/channels/{message.channel.id}/messages" and (r.json or {}).get("nonce") == nonce),
+                None)
+    if sent is None:
+        return set()
+    named = {int(u) for u in re.findall(r"<@!?(\d+)>", message.history[0]["content"] or "")}
+    allowed = sent.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or ()):
+        return named
+    return named & {int(u) for u in allowed.get("users") or ()}
+
+
+def labels_ever(message: FakeMessage) -> list[str]:
+    """The labels of every button the message carried, before any edit took them off too."""
+    found = []
+    for snapshot in [message.snapshot(), *message.history]:
+        for row in snapshot.get("components") or ():
+            found += [c.get("label") or "" for c in row.get("components", ()) if c.get("type") == 2]
+    return found
+
+
 def component_texts(message: FakeMessage) -> list[str]:
     texts = []
     for c in message.walk_components():
@@ -350,7 +378,8 @@ def secrecy_problems(message: FakeMessage, hidden: int) -> list[str]:
     """Where ``hidden`` appears as a station: in bold in the text, as a number above the largest
     counter a message can hold (24 entries), or in any component text."""
     found = []
-    text = re.sub(r"<[@#]!?\d+>", "", message.text)
+    # Mentions and code spans (commands, the logbook's entry numbers, Mr. X's seals in hex) name no station.
+    text = re.sub(r"<[@#]!?\d+>|`[^`]*`", "", message.text)
     if f"**{hidden}**" in text:
         found.append("bold in text")
     if hidden > 24 and re.search(rf"(?<!\d){hidden}(?!\d)", text):

@@ -91,13 +91,21 @@ async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game:
     skip_id = next(c for c in overdue.custom_ids if c.startswith("sy:skip:"))
     refused = await fake.click(w.carol, overdue, skip_id)
     assert "only the host" in (await refused.wait_reply()).text.lower()
-    await game.click(w.alice, overdue, skip_id)
+    skipped = await fake.click(w.alice, overdue, skip_id)
+    await skipped.wait_idle()
     await game.settle()
     state = await game.truth()
     assert pawn not in state.to_move() and state.history[-1].get("reason") == "timeout"
     assert "skipped by the host" in "".join(m.text for m in fake.channel_messages(w.channel)[-3:])
+    # The click is acknowledged in place: no "thinking…", no private echo, and its button goes.
+    assert skipped.response_type == 6 and not skipped.followups and skip_id not in overdue.custom_ids
     game.check_secrecy(state)
-    # The same button a round later: refused politely, nothing changes.
+    # The next detective lets the deadline pass too, then moves after all: a round later the host's
+    # button is refused politely, and nothing changes.
+    game.clock.advance(7)
+    assert await game.bot.reminders.tick() >= 1
+    overdue = fake.channel_messages(w.channel)[-1]
+    skip_id = next(c for c in overdue.custom_ids if c.startswith("sy:skip:"))
     await game.play(until=lambda s: s.round == state.round + 1 and s.phase == "detectives", ways=("dm",))
     version = (await game.service.get_game(game.game_id)).version
     late = await fake.click(w.alice, overdue, skip_id)

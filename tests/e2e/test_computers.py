@@ -19,7 +19,7 @@ from bot.games.london.engine import MRX
 from bot.games.london.engine.players import GreedyPlayer, view_for
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Game
+from tests.e2e.helpers import Game, pinged
 
 
 async def seat_computers(game: Game, *, processes: int = 0, pause: float = 0.0) -> None:
@@ -88,7 +88,7 @@ async def test_one_person_hunts_a_computer_mr_x_with_a_computer_partner(game: Ga
                                     "• 🤖 Computer (normal): 🕵️ detective"])
     assert not any("<@-" in t for t in posts)  # a computer is named, never mentioned as a user id
     assert all(m.kind != "dm" for m in game.fake.messages)  # a computer Mr. X has no DMs to leak from
-    assert all(u > 0 for m in game.fake.channel_messages(w.channel) for u in m.pinged)
+    assert all(u > 0 for m in game.fake.channel_messages(w.channel) for u in pinged(game.fake, m))
 
 
 async def test_one_person_hunts_a_computer_mr_x_in_the_dice_game_with_a_computer_partner(dice: DiceGame):

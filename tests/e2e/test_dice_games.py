@@ -83,18 +83,23 @@ async def test_refused_clicks_are_answered_privately_and_change_nothing(dice: Di
     assert answer.kind == "ephemeral" and answer.text.startswith("⚠️"), answer.text
     await dice.settle()
     assert (await dice.truth()).snapshot() == state.snapshot()
-    # The roller rolls; a second click on the same button is refused (he has rolled already).
+    # The roller taps twice at once: one roll, and the second tap hears privately that he has rolled.
     user = await dice.owner(roller)
-    await dice.quiet_click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
-    rolled = await dice.truth()
-    handle = await fake.click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
-    answer = await handle.wait_reply()
-    assert "rolled already" in answer.text
+    roll = f"sy:dice:roll:{dice.game_id}:{state.round}"
+    taps = [await fake.click(user, post, roll), await fake.click(user, post, roll)]
+    for tap in taps:
+        await tap.wait_idle()
     await dice.settle()
-    assert (await dice.truth()).snapshot() == rolled.snapshot()
-    # The channel sees the dice as emoji, and the roll post offers the rides and the roll again.
-    post = fake.channel_messages(w.channel)[-1]
+    answers = [a for tap in taps for a in tap.answers]
+    assert len(answers) == 1 and answers[0].kind == "ephemeral" and "rolled already" in answers[0].text, answers
+    assert [tap.answered_in_place for tap in taps].count(True) == 1
+    rolled = await dice.truth()
+    assert len([h for h in rolled.history if "roll" in h]) == len([h for h in state.history if "roll" in h]) + 1
+    # The roll rewrites the post that called the roller (no new post): the dice as emoji, then the
+    # rides and the roll again in place of the Roll button.
+    assert fake.channel_messages(w.channel)[-1] is post
     assert "rolls:" in post.text and any(e in post.text for e in "🟨🟩🟥❌")
+    assert roll not in post.custom_ids
     view = rolled.public_view()
     if view.moves.get(roller):
         assert any(c.startswith(f"sy:dice:go:{dice.game_id}:") for c in post.custom_ids)
@@ -109,10 +114,11 @@ async def test_buttons_work_after_a_restart_and_a_double_click_rolls_once(dice: 
     await dice.restart()
     user = await dice.owner(state.to_move()[0])
     handle = await dice.fake.click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
-    assert await handle.wait_outcome() is None
+    await handle.wait_idle()
     again = await dice.fake.redeliver(handle)  # Discord delivers the same click twice
-    await again.wait_outcome()
+    await again.wait_idle()
     await dice.settle()
+    assert handle.answered_in_place and handle.rejected_callbacks == []
     after = await dice.truth()
     assert after.awaiting == "move" and len([h for h in after.history if "roll" in h]) == \
         len([h for h in state.history if "roll" in h]) + 1

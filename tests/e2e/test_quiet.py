@@ -9,7 +9,7 @@ import pytest
 
 from tests.fakediscord import FakeMessage
 
-from tests.e2e.helpers import Game
+from tests.e2e.helpers import Game, pinged
 
 
 def rounds_of(messages: list[FakeMessage]) -> list[list[FakeMessage]]:
@@ -42,7 +42,7 @@ async def test_each_player_is_mentioned_once_a_round_whatever_the_number_of_pawn
     state = await game.truth()
     pawns = len([p for p in state.pawns if p.role == "detective"])
     for posts in rounds:
-        pings = Counter(u for m in posts for u in m.pinged)
+        pings = Counter(u for m in posts for u in pinged(game.fake, m))
         # Mr. X when his turn comes (at the summary), each detective player when theirs begins.
         assert pings == Counter({w.bob.id: 1, **{u.id: 1 for u in detectives}}), [m.text for m in posts]
         # Quiet: Mr. X's line, one line per detective move (no picture), then the summary with the board.
@@ -61,9 +61,9 @@ async def test_an_any_order_round_mentions_the_detectives_once_when_it_opens(gam
     for posts in rounds:
         opening = posts[0]
         assert "Mr. X's move" in opening.text and "in any order" in opening.text
-        assert opening.pinged == {w.alice.id, w.carol.id}
-        assert all(not m.pinged for m in posts[1:-1]), [m.text for m in posts if m.pinged]
-        assert posts[-1].pinged == {w.bob.id}
+        assert pinged(game.fake, opening) == {w.alice.id, w.carol.id}
+        assert all(not pinged(game.fake, m) for m in posts[1:-1]), [m.text for m in posts if m.pinged]
+        assert pinged(game.fake, posts[-1]) == {w.bob.id}
 
 
 @pytest.mark.asyncio

@@ -144,11 +144,19 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: DicePublicView, owners: Ma
 def action_text(payload: Mapping[str, Any], events: Sequence[Any], view: DicePublicView,
                 owners: Mapping[str, Sequence[int]], tr: Speaker = EN) -> str:
     lines = [line for line in (event_line(e, view, owners, tr) for e in events) if line]
-    if not any(isinstance(e, GameEnded) for e in events):
+    # At the end of a round the summary comes next and calls whoever rolls first; at the end, nobody.
+    if not any(isinstance(e, (GameEnded, RoundEnded)) for e in events):
         nxt = next_up_line(payload.get("next"), view, owners, tr)
         if nxt:
             lines.append(nxt)
     return "\n".join(lines) or "…"
+
+
+def rewrites_turn_post(events: Sequence[Any]) -> bool:
+    """A roll (or a roll again) keeps the turn with the detective who rolled: it rewrites the post that
+    called them, so a detective's move is one post, from the call to the ride."""
+    return any(isinstance(e, DiceRolled) for e in events) and all(
+        isinstance(e, (DiceRolled, PawnSkipped)) for e in events)
 
 
 def log_cells(view: DicePublicView, tr: Speaker = EN) -> str:

@@ -146,8 +146,8 @@ class StayButton(discord.ui.DynamicItem[discord.ui.Button],
 
 async def channel_play(ctx: ChatContext, interaction: discord.Interaction, game_id: int, play) -> None:
     """Play a click from the channel: a refusal is answered privately; otherwise the channel's post
-    is the answer (the private "thinking…" goes away)."""
-    if not await defer(interaction, ephemeral=True):
+    is the answer. The click is acknowledged as a deferred update: no "thinking…" flashes by."""
+    if not await defer(interaction, thinking=False):
         return
     async with guarded(interaction, game_id):
         result = await play()

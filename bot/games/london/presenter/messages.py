@@ -22,5 +22,10 @@ from bot.games.london.presenter.slash_options import choices, move_parts, trade_
 
 #: the round summary and Mr. X's prompt carry no picture of the log (the embed lists it)
 LOG_PICTURES = False
+
+
+def rewrites_turn_post(events) -> bool:
+    """Every move of a London-style game is a post of its own."""
+    return False
 #: the family's buttons and menus, registered in ``setup_hook``
 DYNAMIC_ITEMS = _DETECTIVE_ITEMS + _MRX_ITEMS

@@ -1,0 +1,222 @@
+"""Transcripts of whole games as a channel sees them: the real bot plays against the fake Discord
+(``tests/fakediscord``), every public post is written down round by round, with the counts a
+reader of a busy channel cares about: posts, files and mentions per round.
+
+``python tools/transcripts.py`` writes ``docs/transcripts/*.md``; ``--out DIR`` writes elsewhere,
+``--only NAME`` one of them. ``tests/e2e/test_transcripts.py`` plays the same games and holds the
+counts to the channel's rhythm (one post per move, one summary per round).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.service import GameService  # noqa: E402
+from tests.e2e.dice_helpers import DiceGame  # noqa: E402
+from tests.e2e.helpers import Clock, Game, RecordingPictures, World, pinged  # noqa: E402
+from tests.fakediscord import FakeDiscord, FakeMessage  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One game to transcribe."""
+
+    name: str
+    title: str
+    rules: str = "classic"
+    seed: int = 3
+    language: str = "en"
+    variants: tuple[str, ...] = ()
+    #: how many detective players besides the host (Alice)
+    detectives: int = 1
+    #: play in a thread of its own (``/sy new thread: True``)
+    thread: bool = False
+
+
+GAMES = (
+    Setup("classic-en", "A whole classic game, in English", seed=3),
+    Setup("classic-de", "Eine ganze klassische Partie, auf Deutsch", seed=3, language="de"),
+    Setup("sanssouci-variants", "Mister X in Sanssouci with variants (ticket trading, any order, stay put)",
+          rules="sanssouci", seed=6, variants=("trade_tickets", "any_order", "stay_put")),
+    Setup("dice", "Hunting Mister X, the dice game (four players)", rules="dice", seed=3, detectives=2),
+)
+
+
+@dataclass(frozen=True)
+class Post:
+    """One public post as the channel reads it at the end of the game."""
+
+    text: str
+    files: tuple[str, ...]
+    #: whom it notified when it went out
+    pings: frozenset[int]
+    in_thread: bool
+    #: the labels of its buttons and menus that still act
+    live: tuple[str, ...]
+    summary: bool
+    started: bool
+
+
+@dataclass
+class Round:
+    name: str
+    posts: list[Post] = field(default_factory=list)
+
+    @property
+    def files(self) -> int:
+        return sum(len(p.files) for p in self.posts)
+
+    @property
+    def mentions(self) -> int:
+        return sum(len(p.pings) for p in self.posts)
+
+
+SUMMARY_NUMBER = re.compile(r"(\d+)")
+
+
+def post_of(fake: FakeDiscord, message: FakeMessage) -> Post:
+    titles = [e.get("title") or "" for e in message.embeds]
+    return Post(text=message.text, files=tuple(a.filename for a in message.attachments),
+                pings=frozenset(pinged(fake, message)), in_thread=message.in_thread,
+                live=tuple(c.get("label") or c.get("placeholder") or "?" for c in message.live_components),
+                summary=any(t.startswith("📋") for t in titles), started="🚦" in (message.content or ""))
+
+
+def rounds_of(posts: list[Post]) -> list[Round]:
+    """The posts cut into the lobby and the start, each round (ending with its summary, named after
+    it), and the end."""
+    rounds = [Round("lobby and start")]
+    for p in posts:
+        if p.started and rounds[-1].name == "lobby and start":
+            rounds[-1].posts.append(p)
+            rounds.append(Round("round"))
+            continue
+        rounds[-1].posts.append(p)
+        if p.summary:
+            number = SUMMARY_NUMBER.search(p.text[p.text.index("📋"):])
+            rounds[-1].name = f"round {number[1]}" if number else "round"
+            rounds.append(Round("round"))
+    if rounds[-1].posts:
+        rounds[-1].name = "end"
+    else:
+        rounds.pop()
+    return rounds
+
+
+async def play(setup: Setup, fake: FakeDiscord, service: GameService) -> tuple[Any, World]:
+    world = World(fake)
+    if setup.language == "de":
+        world.guild.preferred_locale = "de"
+    table_kind = DiceGame if setup.rules == "dice" else Game
+    table = table_kind(fake, world, service, Clock(), RecordingPictures())
+    await table.start_bot()
+    try:
+        detectives = (world.carol, world.dave)[:setup.detectives]
+        more = {"thread": True} if setup.thread else {}
+        lobby = await table.open(rules=setup.rules, seed=setup.seed, mrx=world.bob, detectives=detectives, **more)
+        if setup.variants:
+            await table.select(world.alice, lobby, f"sy:variants:{table.game_id}", list(setup.variants))
+        await table.start()
+        if setup.rules == "dice":
+            await table.play_dice(ways=("buttons",))
+        else:
+            await table.play(mrx="greedy", detectives="greedy", ways=("menu", "dm"), detective_ways=("menu",))
+        await table.settle()
+    finally:
+        await table.stop_bot()
+    return table, world
+
+
+def public_posts(fake: FakeDiscord, world: World) -> list[Post]:
+    """The bot's public posts in the game's channel and its threads, in order."""
+    places = {world.channel.id, *(t.id for t in fake.threads(world.channel))}
+    return [post_of(fake, m) for m in fake.messages if m.kind == "channel" and m.author is not None
+            and m.author.bot and m.channel.id in places and not m.deleted]
+
+
+def names(world: World) -> dict[int, str]:
+    return {u.id: u.name for u in (world.alice, world.bob, world.carol, world.dave, world.mod)}
+
+
+def readable(text: str, people: dict[int, str]) -> str:
+    for uid, name in people.items():
+        text = text.replace(f"<@{uid}>", f"@{name}")
+    return text
+
+
+def markdown(setup: Setup, posts: list[Post], world: World) -> str:
+    people = names(world)
+    rounds = rounds_of(posts)
+    lines = [f"# {setup.title}", "",
+             f"Rules `{setup.rules}`, seed {setup.seed}, language `{setup.language}`"
+             + (f", variants {', '.join(setup.variants)}" if setup.variants else "")
+             + (", in a thread of its own" if setup.thread else "") + ".",
+             "Alice hosts, Bob is Mr. X (his DMs are not shown: only what everyone reads).", "",
+             "Generated by `python tools/transcripts.py` from a run of the real bot against the fake Discord.", "",
+             "| part | public posts | files | mentions |", "|---|---:|---:|---:|"]
+    lines += [f"| {r.name} | {len(r.posts)} | {r.files} | {r.mentions} |" for r in rounds]
+    played = [r for r in rounds if r.name.startswith("round")]
+    if played:
+        lines.append(f"| **per round (mean of {len(played)})** | {sum(len(r.posts) for r in played) / len(played):.1f}"
+                     f" | {sum(r.files for r in played) / len(played):.1f}"
+                     f" | {sum(r.mentions for r in played) / len(played):.1f} |")
+    for r in rounds:
+        lines += ["", f"## {r.name.capitalize()}", ""]
+        for p in r.posts:
+            where = " (thread)" if p.in_thread else ""
+            extra = []
+            if p.files:
+                extra.append("files: " + ", ".join(p.files))
+            if p.pings:
+                extra.append("pings: " + ", ".join("@" + people.get(u, str(u)) for u in sorted(p.pings)))
+            if p.live:
+                extra.append("buttons: " + ", ".join(p.live))
+            body = readable(p.text, people).strip() or "(no text)"
+            lines.append(f"- post{where}" + (f" [{'; '.join(extra)}]" if extra else "") + ":")
+            lines += [f"  > {line}" if line else "  >" for line in body.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+async def transcribe(setup: Setup) -> tuple[str, list[Round]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake:
+            service = await GameService.open(Path(tmp) / "sy.sqlite3", clock=Clock(), rng=random.Random(5),
+                                             secret="transcripts")
+            try:
+                _, world = await play(setup, fake, service)
+            finally:
+                await service.close()
+            posts = public_posts(fake, world)
+            return markdown(setup, posts, world), rounds_of(posts)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "transcripts")
+    parser.add_argument("--only", choices=[g.name for g in GAMES])
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for setup in GAMES:
+        if args.only and setup.name != args.only:
+            continue
+        text, rounds = asyncio.run(transcribe(setup))
+        (args.out / f"{setup.name}.md").write_text(text, encoding="utf-8")
+        played = [r for r in rounds if r.name.startswith("round")]
+        mean = sum(len(r.posts) for r in played) / max(1, len(played))
+        print(f"{setup.name}: {len(played)} rounds, {mean:.1f} public posts a round")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
