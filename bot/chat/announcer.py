@@ -26,6 +26,7 @@ from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
 from bot.chat.picture_jobs import Pictures, extension
+from bot.chat.places import Places
 from bot.chat.presenters import presenter
 from bot.chat.turn_posts import TurnPosts
 from bot.chat.words import DMS_CLOSED
@@ -67,6 +68,8 @@ class Announcer:
         self._unmarked: dict[int, tuple[int, int]] = {}
         #: the post whose buttons act now, one per game
         self.turns = TurnPosts(service, client)
+        #: the channel, or the game's own thread
+        self.places = Places(service, client)
 
     async def flush(self, game_id: int | None = None) -> int:
         """Post everything pending (for one game, or all); returns how many were posted."""
@@ -107,14 +110,15 @@ class Announcer:
         family = get_family(game.family)
         words = presenter(family)
         tr = speaker(game.language, game.board)  # public posts speak the game's language, in its board's words
-        channel = self.client.get_partial_messageable(item.channel_id)
+        place = await self.places.of(game)
+        channel = self.client.get_partial_messageable(place)
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
             message = await channel.send(words.cancelled_text(payload, tr), allowed_mentions=pinging(()),
                                          nonce=nonce(item))
-            await self.turns.passed(item.game_id, item.channel_id, message.id, live=False)
-            return item.channel_id, message.id
+            await self.turns.passed(item.game_id, place, message.id, live=False)
+            return place, message.id
         view = await self.service.public_view(item.game_id)
         players = await self.service.players(item.game_id)
         owners = words.owners_of(players)
@@ -189,8 +193,10 @@ class Announcer:
         extra = {"view": buttons} if buttons is not None else {}
         message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
                                      nonce=nonce(item), **extra)
-        await self.turns.passed(item.game_id, item.channel_id, message.id, live=buttons is not None, call=call)
-        return item.channel_id, message.id
+        await self.turns.passed(item.game_id, place, message.id, live=buttons is not None, call=call)
+        if kind == outbox.GAME_OVER:
+            await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")
+        return place, message.id
 
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
         game = await self.service.get_game(item.game_id)
@@ -200,7 +206,8 @@ class Announcer:
         mview = await self.service.mrx_view(item.game_id, item.recipient_id)
         words = presenter(get_family(game.family))
         tr = speaker(await self.service.user_language(item.recipient_id) or game.language, game.board)  # his own language
-        text = words.mrx_prompt_text(game, mview, f"<#{game.channel_id}>", tr)
+        place = await self.places.of(game)
+        text = words.mrx_prompt_text(game, mview, f"<#{place}>", tr)
         png = await self.pictures.mrx_board(mview, language=tr.language)
         files = [discord.File(io.BytesIO(png), "mrx-board.png")] if png else []
         if words.LOG_PICTURES:
@@ -220,8 +227,8 @@ class Announcer:
             else:
                 self._told.add((game.id, item.recipient_id))
                 note = public._(DMS_CLOSED).format(who=who)
-            message = await self.client.get_partial_messageable(game.channel_id).send(
+            message = await self.client.get_partial_messageable(place).send(
                 note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
-            return game.channel_id, message.id
+            return place, message.id
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)
         return message.channel.id, message.id

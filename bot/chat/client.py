@@ -24,6 +24,7 @@ from bot.chat.computers import PAUSE, Computers
 from bot.chat.context import ChatContext
 from bot.chat.lobby import NEEDED
 from bot.chat.picture_jobs import Pictures
+from bot.chat.places import THREAD_NEEDS
 from bot.chat.presenters import presenter
 from bot.chat.reminders import Reminders
 from bot.chat.sync import sync_if_changed
@@ -52,9 +53,9 @@ def intents() -> discord.Intents:
     return wanted
 
 
-#: what the invite link asks for: what a game's channel needs, and the same in a thread, where
-#: sending is a permission of its own
-INVITE_PERMISSIONS = discord.Permissions(**{flag: True for flag, _ in NEEDED}, send_messages_in_threads=True)
+#: what the invite link asks for: what a game's channel needs, and what a game's own thread needs (opening
+#: it, and sending in it: a permission of its own)
+INVITE_PERMISSIONS = discord.Permissions(**{flag: True for flag, _ in NEEDED + THREAD_NEEDS})
 
 
 def invite_url(application_id: int) -> str:

@@ -16,7 +16,7 @@ from bot.games import all_rules, family_for_rules
 from bot.games.family import MRX
 from bot.i18n import AUTO, personal_language, reference, speaker
 
-from bot.chat import choices, host, lobby, looks, moves, records
+from bot.chat import choices, finder, host, lobby, looks, moves, my_games, records
 from bot.chat.context import ChatContext
 from bot.chat.presenters import presenter
 from bot.chat.replies import guarded, is_dm, say, speaker_for
@@ -29,6 +29,8 @@ LEVELS = [app_commands.Choice(name="easy", value="easy"), app_commands.Choice(na
 LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
                     app_commands.Choice(name="automatic (my Discord language)", value="auto")]
 GAME_LANGUAGES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")]
+#: the ``game`` option of the commands that look at a game
+LOOK_GAME = "Which game (default: this channel's, or its latest finished one)"
 SCOPES = [app_commands.Choice(name="this game", value="game"),
           app_commands.Choice(name="server defaults", value="server")]
 
@@ -57,12 +59,13 @@ class ScotlandYardCommands(app_commands.Group):
 
     @app_commands.command(name="new", description="Open a game in this channel (you host it and join)")
     @app_commands.describe(rules="Which rules to play (default: the server's)", seed="Fix the shuffle (optional)",
-                           surfacing="mb1985 only: Mr. X may surface on his turn to take tickets")
+                           surfacing="mb1985 only: Mr. X may surface on his turn to take tickets",
+                           thread="Play in a thread of its own; the lobby stays here (default: the server's)")
     @app_commands.choices(rules=RULES)
     async def new(self, interaction: discord.Interaction, rules: Optional[app_commands.Choice[str]] = None,
-                  seed: Optional[int] = None, surfacing: bool = False) -> None:
+                  seed: Optional[int] = None, surfacing: bool = False, thread: Optional[bool] = None) -> None:
         if self._new(interaction):
-            await lobby.open_game(self.ctx, interaction, _value(rules), seed, surfacing)
+            await lobby.open_game(self.ctx, interaction, _value(rules), seed, surfacing, thread)
 
     @app_commands.command(name="join", description="Join the game in this channel (or take back your seat from the computer)")
     @app_commands.describe(role="Detective or Mr. X (leave empty: either)")
@@ -179,8 +182,9 @@ class ScotlandYardCommands(app_commands.Group):
 
     # -- looking ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="board", description="The board as everyone sees it (Mr. X: your own)")
-    @app_commands.describe(tracker="Shade the stations where Mr. X may be")
+    @app_commands.command(name="board",
+                          description="The board as everyone sees it (Mr. X: your own; at the end: his route)")
+    @app_commands.describe(tracker="Shade the stations where Mr. X may be", game=LOOK_GAME)
     @app_commands.autocomplete(game=game_choices)
     async def board(self, interaction: discord.Interaction, tracker: bool = False,
                     game: Optional[int] = None) -> None:
@@ -188,11 +192,17 @@ class ScotlandYardCommands(app_commands.Group):
                          lambda ctx, interaction, info: looks.board(ctx, interaction, info, tracker))
 
     @app_commands.command(name="log", description="Mr. X's logbook")
+    @app_commands.describe(game=LOOK_GAME)
     @app_commands.autocomplete(game=game_choices)
     async def log(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await looks.look(self.ctx, interaction, game, looks.log)
 
+    @app_commands.command(name="games", description="Your games in every server: whose turn, and a link to each")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await my_games.games(self.ctx, interaction)
+
     @app_commands.command(name="status", description="Round, whose turn, every pawn's station and tickets")
+    @app_commands.describe(game=LOOK_GAME)
     @app_commands.autocomplete(game=game_choices)
     async def status(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
         await looks.look(self.ctx, interaction, game, looks.status)
@@ -206,7 +216,7 @@ class ScotlandYardCommands(app_commands.Group):
         async with guarded(interaction):
             name, options = _value(rules), None
             if name is None and not is_dm(interaction):
-                game = await service.game_in_channel(interaction.channel_id)
+                game = await finder.game_here(service, interaction.channel_id)
                 if game is not None:
                     name, options = game.rules, game.options
             if name is None and interaction.guild_id:
@@ -255,16 +265,18 @@ class ScotlandYardCommands(app_commands.Group):
                            tracker="Round summaries shade the stations where Mr. X may be",
                            scope="This channel's game, or the defaults for the server's new games (server managers)",
                            rules="Server defaults only: the rules /sy new plays when none are chosen",
-                           language="The language of the game's posts in the channel")
+                           language="The language of the game's posts in the channel",
+                           thread="The game's posts in a thread of their own (before the start; server default)")
     @app_commands.choices(scope=SCOPES, rules=RULES, language=GAME_LANGUAGES)
     async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
                        deadline_hours: Optional[float] = None, tracker: Optional[bool] = None,
                        scope: Optional[app_commands.Choice[str]] = None,
                        rules: Optional[app_commands.Choice[str]] = None,
-                       language: Optional[app_commands.Choice[str]] = None) -> None:
+                       language: Optional[app_commands.Choice[str]] = None,
+                       thread: Optional[bool] = None) -> None:
         if self._new(interaction):
             await host.settings(self.ctx, interaction, reminder_hours, deadline_hours, tracker, _value(scope),
-                                _value(rules), _value(language))
+                                _value(rules), _value(language), thread)
 
     # -- after the game --------------------------------------------------------------------------
 

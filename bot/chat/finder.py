@@ -12,7 +12,7 @@ from bot.games.errors import GameError
 from bot.games.family import MRX
 from bot.i18n import reading_about
 from bot.service import GameService
-from bot.service.errors import NoGameHere, NotInGame, NotYourPawn, ServiceError
+from bot.service.errors import GameNotFound, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import RUNNING, GameInfo, Player, UserGame
 
 from bot.chat.replies import Refused, is_dm
@@ -25,10 +25,18 @@ async def game(service: GameService, game_id: int) -> GameInfo:
     return found
 
 
+async def game_here(service: GameService, channel_id: int) -> GameInfo | None:
+    """The active game (lobby or running) of a channel, or of the game's own thread."""
+    found = await service.game_in_channel(channel_id)
+    if found is None:
+        found = await service.game_of_thread(channel_id)
+    return found if found is not None and found.active else None
+
+
 async def channel_game(service: GameService, interaction: discord.Interaction) -> GameInfo:
     if is_dm(interaction):
         raise Refused("Use this in the game's channel on the server.")
-    found = await service.game_in_channel(interaction.channel_id)
+    found = await game_here(service, interaction.channel_id)
     if found is None:
         raise NoGameHere("There is no game in this channel: start one with `/sy new`.")
     reading_about(found.board)
@@ -65,10 +73,57 @@ async def game_for(service: GameService, interaction: discord.Interaction, game_
     if is_dm(interaction):
         return await dm_game(service, interaction, game_id)
     if game_id is not None:
-        here = await service.game_in_channel(interaction.channel_id)
+        here = await game_here(service, interaction.channel_id)
         if here is None or here.id != game_id:
             raise Refused(await played_where(service, game_id, interaction.user.id, here))
     return await channel_game(service, interaction)
+
+
+async def latest_here(service: GameService, channel_id: int) -> GameInfo | None:
+    """The latest game that ended after its start in this channel, or the game of this thread once it ended."""
+    found = await service.game_of_thread(channel_id)
+    if found is not None:
+        return None if found.active or found.started_at is None else found
+    return await service.latest_game(channel_id)
+
+
+async def member_of(client: discord.Client, guild_id: int, user: discord.abc.User) -> bool:
+    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists)."""
+    guild = client.get_guild(guild_id)
+    if guild is None:
+        return False
+    try:
+        await guild.fetch_member(user.id)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def game_to_look_at(service: GameService, client: discord.Client, interaction: discord.Interaction,
+                          game_id: int | None = None) -> GameInfo:
+    """The game ``/sy board``, ``/sy log`` and ``/sy status`` show: as :func:`game_for` finds it while one is
+    running; else the channel's (or thread's) latest finished game, or the finished game ``game_id`` names, for
+    someone who may see it (in its server, or in DMs a player or a member of its server)."""
+    try:
+        return await game_for(service, interaction, game_id)
+    except GameError as refusal:
+        if game_id is None:
+            latest = None if is_dm(interaction) else await latest_here(service, interaction.channel_id)
+            if latest is None:
+                raise
+            reading_about(latest.board)
+            return latest
+        named = await service.get_game(game_id)
+        if named.active or named.started_at is None:
+            raise refusal
+        if interaction.guild_id is not None:
+            if named.guild_id != interaction.guild_id:
+                raise GameNotFound() from None  # the same answer as for a game that does not exist
+        elif not (any(p.user_id == interaction.user.id for p in await service.players(game_id))
+                  or await member_of(client, named.guild_id, interaction.user)):
+            raise GameNotFound() from None
+        reading_about(named.board)
+        return named
 
 
 async def played_where(service: GameService, game_id: int, user_id: int, here: GameInfo | None) -> str:

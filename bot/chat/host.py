@@ -19,16 +19,22 @@ def _hours(new: float | None, old: float | None) -> float | None:
     return old if new is None else (None if new == 0 else new)
 
 
+def thread_words(threads: bool, server: bool, tr) -> str:
+    if server:
+        return tr._("each game in a thread of its own") if threads else tr._("games in their channel")
+    return tr._("in a thread of its own") if threads else tr._("in this channel")
+
+
 async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_hours: float | None,
                    deadline_hours: float | None, tracker: bool | None, scope: str | None, rules: str | None,
-                   language: str | None) -> None:
+                   language: str | None, thread: bool | None = None) -> None:
     service = ctx.service
     async with guarded(interaction) as scope_:
         changes = (reminder_hours is not None or deadline_hours is not None or tracker is not None
                    or language is not None)
         if is_dm(interaction):
             raise Refused("Settings belong to a server's games: use `/sy settings` in the server.")
-        game = await service.game_in_channel(interaction.channel_id)
+        game = await finder.game_here(service, interaction.channel_id)
         server = scope == "server" if scope else game is None
         if server:
             current = await service.guild_settings(interaction.guild_id)
@@ -40,12 +46,18 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
                                        current.language if language is None else language)
                 current = await service.set_guild_settings(interaction.guild_id, wanted,
                                                            bool(interaction.permissions.manage_guild))
+            if thread is not None:
+                await service.set_guild_threads(interaction.guild_id, thread,
+                                                bool(interaction.permissions.manage_guild))
+            threads = await service.guild_threads(interaction.guild_id)
+            changed = changes or rules is not None or thread is not None
             tr = reader()
-            text = tr._("⚙️ Server defaults for new games: {rules}, {settings}.").format(
-                rules=rules_title(current.default_rules, tr), settings=settings_words(current, tr))
-            if game is None and not changes and rules is None:
+            text = tr._("⚙️ Server defaults for new games: {rules}, {settings}, {threads}.").format(
+                rules=rules_title(current.default_rules, tr), settings=settings_words(current, tr),
+                threads=thread_words(threads, True, tr))
+            if game is None and not changed:
                 text += " " + tr._("There is no game in this channel; `/sy new` opens one.")
-            await say(interaction, text, ephemeral=not (changes or rules is not None))
+            await say(interaction, text, ephemeral=not changed)
             return
         if rules is not None:
             raise Refused("The rules of a game are chosen when it opens (`/sy new rules:`); "
@@ -53,6 +65,11 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
         game = await finder.channel_game(service, interaction)
         scope_.game_id = game.id
         current = await service.settings(game.id)
+        if thread:
+            await lobby.wants_thread(ctx, interaction, True)  # refused where no thread can be opened
+        if thread is not None:
+            await service.play_in_thread(game.id, interaction.user.id, thread,
+                                         bool(interaction.permissions.manage_channels))
         if changes:
             wanted = GameSettings(_hours(reminder_hours, current.reminder_hours),
                                   _hours(deadline_hours, current.deadline_hours),
@@ -60,11 +77,13 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
                                   current.language if language is None else language)
             current = await service.update_settings(game.id, interaction.user.id, wanted,
                                                     bool(interaction.permissions.manage_channels))
-        tr = speaker(current.language) if changes else reader()  # a change is posted to the channel
-        await say(interaction, tr._("⚙️ Game #{id}: {settings}.").format(
-            id=game.id, settings=settings_words(current, tr)), ephemeral=not changes)
-        if changes and game.status == LOBBY:
-            await lobby.refresh(ctx, game.id)  # the lobby shows the game's language
+        changed = changes or thread is not None
+        tr = speaker(current.language) if changed else reader()  # a change is posted to the channel
+        await say(interaction, tr._("⚙️ Game #{id}: {settings}, {threads}.").format(
+            id=game.id, settings=settings_words(current, tr),
+            threads=thread_words(await service.wants_thread(game.id), False, tr)), ephemeral=not changed)
+        if changed and game.status == LOBBY:
+            await lobby.refresh(ctx, game.id)  # the lobby shows the game's language and its thread
 
 
 async def cancel(ctx: ChatContext, interaction: discord.Interaction) -> None:

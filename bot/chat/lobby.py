@@ -15,32 +15,36 @@ from typing import Any, Mapping
 import discord
 
 from bot.games import family_for_rules
+from bot.games.errors import Listed
 from bot.i18n import N_, Speaker, reader, speaker
 from bot.i18n.reference import OPTION_WORDS
-from bot.service.errors import GameAlreadyStarted
+from bot.service.errors import AlreadyJoined, GameAlreadyStarted, NotInGame
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo
 
 from bot.chat import finder
 from bot.chat.context import ChatContext, fresh_context
 from bot.chat.lobby_words import lobby_closed_embed, lobby_embed, lobby_event_line
+from bot.chat.places import missing_thread_permissions
 from bot.chat.replies import Refused, defer, guarded, is_dm, key, quiet_done, say, speaker_for
 from bot.chat.words import DMS_CLOSED, mention
 
 log = logging.getLogger(__name__)
 
 #: what the bot needs in a game's channel (the README's invite link asks for these)
-NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"), ("embed_links", "Embed Links"),
-          ("attach_files", "Attach Files"))
+NEEDED = (("view_channel", N_("View Channel")), ("send_messages", N_("Send Messages")),
+          ("embed_links", N_("Embed Links")), ("attach_files", N_("Attach Files")))
 
 
-def missing_permissions(permissions: discord.Permissions) -> str:
+def missing_permissions(permissions: discord.Permissions) -> Listed | None:
+    """The permissions the bot lacks here, as Discord names them (in the reader's language), or None."""
     names = [label for flag, label in NEEDED if not getattr(permissions, flag)]
-    return ", ".join(names)
+    return Listed(names) if names else None
 
 
 async def open_game(ctx: ChatContext, interaction: discord.Interaction, rules: str | None, seed: int | None,
-                    surfacing: bool) -> None:
-    """``/sy new``: the game opens in this channel with its lobby post; the caller hosts it."""
+                    surfacing: bool, thread: bool | None = None) -> None:
+    """``/sy new``: the game opens in this channel with its lobby post; the caller hosts it. With
+    ``thread`` (or the server's default) the game's posts go to a thread of its own from the start."""
     async with guarded(interaction) as scope:
         if is_dm(interaction):
             raise Refused("Games live in a server channel: use `/sy new` there.")
@@ -48,6 +52,7 @@ async def open_game(ctx: ChatContext, interaction: discord.Interaction, rules: s
         if missing:
             raise Refused("I can't run a game in this channel: I need {missing} here. "
                           "Ask someone who manages the channel to allow it.", missing=missing)
+        in_thread = await wants_thread(ctx, interaction, thread)
         user = interaction.user
         result = await ctx.service.create_game(interaction.guild_id, interaction.channel_id, user.id,
                                                user.display_name, rules, seed,
@@ -57,14 +62,40 @@ async def open_game(ctx: ChatContext, interaction: discord.Interaction, rules: s
         if result.duplicate:
             await say(interaction, reader()._("That game is already open."), ephemeral=True)
             return
+        if in_thread:
+            await ctx.service.play_in_thread(result.game.id, user.id, True)
+        tr = speaker(result.game.language, result.game.board)
         message = await say(interaction, None, ephemeral=False,
-                            embed=lobby_embed(result.game, result.players,
-                                              speaker(result.game.language, result.game.board)),
-                            view=lobby_view(result.game.id, result.game.rules, result.game.options,
-                                            speaker(result.game.language, result.game.board)))
+                            embed=lobby_embed(result.game, result.players, tr, thread=in_thread),
+                            view=lobby_view(result.game.id, result.game.rules, result.game.options, tr))
         if message is None:
             message = await interaction.original_response()
         await ctx.service.record_message(result.game.id, "lobby", interaction.channel_id, message.id)
+
+
+def in_a_thread(interaction: discord.Interaction) -> bool:
+    return getattr(interaction.channel, "type", None) in (
+        discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+
+
+async def wants_thread(ctx: ChatContext, interaction: discord.Interaction, asked: bool | None) -> bool:
+    """Whether a game opened here plays in a thread of its own: as asked, else as the server's default. Asked
+    for where no thread can be opened (inside a thread, without the permissions) it is refused; the
+    server's default gives way to the channel there."""
+    wanted = asked if asked is not None else await ctx.service.guild_threads(interaction.guild_id)
+    if not wanted:
+        return False
+    if in_a_thread(interaction):
+        if asked:
+            raise Refused("A game's thread opens from a channel: use `/sy new thread: True` in the channel.")
+        return False
+    missing = missing_thread_permissions(interaction.app_permissions)
+    if missing:
+        if asked:
+            raise Refused("I can't open a thread for the game here: I need {missing} in this channel. Ask someone "
+                          "who manages the channel, or leave out `thread`.", missing=Listed(missing))
+        return False
+    return True
 
 
 async def refresh(ctx: ChatContext, game_id: int) -> None:
@@ -76,11 +107,14 @@ async def refresh(ctx: ChatContext, game_id: int) -> None:
     players = await ctx.service.players(game_id)
     tr = speaker(game.language, game.board)
     if game.status == LOBBY:
-        embed = lobby_embed(game, players, tr)
+        embed = lobby_embed(game, players, tr, thread=await ctx.service.wants_thread(game.id))
         view = lobby_view(game.id, game.rules, game.options, tr)
     else:
         why = {"running": tr._("The game has started. Good luck, detectives!"),
                "cancelled": tr._("This game was cancelled.")}.get(game.status, tr._("This game is over."))
+        thread = await ctx.service.game_thread(game.id)
+        if thread is not None and thread != game.channel_id:
+            why += "\n" + tr._("🧵 The game's posts: {thread}").format(thread=f"<#{thread}>")
         embed, view = lobby_closed_embed(game, players, why, tr), None
     try:
         await ctx.client.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
@@ -105,9 +139,7 @@ async def change(ctx: ChatContext, interaction: discord.Interaction, what: str, 
         scope.game_id = game.id
         user = interaction.user
         if what == "join" and game.status == RUNNING and button_game is None:
-            await service.take_back(game.id, user.id, key=key(interaction))
-            await say(interaction, reader()._("👋 Welcome back: your pawns are yours again."), ephemeral=True)
-            await ctx.announce(game.id)
+            await take_seat_back(ctx, interaction, game)
             return
         if what == "join":
             result = await service.join(game.channel_id, user.id, user.display_name, role, key=key(interaction))
@@ -125,6 +157,25 @@ async def change(ctx: ChatContext, interaction: discord.Interaction, what: str, 
         await _answer(ctx, interaction, result, what, role, from_button=button_game is not None)
 
 
+async def take_seat_back(ctx: ChatContext, interaction: discord.Interaction, game: GameInfo) -> None:
+    """``/sy join`` once the game runs: a player whose seat a computer keeps takes it back; anyone else
+    hears that the seats are taken, and how to get one or watch."""
+    mine = next((p for p in await ctx.service.players(game.id) if p.user_id == interaction.user.id), None)
+    if mine is not None and mine.status == "playing":
+        raise AlreadyJoined("You are already playing in this game.")
+    latecomer = Refused("The game has already started, so its seats are taken. Ask the host ({host}) for one: "
+                        "they can hand you a seat with `/sy replace`. Or watch: `/sy status` and `/sy board` show "
+                        "where the game stands.", host=mention(game.host_id))
+    if mine is None or mine.status != "replaced":
+        raise latecomer
+    try:
+        await ctx.service.take_back(game.id, interaction.user.id, key=key(interaction))
+    except NotInGame:  # a person took the seat over, not a computer
+        raise latecomer from None
+    await say(interaction, reader()._("👋 Welcome back: your pawns are yours again."), ephemeral=True)
+    await ctx.announce(game.id)
+
+
 async def _answer(ctx: ChatContext, interaction: discord.Interaction, result: CommandResult, what: str,
                   role: str | None, *, from_button: bool) -> None:
     game = result.game
@@ -132,11 +183,11 @@ async def _answer(ctx: ChatContext, interaction: discord.Interaction, result: Co
     lines = [line for line in (lobby_event_line(e, tr) for e in result.events) if line]
     if what == "start":
         await quiet_done(interaction)  # the channel's start post is the answer
+        await ctx.announce(game.id)  # (which opens the game's thread, when it has one)
         await refresh(ctx, game.id)
-        await ctx.announce(game.id)
         return
     if from_button and game.status == LOBBY and not result.duplicate:
-        embed = lobby_embed(game, result.players, tr)
+        embed = lobby_embed(game, result.players, tr, thread=await ctx.service.wants_thread(game.id))
         await interaction.response.edit_message(embed=embed, view=lobby_view(game.id, game.rules, game.options, tr))
         if lines:
             await interaction.followup.send("\n".join(lines), ephemeral=True)
@@ -155,7 +206,7 @@ async def add_computer(ctx: ChatContext, interaction: discord.Interaction, role:
     """``/sy addbot``: in the lobby a computer takes a seat of its own; in a running game it plays
     the seat of ``player``, who let a turn's deadline pass, until they take it back."""
     if player is None:
-        game = await ctx.service.game_in_channel(interaction.channel_id)
+        game = await finder.game_here(ctx.service, interaction.channel_id)
         if game is None or game.status == LOBBY:  # a seat of its own (or the answer that there is no lobby)
             await change(ctx, interaction, "addbot", role, level=level)
             return
@@ -181,7 +232,8 @@ async def choose_variants(ctx: ChatContext, interaction: discord.Interaction, ga
         result = await ctx.service.set_options(game.channel_id, interaction.user.id, chosen, key=key(interaction))
         game = result.game
         await interaction.response.edit_message(embed=lobby_embed(game, result.players,
-                                                                  speaker(game.language, game.board)),
+                                                                  speaker(game.language, game.board),
+                                                                  thread=await ctx.service.wants_thread(game.id)),
                                                 view=lobby_view(game.id, game.rules, game.options,
                                                                 speaker(game.language, game.board)))
 

@@ -16,7 +16,8 @@ from bot.service.models import GameInfo, Player
 from bot.chat.words import COLOUR, mention, role_word, rules_title
 
 
-def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> discord.Embed:
+def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN, thread: bool = False) -> discord.Embed:
+    """The forming game (``thread``: its posts will go to a thread of its own)."""
     ruleset = family_for_rules(game.rules).rules_entry(game.rules)
     embed = discord.Embed(title=tr._("🕵️ Scotland Yard: a new game is forming"), colour=COLOUR)
     embed.description = (
@@ -24,6 +25,8 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN) -> 
                                                          high=ruleset.max_players)
         + "\n\n" + _seat_lines(game, players, tr) + "\n\n"
         + tr._("Press a button to join. The host starts the game when everyone is in.")
+        + ("\n" + tr._("🧵 The game will be played in a thread of its own, opened here when it starts.")
+           if thread else "")
     )
     options = [tr._(OPTION_WORDS.get(name, (title, ""))[0]) for name, title, _ in ruleset.options
                if (game.options or {}).get(name)]

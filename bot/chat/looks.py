@@ -25,19 +25,23 @@ async def look(ctx: ChatContext, interaction: discord.Interaction, game_id: int 
     if not ctx.first_time(interaction) or not await defer(interaction, ephemeral=True):
         return
     async with guarded(interaction) as scope:
-        info = await finder.game_for(ctx.service, interaction, game_id)
+        info = await finder.game_to_look_at(ctx.service, ctx.client, interaction, game_id)
         scope.game_id = info.id
         await show(ctx, interaction, info)
 
 
 async def board(ctx: ChatContext, interaction: discord.Interaction, info: GameInfo, tracker: bool) -> None:
     me = await finder.player_or_none(ctx.service, info, interaction.user.id)
-    if me is not None and MRX in me.pawns:
+    view = await ctx.service.public_view(info.id) if info.status != RUNNING else None
+    if view is not None and view.outcome is not None:  # over: Mr. X's whole route, for everyone
+        png, name = await ctx.pictures.route(view, language=reader().language), "route.png"
+        text = reader()._("🗺️ Game #{id} is over: Mr. X's whole route.").format(id=info.id)
+    elif me is not None and MRX in me.pawns and info.status == RUNNING:
         mview = await ctx.service.mrx_view(info.id, interaction.user.id)
         png, name = await ctx.pictures.mrx_board(mview, language=reader().language), "mrx-board.png"
         text = reader()._("🎩 Your board, Mr. X: you are at {station}.").format(station=station(mview.station))
     else:
-        view = await ctx.service.public_view(info.id)
+        view = view or await ctx.service.public_view(info.id)
         png, name = await ctx.pictures.board(view, tracker=tracker, language=reader().language), "board.png"
         text = reader()._("🗺️ Game #{id}, round {n}.").format(id=info.id, n=view.round)
     files = [discord.File(io.BytesIO(png), name)] if png else []

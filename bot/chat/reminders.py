@@ -15,6 +15,7 @@ from bot.service import GameService
 from bot.service.errors import ServiceError
 
 from bot.chat.moves import SkipButton
+from bot.chat.places import Places
 from bot.chat.posts import overdue_text, reminder_text
 from bot.chat.words import pawn_label, waited
 
@@ -30,6 +31,8 @@ class Reminders:
         self.clock = clock
         self.announce = announce
         self.interval = interval
+        #: a game's channel, or its own thread
+        self.places = Places(service, client)
 
     async def run(self) -> None:
         """Tick every ``interval`` seconds until cancelled."""
@@ -59,7 +62,7 @@ class Reminders:
                 deadline = waited(left, tr) if left > 0 else None
             text = reminder_text(turn.pawns, turn.user_ids, view, waited(now - turn.waiting_since, tr),
                                  deadline, tr)
-            if await self._send(turn.channel_id, text):
+            if await self._send(await self._place(turn.game_id), text):
                 sent += 1
             await service.mark_reminded(turn.game_id, turn.turn)
         for turn in await service.overdue(now):
@@ -73,10 +76,13 @@ class Reminders:
                     name = pawn_label(view, pawn, tr) if view else pawn
                     label = tr._("Skip {pawn}").format(pawn=name)
                     buttons.add_item(SkipButton(turn.game_id, turn.round, pawn, label))
-            if await self._send(turn.channel_id, text, buttons if buttons.children else None):
+            if await self._send(await self._place(turn.game_id), text, buttons if buttons.children else None):
                 sent += 1
             await service.mark_overdue(turn.game_id, turn.turn)
         return sent
+
+    async def _place(self, game_id: int) -> int:
+        return await self.places.of(await self.service.get_game(game_id))
 
     async def _view(self, game_id: int):
         try:

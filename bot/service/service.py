@@ -40,10 +40,11 @@ from .resigning import Resigning
 from .seats import Seats
 from .settings import Settings
 from .stats import Statistics
+from .threads import Threads
 
 
 class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Languages, Statistics, Announcements,
-                  Messages, Reminders, Installation, Repair, Fairness):
+                  Messages, Reminders, Installation, Repair, Fairness, Threads):
     """Open with ``service = await GameService.open(path)``; close with ``await service.close()``."""
 
     @classmethod

@@ -32,6 +32,7 @@ from .outbox import Outbox
 from .seats import Seats
 from .settings import Settings
 from .stats import Stats
+from .threads import Threads
 
 
 class Session:
@@ -48,6 +49,7 @@ class Session:
         self.settings = Settings(sql)
         self.stats = Stats(sql)
         self.commitments = Commitments(sql)
+        self.threads = Threads(sql)
 
 
 class Store(ABC):

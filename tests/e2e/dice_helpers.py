@@ -24,8 +24,7 @@ class DiceGame(Game):
         return await self.service.rebuild_state(self.game_id)
 
     def channel_post_with(self, prefix: str) -> FakeMessage:
-        posts = [m for m in self.fake.channel_messages(self.world.channel) if any(c.startswith(prefix)
-                                                                                 for c in m.custom_ids)]
+        posts = [m for m in self.table_messages() if any(c.startswith(prefix) for c in m.custom_ids)]
         assert posts, f"no channel post with {prefix}"
         return posts[-1]
 

@@ -169,10 +169,13 @@ class Game:
     # -- setting up ------------------------------------------------------------------------------
 
     async def open(self, rules: str = "classic", seed: int = 3, mrx: FakeUser | None = None,
-                   detectives: tuple = ()) -> FakeMessage:
-        """``/sy new`` by Alice, then joins by button (Mr. X) and by command (detectives)."""
+                   detectives: tuple = (), thread: bool | None = None) -> FakeMessage:
+        """``/sy new`` by Alice (``thread``: in a thread of its own), then joins by button (Mr. X) and by
+        command (detectives)."""
         w = self.world
         options: dict[str, Any] = {"rules": rules, "seed": seed}
+        if thread is not None:
+            options["thread"] = thread
         lobby = await self.reply(w.alice, "new", options)
         info = await self.service.game_in_channel(w.channel.id)
         assert info is not None
@@ -251,9 +254,14 @@ class Game:
         assert answer is None, f"a private echo of a detective's move: {answer.text}"
         await self.settle()
 
+    def table_messages(self) -> list[FakeMessage]:
+        """The public messages of the game's channel and of its threads, in order."""
+        places = {self.world.channel.id, *(t.id for t in self.fake.threads(self.world.channel))}
+        return [m for m in self.fake.messages if m.channel.id in places and m.kind == "channel" and not m.deleted]
+
     def move_post(self) -> FakeMessage:
-        """The latest channel post with the **Move** button."""
-        posts = [m for m in self.fake.channel_messages(self.world.channel)
+        """The latest post with the **Move** button (in the channel, or the game's thread)."""
+        posts = [m for m in self.table_messages()
                  if any(c.startswith("sy:dmove:") for c in m.custom_ids)]
         assert posts, "no post with a Move button"
         return posts[-1]
@@ -363,9 +371,16 @@ def labels_ever(message: FakeMessage) -> list[str]:
     return found
 
 
+#: a detective's own menu: the stations and tickets their pawn can ride to, the same wherever Mr. X hides
+#: (he blocks nobody), so one of them may be his station
+DETECTIVE_MENU = ("sy:dto:", "sy:dgo:")
+
+
 def component_texts(message: FakeMessage) -> list[str]:
     texts = []
     for c in message.walk_components():
+        if str(c.get("custom_id", "")).startswith(DETECTIVE_MENU):
+            continue
         for k in ("custom_id", "label", "placeholder"):
             if c.get(k):
                 texts.append(str(c[k]))

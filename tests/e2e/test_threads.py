@@ -1,0 +1,131 @@
+"""A game in a thread of its own: the lobby stays in the channel, the game's posts, mentions, reminders
+and summaries go to a public thread named after the game, the channel hears the result; asked for with
+``/sy new thread:`` or a server's default, refused (or given up) where the bot may not open threads."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.london.engine import MRX
+
+from tests.e2e.helpers import Game, pinged
+
+CREATE_PUBLIC_THREADS = 1 << 35
+
+
+def bot_may_not_open_threads(game: Game) -> None:
+    game.world.channel.overwrites.append(
+        {"id": game.fake.bot_user.id, "type": 1, "allow": 0, "deny": CREATE_PUBLIC_THREADS})
+
+
+@pytest.mark.asyncio
+async def test_a_game_in_a_thread_of_its_own_from_the_lobby_to_the_result(game: Game) -> None:
+    w, fake = game.world, game.fake
+    lobby = await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    assert "thread of its own" in lobby.text and fake.threads(w.channel) == []  # opened at the start
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    assert thread.type == 11 and thread.id == lobby.id  # public, hanging under the lobby's post
+    assert thread.name == f"Game #{game.game_id} · Classic (Ravensburger 2000)"
+    start = fake.thread_messages(thread)[0]
+    assert "The game is on!" in start.text and pinged(fake, start) == {w.bob.id}
+    assert f"<#{thread.id}>" in lobby.text  # the closed lobby points to the game
+    assert f"<#{thread.id}>" in game.prompt().text  # Mr. X's DM names the thread
+    in_channel = len(fake.channel_messages(w.channel))
+    # Commands work in the thread (and in the channel): a detective moves and looks from the thread.
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    move = state.legal_moves(pawn)[0]
+    handle = await fake.slash(await game.owner(pawn), thread, "sy", "move",
+                              {"to": move.to, "ticket": move.ticket, "pawn": pawn})
+    assert await handle.wait_outcome() is None
+    await game.settle()
+    assert (await game.truth()).positions[pawn] == move.to
+    status = await game.reply(w.carol, "status", channel=thread)
+    assert status.kind == "ephemeral" and f"Game #{game.game_id}" in status.text
+    # Reminders go to the thread too.
+    game.clock.advance(13)
+    assert await game.bot.reminders.tick() == 1
+    assert fake.thread_messages(thread)[-1].text.startswith("⏰")
+    # Play to the end by the Move button in the thread: every post is there, none in the channel...
+    state = await game.play(ways=("menu", "dm"), detective_ways=("menu", "command"))
+    posts = fake.thread_messages(thread)
+    assert [m for m in posts if m.embeds and "is over" in m.embeds[0].get("title", "")]
+    assert any(e.get("title", "").startswith("🏆") for e in posts[-1].embeds) and "route.png" in posts[-1].files
+    assert all(not m.live_components for m in posts)
+    # ... but the result, with a link to the whole game.
+    added = fake.channel_messages(w.channel)[in_channel:]
+    assert len(added) == 1 and f"<#{thread.id}>" in added[0].text and not pinged(fake, added[0])
+    winner = "Mr. X wins!" if state.outcome.winner == "mrx" else "The detectives win!"
+    assert winner in added[0].text and f"Game #{game.game_id}" in added[0].text
+    # After the game, the thread still answers for it.
+    log = await game.reply(w.carol, "log", channel=thread)
+    assert log.kind == "ephemeral" and "logbook" in log.text.lower()
+
+
+@pytest.mark.asyncio
+async def test_a_server_plays_every_new_game_in_a_thread_by_default_in_german(game: Game) -> None:
+    w, fake = game.world, game.fake
+    w.guild.preferred_locale = "de"
+    manager = fake.add_user("manager")
+    fake.add_member(w.guild, manager, permissions=0x20)  # Manage Server
+    answer = await game.reply(manager, "settings", {"scope": "server", "thread": True}, channel=w.other)
+    assert answer.kind == "channel"
+    refused = await game.reply(w.carol, "settings", {"scope": "server", "thread": False}, channel=w.other)
+    assert refused.kind == "ephemeral" and refused.text.startswith("⚠️")
+    lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+    assert "eigenen Thread" in lobby.text
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    assert thread.name.startswith(f"Spiel #{game.game_id} · ")
+    await game.play(ways=("dm",), detective_ways=("menu",))
+    result = fake.channel_messages(w.channel)[-1]
+    assert "gewinnt" in result.text or "gewinnen" in result.text, result.text
+    assert not [m for m in fake.channel_messages(w.channel) if "📋" in m.text]  # no round summary there
+
+
+@pytest.mark.asyncio
+async def test_the_host_chooses_the_thread_in_the_lobby_and_not_after_the_start(game: Game) -> None:
+    w, fake = game.world, game.fake
+    lobby = await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    assert "thread" not in lobby.text
+    refused = await game.reply(w.carol, "settings", {"thread": True})
+    assert refused.kind == "ephemeral" and "host" in refused.text.lower()
+    answer = await game.reply(w.alice, "settings", {"thread": True})
+    assert "in a thread of its own" in answer.text and "thread of its own" in lobby.text
+    await game.start()
+    assert len(fake.threads(w.channel)) == 1
+    late = await game.reply(w.alice, "settings", {"thread": False})
+    assert late.kind == "ephemeral" and "has started" in late.text
+
+
+@pytest.mark.asyncio
+async def test_without_the_thread_permissions_thread_is_refused_and_the_default_gives_way(game: Game) -> None:
+    w, fake = game.world, game.fake
+    bot_may_not_open_threads(game)
+    refused = await game.reply(w.alice, "new", {"thread": True})
+    assert refused.kind == "ephemeral" and "Create Public Threads" in refused.text
+    assert await game.service.game_in_channel(w.channel.id) is None  # nothing was opened
+    await game.service.set_guild_threads(w.guild.id, True, can_manage_guild=True)
+    lobby = await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    assert "thread" not in lobby.text
+    await game.start()
+    assert fake.threads(w.channel) == [] and "The game is on!" in fake.channel_messages(w.channel)[-1].text
+
+
+@pytest.mark.asyncio
+async def test_a_thread_that_cannot_be_opened_at_the_start_leaves_the_game_in_the_channel(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    bot_may_not_open_threads(game)  # a moderator took the permission away meanwhile
+    await game.start()
+    posts = fake.channel_messages(w.channel)
+    assert fake.threads(w.channel) == []
+    assert any("couldn't open a thread" in m.text and "Create Public Threads" in m.text for m in posts)
+    assert "The game is on!" in posts[-1].text
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "menu")
+    assert "Mr. X's move 1" in fake.channel_messages(w.channel)[-1].text
+    assert len([m for m in fake.channel_messages(w.channel) if "couldn't open a thread" in m.text]) == 1

@@ -1,0 +1,43 @@
+"""Games in a thread of their own: asked for in the lobby by the host, fixed at the start, found by the
+thread's id; a server's default set by its managers only (both backends)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.errors import GameAlreadyStarted, NotAllowed, NotHost
+
+from tests.service.helpers import CHANNEL, GUILD, HOST, new_key
+
+
+async def test_the_host_asks_for_a_thread_in_the_lobby_and_the_bot_names_it_at_the_start(service):
+    game = (await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="classic", seed=5)).game
+    assert not await service.wants_thread(game.id) and await service.game_thread(game.id) is None
+    with pytest.raises(NotHost):
+        await service.play_in_thread(game.id, HOST + 1, True)
+    await service.play_in_thread(game.id, HOST, True)
+    await service.play_in_thread(game.id, HOST, True)  # asking twice changes nothing
+    assert await service.wants_thread(game.id) and await service.game_thread(game.id) is None
+    await service.play_in_thread(game.id, HOST + 1, False, can_manage_channel=True)
+    assert not await service.wants_thread(game.id)
+    await service.play_in_thread(game.id, HOST, True)
+    for user in (HOST + 1, HOST + 2):
+        await service.join(CHANNEL, user, f"Player {user}", "mrx" if user == HOST + 1 else None)
+    await service.start(CHANNEL, HOST, key=new_key())
+    with pytest.raises(GameAlreadyStarted):
+        await service.play_in_thread(game.id, HOST, False)
+    await service.thread_opened(game.id, 555)
+    assert await service.game_thread(game.id) == 555 and await service.wants_thread(game.id)
+    found = await service.game_of_thread(555)
+    assert found is not None and found.id == game.id and found.channel_id == CHANNEL
+    assert await service.game_of_thread(CHANNEL) is None and await service.game_of_thread(556) is None
+
+
+async def test_only_a_server_manager_sets_the_thread_default(service):
+    assert await service.guild_threads(GUILD) is False
+    with pytest.raises(NotAllowed):
+        await service.set_guild_threads(GUILD, True, can_manage_guild=False)
+    await service.set_guild_threads(GUILD, True, can_manage_guild=True)
+    assert await service.guild_threads(GUILD) is True and await service.guild_threads(GUILD + 1) is False
+    await service.set_guild_threads(GUILD, False, can_manage_guild=True)
+    assert await service.guild_threads(GUILD) is False
