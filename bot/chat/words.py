@@ -35,6 +35,14 @@ def and_list(items: Iterable[str], tr: Speaker = EN) -> str:
     return tr._("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
+def or_list(items: Iterable[str], tr: Speaker = EN) -> str:
+    """``a``, ``a or b``, ``a, b or c`` (``oder`` in German)."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return tr._("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def waited(seconds: float, tr: Speaker = EN) -> str:
     """A wait in words a player reads at a glance: ``45 minutes``, ``25 h``, ``3 days 2 h``."""
     return names.span(seconds, tr)

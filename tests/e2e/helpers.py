@@ -337,7 +337,7 @@ class Game:
                 assert data in self.pictures.public, f"a picture not drawn from a public view: {name}"
             if hidden is None:
                 continue
-            problems = secrecy_problems(message, hidden)
+            problems = secrecy_problems(message, hidden, frozenset(state.public_view().possible))
             assert not problems, (f"message {message.id} ({message.kind}) names Mr. X's station {hidden}: "
                                   f"{problems}\n{message.text}")
         self.seen.checked = len(self.fake.messages)
@@ -389,12 +389,15 @@ def component_texts(message: FakeMessage) -> list[str]:
     return texts
 
 
-def secrecy_problems(message: FakeMessage, hidden: int) -> list[str]:
+def secrecy_problems(message: FakeMessage, hidden: int, possible: frozenset[int] = frozenset()) -> list[str]:
     """Where ``hidden`` appears as a station: in bold in the text, as a number above the largest
-    counter a message can hold (24 entries), or in any component text."""
+    counter a message can hold (24 entries), or in any component text. A line naming exactly the
+    stations everyone knows he may be at (``possible``, several) gives nothing away."""
     found = []
     # Mentions and code spans (commands, the logbook's entry numbers, Mr. X's seals in hex) name no station.
     text = re.sub(r"<[@#]!?\d+>|`[^`]*`", "", message.text)
+    text = "\n".join(line for line in text.splitlines()
+                     if not (len(possible) > 1 and {int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)} == possible))
     if f"**{hidden}**" in text:
         found.append("bold in text")
     if hidden > 24 and re.search(rf"(?<!\d){hidden}(?!\d)", text):

@@ -36,11 +36,13 @@ from bot.chat.words import (
     MRX_EMOJI,
     and_list,
     mention,
+    or_list,
     owners_of,
     pawn_name,
     rules_title,
     station,
 )
+from bot.games.london.pictures.zoom import possible_stations
 from bot.games.london.presenter.board_words import logbook_count, round_of, ticket, wallet
 
 def started_ping(payload: Mapping[str, Any]) -> list[int]:
@@ -169,6 +171,10 @@ def round_summary_embed(view: PublicView, round_: int, picture: str | None, tr: 
     if not over:
         where = (tr._("known: he is right there") if count == 1
                  else tr.ngettext("{n} station", "{n} stations", count).format(n=count))
+        named = possible_stations(view)  # few enough for the close-up to show each: named in words too
+        if len(named) > 1:
+            where += "\n" + tr._("Mr. X may be at {stations}.").format(
+                stations=or_list((station(s) for s in named), tr))
         embed.add_field(name=tr._("Where he may be"), value=where, inline=True)
     if picture:
         embed.set_image(url=f"attachment://{picture}")
