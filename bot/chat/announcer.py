@@ -25,6 +25,7 @@ from bot.service import GameService, outbox
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
+from bot.chat.seals import key_line, seals_so_far, sealed_line, with_line
 from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
 from bot.chat.presenters import presenter
@@ -130,14 +131,16 @@ class Announcer:
         #: the post's call to act, for a rewrite of the post to replace (bot.chat.turn_posts)
         call = words.next_up_line(payload.get("next"), view, owners, tr) or None
         if kind == outbox.GAME_STARTED:
-            content = words.game_started_text(payload, view, players, tr)
+            content = with_line(words.game_started_text(payload, view, players, tr),
+                                sealed_line(payload.get("sealed", ()), tr))
             ping = words.started_ping(payload)
             buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
             png = await self.pictures.board(view, language=game.language)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
-            content = words.action_text(payload, events, view, owners, tr)
+            content = with_line(words.action_text(payload, events, view, owners, tr),
+                                sealed_line(payload.get("sealed", ()), tr))
             ping = newly_owed(payload.get("next"))
             if not any(family.ends_round(e) is not None for e in events):  # else the summary calls the next
                 buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
@@ -173,8 +176,9 @@ class Announcer:
                 if log_png:
                     files.append(discord.File(io.BytesIO(log_png), "log.png"))
             embeds.append(words.round_summary_embed(view, round_, name, tr))
+            content = with_line(seals_so_far(await self.service.commitments(item.game_id), tr), content)
         elif kind == outbox.GAME_OVER:
-            content = None
+            content = key_line(payload.get("key"), tr)
             png = await self.pictures.route(view, language=game.language)
             name = "route.png" if png else None
             if png:
