@@ -6,7 +6,9 @@ Fills a fresh SQLite file (WAL, synchronous=FULL), or the empty PostgreSQL datab
 names (then a fresh SQLite file too, for figures side by side), with ``--games`` running games, then plays
 moves through the service, keeping every game active (a finished game is replaced by a new one in
 its channel). Each command is one transaction: read, validate, apply, append, snapshot, commit.
-Choosing a move (built-in player on the stored state) is not timed. Prints figures; not a test.
+Choosing a move (built-in player on the stored state) is not timed. On PostgreSQL the run with one command in
+flight also counts the statements each command sends (BEGIN and COMMIT included): each is a round trip to the
+server. Prints figures; not a test.
 Aim: p99 under 10 ms per move; 1,000 active games under 150 MB resident.
 """
 
@@ -44,6 +46,30 @@ def memory_mb() -> tuple[float, float]:
     return found["VmRSS"], found["VmHWM"]
 
 
+class Statements:
+    """Counts the statements sent to a PostgreSQL server (BEGIN, COMMIT and a pool's reset included) while on."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.sent = 0
+        import asyncpg.connection
+
+        connection = asyncpg.connection.Connection
+        for name in ("_execute", "_executemany", "execute"):
+            original = getattr(connection, name)
+
+            def counted(*args, __original=original, __name=name, **kwargs):
+                # execute() with arguments runs through _execute: count it there only
+                if self.on and (__name != "execute" or len(args) == 2):
+                    self.sent += 1
+                return __original(*args, **kwargs)
+
+            setattr(connection, name, counted)
+
+
+STATEMENTS = Statements()
+
+
 async def new_game(service: GameService, channel: int, rng: random.Random) -> tuple[int, dict[str, int]]:
     """Start a game in ``channel``; returns its id and who moves each pawn."""
     await service.create_game(GUILD, channel, HOST, "Host", rules=RULES[channel % 3], seed=rng.randrange(10**6))
@@ -70,13 +96,15 @@ class Table:
     async def open(self) -> None:
         self.game_id, self.owners = await new_game(self.service, self.channel, self.rng)
 
-    async def play(self, latencies: list[float]) -> None:
+    async def play(self, latencies: list[float], count: bool = False) -> None:
         state = await stored_state(self.service, self.game_id)
         pawn = self.rng.choice([p for p in state.to_move() if state.legal_moves(p)])
         action = self.player.choose(view_for(state, pawn), pawn)
         start = time.perf_counter()
+        STATEMENTS.on = count
         result = await self.service.act(self.game_id, self.owners[pawn], action, f"k{next(_keys)}",
                                         expected_round=state.round)
+        STATEMENTS.on = False
         latencies.append(time.perf_counter() - start)
         if result.game.status != "running":
             await self.open()
@@ -97,9 +125,10 @@ async def run(games: int, commands: int, concurrencies: list[int], path: Path | 
             latencies: list[float] = []
             started = time.perf_counter()
             order = itertools.cycle(tables)
+            STATEMENTS.sent = 0
             while len(latencies) < commands:
                 batch = [next(order) for _ in range(concurrency)]
-                await asyncio.gather(*(table.play(latencies) for table in batch))
+                await asyncio.gather(*(table.play(latencies, count=concurrency == 1) for table in batch))
             wall = time.perf_counter() - started
             latencies.sort()
             p50 = statistics.median(latencies) * 1000
@@ -108,6 +137,8 @@ async def run(games: int, commands: int, concurrencies: list[int], path: Path | 
             # With one command in flight the service's own rate is 1 / mean latency; with several, latencies
             # overlap and only the wall-clock rate (move choice included) means anything.
             own = f"{len(latencies) / sum(latencies):,.0f} commands/s in the service, " if concurrency == 1 else ""
+            if concurrency == 1 and STATEMENTS.sent:
+                own += f"{STATEMENTS.sent / len(latencies):.1f} statements per command, "
             print(f"concurrency {concurrency:>2}: {len(latencies)} moves, {own}{len(latencies) / wall:,.0f}/s "
                   f"wall clock with move choice; p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {latencies[-1] * 1000:.1f} "
                   f"ms per command; {active} games running")

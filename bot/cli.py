@@ -313,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     mig.add_argument("--copy-to", metavar="URL", default=None,
                      help="copy every game, setting and statistic of the SQLite file into this empty PostgreSQL "
                           "database (postgresql://user:password@host/database), check the counts and replay "
-                          "every game there, all in one transaction")
+                          "every game there, all in one transaction (default: none, only bring the tables up "
+                          "to date)")
     mig.set_defaults(func=_cmd_migrate)
     return parser
 

@@ -7,11 +7,16 @@ import random
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Callable
 
+from bot.games import Family, get_family
 from bot.store import Conflict, GameRow, Session, Store
 
-from . import steps
+from . import rows, steps
 from .dealing import deal_seed
 from .models import CommandResult
+
+
+#: how many games' families the service remembers
+FAMILIES_KEPT = 10_000
 
 
 class ServiceCore:
@@ -22,6 +27,8 @@ class ServiceCore:
         self._clock = clock
         self._rng = rng
         self._secret = secret
+        #: game id -> family name, for the games played lately (a game's family never changes)
+        self._families: dict[int, str] = {}
 
     @property
     def database(self) -> Store:
@@ -40,6 +47,17 @@ class ServiceCore:
             await tx.games.lock(game_id=game_id, channel_id=channel_id)
             now = self._clock()
             yield tx, now, await steps.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
+
+    async def _family_of(self, game_id: int) -> Family:
+        """The game's family, read once per game (GameNotFound when there is no such game): a command that
+        needs it before its transaction saves a trip to the database on every move after the first."""
+        name = self._families.get(game_id)
+        if name is None:
+            name = (await rows.game_row(self._reads, game_id)).family
+            if len(self._families) >= FAMILIES_KEPT:
+                del self._families[next(iter(self._families))]  # the one read longest ago
+            self._families[game_id] = name
+        return get_family(name)
 
     def _now(self, now: float | None) -> float:
         return self._clock() if now is None else now

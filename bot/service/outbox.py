@@ -26,9 +26,13 @@ PLAYERS_CHANGED = "players_changed"  # a resignation with a hand-over, a replace
 
 async def queue(tx: Session, game_id: int, key: str, kind: str, payload: dict[str, Any],
                 now: float, recipient_id: int | None = None) -> None:
-    if recipient_id is not None and recipient_id < 0:
-        return  # a computer player: it reads its view from the service, it has no inbox
-    await tx.outbox.queue(game_id, key, kind, payload, now, recipient_id)
+    await queue_all(tx, game_id, [(key, kind, payload, recipient_id)], now)
+
+
+async def queue_all(tx: Session, game_id: int, owed: Iterable[tuple], now: float) -> None:
+    """Queue (key, kind, payload, recipient) each, in order, in one statement."""
+    # a computer player (a negative id) reads its view from the service: it has no inbox
+    await tx.outbox.queue_all(game_id, [item for item in owed if item[3] is None or item[3] >= 0], now)
 
 
 def next_up(view: Any, user_ids: Iterable[int], owed_before: Iterable[int] | None = None) -> dict[str, Any]:

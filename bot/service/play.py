@@ -10,7 +10,6 @@ from bot.games.errors import InvalidAction
 from bot.i18n.names import Span
 
 from . import rebuild, steps
-from . import rows as read
 from .core import retried
 from .errors import DeadlineNotPassed, NotHost, StaleAction
 from .models import CommandResult
@@ -28,7 +27,7 @@ class Play(Resigning):
         retry harmless: a key seen before returns the stored events with ``duplicate=True``.
         ``expected_round`` (from a button) that is not the current round raises StaleAction, and so
         does ``expected_version`` (a computer's, chosen from the game as it was) that is not the game's."""
-        family = get_family((await read.game_row(self._reads, game_id)).family)
+        family = await self._family_of(game_id)
         if isinstance(action, ChanceRequest):  # a roll asked for (by a computer): the service deals it
             return await self.request(game_id, user_id, action.what, key, expected_round, pawn=action.pawn,
                                       expected_version=expected_version)
@@ -57,14 +56,14 @@ class Play(Resigning):
                    expected_round: int | None = None) -> CommandResult:
         """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn");
         in the dice game the die ridden with (while starts are picked: the start station)."""
-        family = get_family((await read.game_row(self._reads, game_id)).family)
+        family = await self._family_of(game_id)
         return await self.act(game_id, user_id, family.move(pawn, int(to), str(ticket)), key, expected_round)
 
     async def double_move(self, game_id: int, user_id: int, first: tuple[int, str],
                           second: tuple[int, str], key: str,
                           expected_round: int | None = None) -> CommandResult:
         """Mr. X's double move: ``first`` and ``second`` are (station, ticket)."""
-        family = get_family((await read.game_row(self._reads, game_id)).family)
+        family = await self._family_of(game_id)
         action = family.double((int(first[0]), str(first[1])), (int(second[0]), str(second[1])))
         return await self.act(game_id, user_id, action, key, expected_round)
 
@@ -101,7 +100,7 @@ class Play(Resigning):
         """Mr. X shows where he is (voluntary surfacing), taking one ticket from each detective:
         those ``take`` names, or (``take`` None) ``prefer`` where a detective has it, else the kind
         each has most of."""
-        family = get_family((await read.game_row(self._reads, game_id)).family)
+        family = await self._family_of(game_id)
         action = family.surface(tuple((pawn, str(ticket)) for pawn, ticket in (take or {}).items()), prefer)
         if action is None:
             raise InvalidAction("That is not a move of this game.")

@@ -37,9 +37,10 @@ async def load_state(session: Session, game_id: int) -> tuple[Any, int]:
     """The game's state and the number of actions behind it: from the snapshot, or from a replay of
     the actions when the snapshot cannot be read (not JSON, empty, not an object, written by an older
     engine) or has seen fewer or more actions than the list holds. The next command writes a fresh one."""
-    count = await session.actions.count(game_id)
+    row = await session.actions.snapshot(game_id)
+    count = row.listed if row is not None else await session.actions.count(game_id)
     try:
-        state, seen = await read.snapshot(session, game_id)
+        state, seen = read.snapshot_state(row)
     except (BadRecord, GameNotStarted) as exc:
         log.warning("game %s: rebuilding the state from its %s actions (%s)", game_id, count,
                     getattr(exc, "message", exc))

@@ -8,7 +8,7 @@ from typing import Any
 from bot.games import get_family
 from bot.games.errors import BadRecord
 from bot.games.outcome import Outcome
-from bot.store import GameRow, Session
+from bot.store import GameRow, Session, SnapshotRow
 
 from .errors import GameNotFound, GameNotStarted
 from .models import GameInfo, Player, UserGame
@@ -77,7 +77,11 @@ async def user_games(session: Session, user_id: int) -> list[UserGame]:
 
 async def snapshot(session: Session, game_id: int) -> tuple[Any, int]:
     """The game's state from its snapshot (its family's state), with the number of actions it has seen."""
-    row = await session.actions.snapshot(game_id)
+    return snapshot_state(await session.actions.snapshot(game_id))
+
+
+def snapshot_state(row: SnapshotRow | None) -> tuple[Any, int]:
+    """The state a stored snapshot holds, with the number of actions it has seen."""
     if row is None:
         raise GameNotStarted()
     try:

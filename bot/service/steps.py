@@ -124,23 +124,23 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     to_move = tuple(state.to_move())
     turn, turn_started_at = next_turn(game.to_move, to_move, game.turn, game.turn_started_at, now)
     outcome = state.outcome
-    await tx.games.played(gid, version=version, round=state.round, to_move=to_move, turn=turn,
-                          turn_started_at=turn_started_at, status=FINISHED if outcome else RUNNING,
-                          winner=outcome.winner if outcome else None, end_reason=outcome.reason if outcome else None,
-                          finished_at=now if outcome else None, now=now)
     if outcome:
         await save_result(tx, game, outcome, now)
     sealed = await seal(tx, family, state, secret, gid, now)
 
     view = family.public_view(state)
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]
-    for key_, kind, payload, recipient in outbox.after_play(
-            view, events, seq=seq if actions and announce_actions else None, user_id=user_id,
-            next_users=await tx.seats.controllers(gid, to_move), mrx_user=mrx_user,
-            owed_before=await tx.seats.controllers(gid, game.to_move),
-            new_turn=turn != game.turn, family=family, sealed=sealed,
-            key=game_key(secret, str(gid)) if outcome else None):
-        await outbox.queue(tx, gid, key_, kind, payload, now, recipient)
+    await outbox.queue_all(tx, gid, outbox.after_play(
+        view, events, seq=seq if actions and announce_actions else None, user_id=user_id,
+        next_users=await tx.seats.controllers(gid, to_move), mrx_user=mrx_user,
+        owed_before=await tx.seats.controllers(gid, game.to_move),
+        new_turn=turn != game.turn, family=family, sealed=sealed,
+        key=game_key(secret, str(gid)) if outcome else None), now)
+    # the game row last: on a server, the writes above travel with it (bot/store/postgres.py)
+    await tx.games.played(gid, version=version, round=state.round, to_move=to_move, turn=turn,
+                          turn_started_at=turn_started_at, status=FINISHED if outcome else RUNNING,
+                          winner=outcome.winner if outcome else None, end_reason=outcome.reason if outcome else None,
+                          finished_at=now if outcome else None, now=now)
     return version
 
 

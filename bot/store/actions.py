@@ -52,8 +52,11 @@ class Actions:
             (game_id, version, actions, json.dumps(state, separators=(",", ":"))))
 
     async def snapshot(self, game_id: int) -> SnapshotRow | None:
-        row = await self.sql.one("SELECT s.version, s.actions, s.state, g.family FROM snapshots s "
-                                 "JOIN games g ON g.id = s.game_id WHERE s.game_id = ?", (game_id,))
+        """The game's snapshot, with the number of actions its list holds (read together: a command checks one
+        against the other before it trusts the snapshot)."""
+        row = await self.sql.one("SELECT s.version, s.actions, s.state, g.family, "
+                                 "(SELECT COUNT(*) FROM actions a WHERE a.game_id = s.game_id) AS listed "
+                                 "FROM snapshots s JOIN games g ON g.id = s.game_id WHERE s.game_id = ?", (game_id,))
         if row is None:
             return None
-        return SnapshotRow(game_id, row["family"], row["version"], row["actions"], row["state"])
+        return SnapshotRow(game_id, row["family"], row["version"], row["actions"], row["state"], int(row["listed"]))

@@ -34,6 +34,10 @@ class Sql(Protocol):
     #: what ends a query that locks the rows it reads until the transaction ends: " FOR UPDATE" inside a
     #: transaction on a server; "" where a transaction holds the whole database already (SQLite) and for reads
     lock: str
+    #: True inside a command's transaction: a game it has read (and its seats) stays as it was read until the
+    #: transaction ends, but for the transaction's own writes, so the parts may keep what they read (a server
+    #: locks the game on reading it, SQLite holds the whole file); False for reads, which must see each commit
+    held: bool
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 

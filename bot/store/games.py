@@ -16,29 +16,52 @@ _TURN_COLUMNS = {"reminder_hours": "reminded_turn", "deadline_hours": "overdue_t
 class Games:
     def __init__(self, sql: Sql) -> None:
         self.sql = sql
+        #: inside a command's transaction, the games it has read as they stand now (``Sql.held``): read once, then
+        #: kept up to date by this part's own writes (which return the row they leave)
+        self._kept: dict[int, GameRow] | None = {} if sql.held else None
 
     async def lock(self, *, game_id: int | None = None, channel_id: int | None = None) -> None:
         """Take the lock of the game (or of the channel's active game) first thing in a command, so that a command
         on the same game waits for this one before it reads anything, even its idempotency key. Nothing to do
-        where a transaction holds the whole database."""
+        where a transaction holds the whole database. The row it reads is kept for the command's later reads."""
         if not self.sql.lock:
             return
         if game_id is not None:
-            await self.sql.one("SELECT id FROM games WHERE id = ?" + self.sql.lock, (game_id,))
+            await self.get(game_id)
         elif channel_id is not None:
-            await self.sql.one(f"SELECT id FROM games WHERE channel_id = ? AND {ACTIVE}" + self.sql.lock,
-                               (channel_id,))
+            await self.active_in_channel(channel_id)
 
     async def get(self, game_id: int) -> GameRow | None:
         """The game (inside a transaction: locked until it ends)."""
+        if self._kept is not None and game_id in self._kept:
+            return self._kept[game_id]
         row = await self.sql.one("SELECT * FROM games WHERE id = ?" + self.sql.lock, (game_id,))
-        return GameRow.of(row) if row else None
+        return self._keep(row)
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's game in the lobby or running (inside a transaction: locked until it ends)."""
+        for game in (self._kept or {}).values():  # at most one game of a channel is active: a held one is it
+            if game.channel_id == channel_id and game.status in ("lobby", "running"):
+                return game
         row = await self.sql.one(f"SELECT * FROM games WHERE channel_id = ? AND {ACTIVE}" + self.sql.lock,
                                  (channel_id,))
-        return GameRow.of(row) if row else None
+        return self._keep(row)
+
+    def _keep(self, row) -> GameRow | None:
+        game = GameRow.of(row) if row else None
+        if game is not None and self._kept is not None:
+            self._kept[game.id] = game
+        return game
+
+    async def _update(self, assignments: str, params: tuple, game_id: int, condition: str = "",
+                      condition_params: tuple = ()) -> None:
+        """``UPDATE games SET assignments WHERE id = game_id [AND condition]``; inside a command, the row it leaves
+        is kept (an update that changes nothing leaves the kept row as it is)."""
+        sql = f"UPDATE games SET {assignments} WHERE id = ?{condition}"
+        if self._kept is None:
+            await self.sql.execute(sql, (*params, game_id, *condition_params))
+        else:
+            self._keep(await self.sql.one(sql + " RETURNING *", (*params, game_id, *condition_params)))
 
     async def latest_in_channel(self, channel_id: int, finished_only: bool) -> GameRow | None:
         """The channel's most recent game (``finished_only``: ended after its start, finished or cancelled)."""
@@ -78,8 +101,7 @@ class Games:
     async def mark_turn(self, hours_column: str, game_id: int, turn: int) -> None:
         """Remember that ``turn`` was dealt with (reminded, reported overdue); an older turn never undoes a newer one."""
         done_column = _TURN_COLUMNS[hours_column]
-        await self.sql.execute(f"UPDATE games SET {done_column} = ? WHERE id = ? AND COALESCE({done_column}, 0) < ?",
-                               (turn, game_id, turn))
+        await self._update(f"{done_column} = ?", (turn,), game_id, f" AND COALESCE({done_column}, 0) < ?", (turn,))
 
     async def create(self, *, guild_id: int, channel_id: int, status: str, rules: str, board: str,
                      options: dict[str, bool], seed: int, host_id: int, reminder_hours: float | None,
@@ -95,35 +117,33 @@ class Games:
         return row["id"]
 
     async def set_version(self, game_id: int, version: int, now: float) -> None:
-        await self.sql.execute("UPDATE games SET version = ?, updated_at = ? WHERE id = ?", (version, now, game_id))
+        await self._update("version = ?, updated_at = ?", (version, now), game_id)
 
     async def set_options(self, game_id: int, options: dict[str, bool]) -> None:
-        await self.sql.execute("UPDATE games SET options = ? WHERE id = ?", (json.dumps(options), game_id))
+        await self._update("options = ?", (json.dumps(options),), game_id)
 
     async def set_host(self, game_id: int, user_id: int) -> None:
-        await self.sql.execute("UPDATE games SET host_id = ? WHERE id = ?", (user_id, game_id))
+        await self._update("host_id = ?", (user_id,), game_id)
 
     async def set_settings(self, game_id: int, reminder_hours: float | None, deadline_hours: float | None,
                            tracker: bool, language: str) -> None:
-        await self.sql.execute(
-            "UPDATE games SET reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ? WHERE id = ?",
-            (reminder_hours, deadline_hours, int(tracker), language, game_id))
+        await self._update("reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ?",
+                           (reminder_hours, deadline_hours, int(tracker), language), game_id)
 
     async def start(self, game_id: int, status: str, players: int, now: float, deal_seed: int) -> None:
-        await self.sql.execute("UPDATE games SET status = ?, players = ?, started_at = ?, deal_seed = ? WHERE id = ?",
-                               (status, players, now, deal_seed, game_id))
+        await self._update("status = ?, players = ?, started_at = ?, deal_seed = ?",
+                           (status, players, now, deal_seed), game_id)
 
     async def end(self, game_id: int, status: str, now: float) -> None:
         """End a game outside the engine (a cancelled game, an emptied lobby): nobody owes a move."""
-        await self.sql.execute("UPDATE games SET status = ?, to_move = '', finished_at = ? WHERE id = ?",
-                               (status, now, game_id))
+        await self._update("status = ?, to_move = '', finished_at = ?", (status, now), game_id)
 
     async def played(self, game_id: int, *, version: int, round: int, to_move: tuple[str, ...], turn: int,
                      turn_started_at: float | None, status: str, winner: str | None, end_reason: str | None,
                      finished_at: float | None, now: float) -> None:
         """The game row after the engine played: its round, who owes a move, and its end."""
-        await self.sql.execute(
-            "UPDATE games SET version = ?, round = ?, to_move = ?, turn = ?, turn_started_at = ?, status = ?, "
-            "winner = ?, end_reason = ?, finished_at = ?, updated_at = ? WHERE id = ?",
-            (version, round, " ".join(to_move), turn, turn_started_at, status, winner, end_reason, finished_at, now,
-             game_id))
+        await self._update(
+            "version = ?, round = ?, to_move = ?, turn = ?, turn_started_at = ?, status = ?, winner = ?, "
+            "end_reason = ?, finished_at = ?, updated_at = ?",
+            (version, round, " ".join(to_move), turn, turn_started_at, status, winner, end_reason, finished_at, now),
+            game_id)

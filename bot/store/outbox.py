@@ -17,10 +17,18 @@ class Outbox:
     async def queue(self, game_id: int, key: str, kind: str, payload: dict[str, Any], now: float,
                     recipient_id: int | None = None) -> None:
         """Owe a message; a key is queued at most once per game (a second time changes nothing)."""
+        await self.queue_all(game_id, [(key, kind, payload, recipient_id)], now)
+
+    async def queue_all(self, game_id: int, owed: list[tuple[str, str, dict[str, Any], int | None]],
+                        now: float) -> None:
+        """Owe several messages, (key, kind, payload, recipient) each, in this order, in one statement."""
+        if not owed:
+            return
         await self.sql.execute(
-            "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO NOTHING",
-            (game_id, key, kind, recipient_id, json.dumps(payload), now))
+            "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(owed)) + " ON CONFLICT (game_id, key) DO NOTHING",
+            [value for key, kind, payload, recipient in owed
+             for value in (game_id, key, kind, recipient, json.dumps(payload), now)])
 
     async def pending(self, game_id: int | None = None) -> list[Announcement]:
         """Messages owed and not yet posted, oldest first."""

@@ -69,10 +69,12 @@ def _why(exc: BaseException) -> str:
 class PostgresSql:
     """SQL on one connection (a transaction's) or, for reads, on any free connection of the pool."""
 
-    def __init__(self, runner: asyncpg.Connection | asyncpg.Pool, where: str, lock: str = "") -> None:
+    def __init__(self, runner: asyncpg.Connection | asyncpg.Pool, where: str, lock: str = "", *,
+                 held: bool = False) -> None:
         self.runner = runner
         self.where = where
         self.lock = lock
+        self.held = held
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
         return await self._run(self.runner.fetchrow(numbered(sql), *params))
@@ -95,6 +97,74 @@ class PostgresSql:
             raise Conflict(_why(exc)) from exc
         except _UNAVAILABLE as exc:
             raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
+
+
+#: a write the store may send later: it returns nothing (``RETURNING`` makes a read of it)
+_WRITE = re.compile(r"\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s", re.IGNORECASE)
+#: the tables a statement names: what it reads or writes (``DO UPDATE SET`` adds a harmless "SET")
+_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)", re.IGNORECASE)
+
+
+def _tables(sql: str) -> frozenset[str]:
+    return frozenset(name.lower() for name in _TABLE.findall(sql))
+
+
+class PostgresCommandSql(PostgresSql):
+    """A command's transaction on its connection. Its writes that return nothing wait, and go to the server in
+    one statement (data-modifying ``WITH`` clauses) together with the next statement that needs an answer, or
+    at the commit: a move's action, snapshot, idempotency record, commitments and owed messages cost one round
+    trip instead of one each.
+
+    The statements of one ``WITH`` run on one snapshot and do not see each other's rows, so a statement joins
+    the waiting writes only if it names none of their tables; otherwise they are sent first. Either way each
+    statement sees what the ones before it wrote, as if each had been sent alone. A write that fails (a broken
+    uniqueness rule: :class:`~.base.Conflict`) raises where it is sent, still inside the transaction."""
+
+    def __init__(self, connection: asyncpg.Connection, where: str) -> None:
+        super().__init__(connection, where, lock=" FOR UPDATE", held=True)
+        self._waiting: list[tuple[str, tuple]] = []
+        self._waiting_tables: frozenset[str] = frozenset()
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> asyncpg.Record | None:
+        return await super().one(*await self._after_waiting(sql, params))
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
+        return await super().all(*await self._after_waiting(sql, params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        if _WRITE.match(sql) and "RETURNING" not in sql.upper():
+            tables = _tables(sql)
+            if tables & self._waiting_tables:
+                await self.flush()
+            self._waiting.append((sql, tuple(params)))
+            self._waiting_tables |= tables
+            return
+        await super().execute(*await self._after_waiting(sql, params))
+
+    async def execute_many(self, sql: str, params: Iterable[Sequence[Any]]) -> None:
+        await self.flush()
+        await super().execute_many(sql, params)
+
+    async def flush(self) -> None:
+        """Send the waiting writes (the last one as the statement the others are ``WITH`` clauses of)."""
+        if self._waiting:
+            *before, (last, params) = self._waiting
+            self._waiting = before
+            await super().execute(*self._chained(last, params))
+
+    async def _after_waiting(self, sql: str, params: Sequence[Any]) -> tuple[str, Sequence[Any]]:
+        """``sql`` with the waiting writes before it, when it names none of their tables; else they go first."""
+        if self._waiting and (sql.lstrip()[:4].upper() == "WITH" or _tables(sql) & self._waiting_tables):
+            await self.flush()
+        return self._chained(sql, params)
+
+    def _chained(self, sql: str, params: Sequence[Any]) -> tuple[str, list[Any]]:
+        """``sql`` as the statement the waiting writes are ``WITH`` clauses of; they wait no more."""
+        waiting, self._waiting, self._waiting_tables = self._waiting, [], frozenset()
+        if not waiting:
+            return sql, list(params)
+        clauses = ", ".join(f"waiting_{n} AS ({write})" for n, (write, _) in enumerate(waiting, 1))
+        return f"WITH {clauses} {sql}", [value for _, written in waiting for value in written] + list(params)
 
 
 class PostgresReads(PostgresSql):
@@ -131,7 +201,7 @@ class PostgresStore(Store):
         named = {} if "application_name" in urlsplit(url).query else {"application_name": APPLICATION_NAME}
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=60,
-                                             server_settings=named)
+                                             server_settings=named, reset=_nothing_to_reset)
         except asyncpg.InvalidPasswordError:
             raise DatabaseUnavailable(f"cannot open the database {where}: the password (or user) is wrong") from None
         except asyncpg.InvalidCatalogNameError as exc:
@@ -168,7 +238,9 @@ class PostgresStore(Store):
         connection, transaction = await self._begin()
         try:
             try:
-                yield Session(PostgresSql(connection, self.where, lock=" FOR UPDATE"))
+                sql = PostgresCommandSql(connection, self.where)
+                yield Session(sql)
+                await sql.flush()
             except BaseException:
                 await transaction.rollback()
                 raise
@@ -195,6 +267,13 @@ class PostgresStore(Store):
                 if attempt:
                     raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
         raise AssertionError("unreachable")
+
+
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """What a connection needs before it goes back to the pool, beyond the rollback of an open transaction that
+    the pool does anyway: nothing. The bot sets no session settings, listens to nothing, keeps no cursor and
+    releases its one advisory lock itself, so asyncpg's default reset (RESET ALL, UNLISTEN *, ...) would be a
+    round trip to the server after every command and every read, for nothing."""
 
 
 def _pool_size(where: str) -> int:

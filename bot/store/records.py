@@ -106,6 +106,8 @@ class SnapshotRow:
     version: int
     actions: int
     state: str
+    #: how many actions the game's list holds (``actions`` is behind when the snapshot lags)
+    listed: int
 
 
 @dataclass(frozen=True)

@@ -58,8 +58,9 @@ class SqliteSql:
     #: a transaction holds the whole file (BEGIN IMMEDIATE): no query needs to lock rows
     lock = ""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, *, held: bool = False) -> None:
         self.conn = conn
+        self.held = held
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         # One trip to the connection's thread (a cursor's execute, fetch and close would be three).
@@ -94,7 +95,6 @@ class SqliteStore(Store):
         #: the migrations this opening applied
         self.applied = applied or []
         self.reads = Session(SqliteSql(reader))
-        self._session = Session(SqliteSql(writer))
         self._write_lock = asyncio.Lock()
         #: (device, inode) of the file when it was opened: a file deleted or replaced under the bot
         #: (its data folder removed, say) no longer matches, and writes stop instead of vanishing
@@ -155,7 +155,7 @@ class SqliteStore(Store):
             self.check_present()
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
-                yield self._session
+                yield Session(SqliteSql(self.writer, held=True))  # new each time: what it keeps ends with it
                 await self.writer.execute("COMMIT")
             except BaseException:
                 await self._rollback()

@@ -258,4 +258,4 @@ async def test_the_migrate_command_brings_a_postgresql_database_up_to_date(url, 
     from bot.cli import main
 
     assert await asyncio.to_thread(main, ["migrate", "--database", url]) == 0
-    assert "schema version 9 of 9" in capsys.readouterr().out
+    assert f"schema version {LATEST} of {LATEST}" in capsys.readouterr().out
