@@ -129,9 +129,13 @@ async def test_two_transactions_storing_one_key_conflict(store):
     inside = asyncio.Event()
     go = asyncio.Event()
 
+    async def remember(tx) -> None:
+        await tx.commands.remember("key-1", game, 1, "join", 2, [], 0)
+        await tx.commands.find("key-1")  # a read of the table: the waiting write goes to the server first
+
     async def first() -> None:
         async with store.transaction() as tx:
-            await tx.commands.remember("key-1", game, 1, "join", 2, [], 0)
+            await remember(tx)
             inside.set()
             await go.wait()
 
@@ -139,8 +143,9 @@ async def test_two_transactions_storing_one_key_conflict(store):
     await inside.wait()
     with pytest.raises(Conflict):
         async with store.transaction() as tx:
-            waiting = asyncio.create_task(tx.commands.remember("key-1", game, 1, "join", 2, [], 0))
+            waiting = asyncio.create_task(remember(tx))
             await asyncio.sleep(0.2)
+            assert not waiting.done()  # the key's row waits for the first transaction to end
             go.set()
             await waiting
     await task
