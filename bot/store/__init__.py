@@ -1,7 +1,8 @@
 """The store: where games are kept, behind one interface (:class:`Store`, :class:`Session`) whatever the backend.
 
 The game service speaks to the interface only; each part of a :class:`Session` keeps one concern's tables, and
-a backend (:mod:`.sqlite`) runs their SQL. Schema migrations are numbered SQL files (:mod:`.migrations`).
+a backend (:mod:`.sqlite`, :mod:`.postgres`) runs their SQL. Schema migrations are numbered SQL files
+(:mod:`.migrations`); :mod:`.copying` moves an installation from SQLite to PostgreSQL.
 """
 
 from .backends import open_store

@@ -1,6 +1,6 @@
 """What a backend is: the interface the game service speaks to, whichever database keeps the games.
 
-A backend (:mod:`.sqlite`; a database server later) opens a :class:`Store`. The service takes one
+A backend (:mod:`.sqlite`, the embedded default; :mod:`.postgres`, a database server) opens a :class:`Store`. The service takes one
 transaction per command (:meth:`Store.transaction`) and reads outside commands through :attr:`Store.reads`;
 either way it holds a :class:`Session`, whose parts each keep one concern's tables (:mod:`.games`,
 :mod:`.seats`, :mod:`.actions`, :mod:`.commands`, :mod:`.outbox`, :mod:`.settings`, :mod:`.stats`,
