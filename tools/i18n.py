@@ -18,13 +18,14 @@ sys.path.insert(0, str(ROOT))
 
 from bot.i18n import DOMAIN, LANGUAGES, ENGLISH, LOCALES, po_path  # noqa: E402
 
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+            "NC_": ((1, "c"), 2)}
 #: refusals a player reads: a constant sentence given to one of these is a message id too
 REFUSALS = ("Refused", "InvalidAction", "IllegalMove", "NoTicket", "NotYourTurn", "StationOccupied", "GameOver",
             "NoGameHere", "GameNotFound", "GameAlreadyRunning", "GameNotStarted", "GameAlreadyStarted", "GameClosed",
             "NotInGame", "NotHost", "NotAllowed", "NotYourPawn", "BadSetting", "DeadlineNotPassed", "StaleAction",
             "RoleTaken", "LobbyFull", "AlreadyJoined", "GameNotOver", "RulesUnavailable", "NotEnoughPlayers",
-            "NoSuchDie", "RollFirst")
+            "NoSuchDie", "RollFirst", "OptionUnavailable")
 
 POT = LOCALES / f"{DOMAIN}.pot"
 

@@ -131,6 +131,7 @@ class Announcer:
         #: the post's call to act, for a rewrite of the post to replace (bot.chat.turn_posts)
         call = words.next_up_line(payload.get("next"), view, owners, tr) or None
         if kind == outbox.GAME_STARTED:
+            payload = {**payload, "mrx_reach": await self._prompt_first(item.game_id)}
             content = with_line(words.game_started_text(payload, view, players, tr),
                                 sealed_line(payload.get("sealed", ()), tr))
             ping = words.started_ping(payload)
@@ -202,8 +203,43 @@ class Announcer:
             await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")
         return place, message.id
 
+    async def _prompt_first(self, game_id: int) -> str | None:
+        """Send Mr. X's first prompt before the start post, so that it can say how his choices reach him:
+        "dm", "closed" (his DMs are shut: the start post tells him what to do), or None (no prompt owed)."""
+        for item in await self.service.pending_announcements(game_id):
+            if item.kind != outbox.MRX_PROMPT or item.id in self._unmarked:
+                continue
+            game = await self.service.get_game(game_id)
+            sent = await self._send_prompt(item, game)
+            if sent is None:
+                self._told.add((game_id, item.recipient_id))
+                self._unmarked[item.id] = (0, 0)  # the start post carries what the prompt could not
+                return "closed"
+            self._unmarked[item.id] = sent
+            return "dm" if sent != (0, 0) else None
+        return None
+
     async def _mrx_prompt(self, item: Announcement) -> tuple[int, int]:
         game = await self.service.get_game(item.game_id)
+        sent = await self._send_prompt(item, game)
+        if sent is not None:
+            return sent
+        words = presenter(get_family(game.family))
+        place = await self.places.of(game)
+        who = words.mention(item.recipient_id)
+        public = speaker(game.language, game.board)  # the channel reads this
+        if (game.id, item.recipient_id) in self._told:
+            note = public._("🎩 {who}, your turn as Mr. X (round {round}). My DMs can't reach you: use "
+                            "`/sy move` here, my answers to you stay private.").format(who=who, round=game.round)
+        else:
+            self._told.add((game.id, item.recipient_id))
+            note = public._(DMS_CLOSED).format(who=who)
+        message = await self.client.get_partial_messageable(place).send(
+            note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
+        return place, message.id
+
+    async def _send_prompt(self, item: Announcement, game) -> tuple[int, int] | None:
+        """Mr. X's prompt by DM: where it went ((0, 0): it was no longer due), or None when his DMs are shut."""
         due = game.status == RUNNING and game.round == item.payload.get("round") and game.to_move == (MRX,)
         if not due or item.recipient_id is None:
             return 0, 0  # he has moved already (e.g. with /sy move before this was sent)
@@ -223,16 +259,6 @@ class Announcer:
                 menu = words.mrx_menu(game.id, mview)
             message = await user.send(text, files=files, view=menu, nonce=nonce(item))
         except discord.Forbidden:
-            who = words.mention(item.recipient_id)
-            public = speaker(game.language, game.board)  # the channel reads this
-            if (game.id, item.recipient_id) in self._told:
-                note = public._("🎩 {who}, your turn as Mr. X (round {round}). My DMs can't reach you: use "
-                                "`/sy move` here, my answers to you stay private.").format(who=who, round=game.round)
-            else:
-                self._told.add((game.id, item.recipient_id))
-                note = public._(DMS_CLOSED).format(who=who)
-            message = await self.client.get_partial_messageable(place).send(
-                note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
-            return place, message.id
+            return None
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)
         return message.channel.id, message.id

@@ -20,6 +20,7 @@ from bot.chat import choices, finder, host, lobby, looks, moves, my_games, recor
 from bot.chat.context import ChatContext
 from bot.chat.presenters import presenter
 from bot.chat.replies import guarded, is_dm, say, speaker_for
+from bot.chat.words import rules_title
 
 #: the rule systems the families can play now
 RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]
@@ -212,23 +213,38 @@ class ScotlandYardCommands(app_commands.Group):
     async def rules(self, interaction: discord.Interaction, rules: Optional[app_commands.Choice[str]] = None) -> None:
         if not self._new(interaction):
             return
-        service = self.ctx.service
         async with guarded(interaction):
-            name, options = _value(rules), None
-            if name is None and not is_dm(interaction):
-                game = await finder.game_here(service, interaction.channel_id)
-                if game is not None:
-                    name, options = game.rules, game.options
-            if name is None and interaction.guild_id:
-                name = (await service.guild_settings(interaction.guild_id)).default_rules
+            name, options = (_value(rules), None) if rules else await self._rules_here(interaction)
             t = await speaker_for(interaction)
             await say(interaction, presenter(family_for_rules(name or "classic")).rules_text(t, name, options),
                       ephemeral=True)
 
+    async def _rules_here(self, interaction: discord.Interaction) -> tuple[str | None, dict | None]:
+        """(rules, variants) in play where the caller asks: the channel's (or thread's) game, else the server's
+        default; in DMs, the caller's one running game (None when there is none, or several)."""
+        service = self.ctx.service
+        if is_dm(interaction):
+            mine = await finder.my_games(service, interaction.user.id)
+            return (mine[0].game.rules, mine[0].game.options) if len(mine) == 1 else (None, None)
+        game = await finder.game_here(service, interaction.channel_id)
+        if game is not None:
+            return game.rules, game.options
+        return (await service.guild_settings(interaction.guild_id)).default_rules, None
+
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
-        if self._new(interaction):
-            await say(interaction, reference.help_text(await speaker_for(interaction)), ephemeral=True)
+        if not self._new(interaction):
+            return
+        async with guarded(interaction):
+            name, _ = await self._rules_here(interaction)
+            t = await speaker_for(interaction)
+            if name is None:
+                await say(interaction, reference.help_text(t), ephemeral=True)
+                return
+            t = t.on(family_for_rules(name).rules_entry(name).board)  # Sanssouci's agents
+            await say(interaction, reference.help_text(t, rules_title(name, t),
+                                                       presenter(family_for_rules(name)).help_tickets(t, name)),
+                      ephemeral=True)
 
     @app_commands.command(name="language", description="The language of the replies only you see")
     @app_commands.describe(language="Deutsch, English, or automatic: your Discord language")
@@ -298,6 +314,7 @@ class ScotlandYardCommands(app_commands.Group):
             await records.stats(self.ctx, interaction, user)
 
     @app_commands.command(name="leaderboard", description="The best players on this server")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(show="Post it for the channel to see (default: only you see it)")
+    async def leaderboard(self, interaction: discord.Interaction, show: bool = False) -> None:
         if self._new(interaction):
-            await records.leaderboard(self.ctx, interaction)
+            await records.leaderboard(self.ctx, interaction, show)

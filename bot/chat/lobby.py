@@ -16,7 +16,7 @@ import discord
 
 from bot.games import family_for_rules
 from bot.games.errors import Listed
-from bot.i18n import N_, Speaker, reader, speaker
+from bot.i18n import N_, NC_, Speaker, reader, speaker
 from bot.i18n.reference import OPTION_WORDS
 from bot.service.errors import AlreadyJoined, GameAlreadyStarted, NotInGame
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo
@@ -255,10 +255,10 @@ async def check_dms(ctx: ChatContext, user: discord.abc.User, game: GameInfo, tr
 
 MAX_OPTIONS = 25
 LOBBY_BUTTONS = (
-    ("join_d", N_("Join as detective"), "🕵️", discord.ButtonStyle.primary),
-    ("join_x", N_("Join as Mr. X"), "🎩", discord.ButtonStyle.secondary),
-    ("leave", N_("Leave"), None, discord.ButtonStyle.secondary),
-    ("start", N_("Start"), "🚦", discord.ButtonStyle.success),
+    ("join_d", NC_("button", "Join as detective"), "🕵️", discord.ButtonStyle.primary),
+    ("join_x", NC_("button", "Join as Mr. X"), "🎩", discord.ButtonStyle.secondary),
+    ("leave", NC_("button", "Leave"), None, discord.ButtonStyle.secondary),
+    ("start", NC_("button", "Start"), "🚦", discord.ButtonStyle.success),
 )
 #: the lobby's computer choices: (value, label, emoji)
 COMPUTER_CHOICES = (
@@ -276,7 +276,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:lobby
     def __init__(self, game_id: int, action: str, tr: Speaker | None = None) -> None:
         label, emoji, style = next(((lb, em, st) for a, lb, em, st in LOBBY_BUTTONS if a == action),
                                    (action, None, discord.ButtonStyle.secondary))
-        label = (tr or reader())._(label)
+        label = (tr or reader()).pgettext("button", label)
         super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
                                            custom_id=f"sy:lobby:{game_id}:{action}"))
         self.game_id = game_id

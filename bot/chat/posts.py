@@ -94,11 +94,13 @@ def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], vi
     who = " ".join(mention(u, tr) for u in user_ids) or tr._("the player")
     if list(pawns) == [MRX]:
         return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
-                    "skipped: `/sy replace` him or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
-                                                                                  waited=waited)
+                    "skipped: `/sy replace` him, let a computer play his seat until he is back with "
+                    "`/sy addbot player:`, or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
+                                                                             waited=waited)
     names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
     return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
-                "or `/sy replace` the player.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)
+                "`/sy replace` the player, or let a computer play the seat until they are back with "
+                "`/sy addbot player:`.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)
 
 
 # -- statistics ----------------------------------------------------------------------------------
@@ -116,7 +118,8 @@ def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
 
 
 def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
-    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``)."""
+    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``). Games as Mr. X are
+    counted apart for those who played him."""
     if not rows:
         return tr._("No finished games on this server yet: `/sy new` to play one.")
     medals = ["🥇", "🥈", "🥉"]
@@ -124,6 +127,9 @@ def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
     for i, s in enumerate(rows):
         mark = medals[i] if i < 3 else f"{i + 1}."
         games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
-        lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
-            mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
+        if s.mrx_games:
+            lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
+                mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
+        else:
+            lines.append(tr._("{mark} {who}: {games}").format(mark=mark, who=mention(s.user_id, tr), games=games))
     return "\n".join(lines)

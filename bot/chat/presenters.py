@@ -5,9 +5,9 @@ family's presenter, loaded by name. Every presenter offers:
 
 - words for the channel: ``game_started_text``, ``started_ping(payload)`` (whom the start post calls),
   ``action_text``, ``next_up_line``, ``round_summary_embed``, ``game_over_embed``,
-  ``players_changed_text``, ``cancelled_text``, ``status_embed``, ``rules_text``, ``owners_of``,
-  ``mention``, and ``LOG_PICTURES`` (whether the round summary and Mr. X's prompt carry the log as a
-  picture);
+  ``players_changed_text``, ``cancelled_text``, ``status_embed``, ``rules_text``, ``help_tickets(t, rules)``
+  (``/sy help``'s line on what the rules in play ride), ``owners_of``, ``mention``, and ``LOG_PICTURES``
+  (whether the round summary and Mr. X's prompt carry the log as a picture);
 - words for Mr. X alone: ``mrx_prompt_text``, ``mrx_receipt_text(events, view, now_at, tr)``,
   ``mrx_status_text(mview, tr)``;
 - components: ``turn_buttons(game_id, view, next, tr)`` (under a post that hands over the turn, or
@@ -28,7 +28,8 @@ from types import ModuleType
 #: what every presenter offers (tests/chat/test_presenters.py holds each family's presenter to it)
 HOOKS = (
     "game_started_text", "started_ping", "action_text", "next_up_line", "round_summary_embed", "game_over_embed",
-    "players_changed_text", "cancelled_text", "status_embed", "rules_text", "owners_of", "mention", "LOG_PICTURES",
+    "players_changed_text", "cancelled_text", "status_embed", "rules_text", "help_tickets", "owners_of", "mention",
+    "LOG_PICTURES",
     "mrx_prompt_text", "mrx_receipt_text", "mrx_status_text",
     "turn_buttons", "rewrites_turn_post", "mrx_menu", "DYNAMIC_ITEMS",
     "choices", "move_parts", "trade_action",

@@ -73,11 +73,16 @@ async def stats(ctx: ChatContext, interaction: discord.Interaction, user: discor
         await say(interaction, stats_text(who.id, found, reader()), ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-async def leaderboard(ctx: ChatContext, interaction: discord.Interaction) -> None:
+async def leaderboard(ctx: ChatContext, interaction: discord.Interaction, show: bool = False) -> None:
+    """The server's best players: privately, in the reader's language, like ``/sy stats``; with ``show``, for
+    the channel, in the server's language."""
     async with guarded(interaction):
         if is_dm(interaction):
             raise Refused("The leaderboard is per server: ask in a server channel.")
         rows = await ctx.service.leaderboard(interaction.guild_id)
-        server = await ctx.service.guild_settings(interaction.guild_id)  # a public post: the server's language
-        tr = speaker(game_language(None, server.language, interaction.guild_locale))
-        await say(interaction, leaderboard_text(rows, tr), ephemeral=False, allowed_mentions=NO_PINGS)
+        if show:
+            server = await ctx.service.guild_settings(interaction.guild_id)  # a public post: the server's language
+            tr = speaker(game_language(None, server.language, interaction.guild_locale))
+        else:
+            tr = reader()
+        await say(interaction, leaderboard_text(rows, tr), ephemeral=not show, allowed_mentions=NO_PINGS)

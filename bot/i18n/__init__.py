@@ -123,6 +123,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Marks a string with its context (``pgettext``'s) for extraction where it is translated later."""
+    return message
+
+
 #: the language of the person the code is answering right now (set around each interaction, and
 #: around a DM to Mr. X): what private menus and refusals speak
 _READER: ContextVar[str] = ContextVar("reader_language", default=ENGLISH)

@@ -55,7 +55,9 @@ def rules_title(name: str, tr: Speaker) -> str:
 
 #: words the rules engine puts into its refusals (it speaks English; the bot translates the values
 #: of a refusal that the catalogue knows, see GameError.said_in)
-ENGINE_WORDS = (N_("First move: "), N_("Second move: "), N_("Third move: "))
+ENGINE_WORDS = (N_("First move: "), N_("Second move: "), N_("Third move: "),
+                # why two variants clash (bot.games.london.engine.rules: a rule set's ``clashes``)
+                N_("black tickets would have no use"))
 #: the transports of the bot's boards as the engine names them in English (the board files carry
 #: the German too; these let a refusal's values be said in kind)
 TRANSPORT_WORDS = (N_("taxi"), N_("bus"), N_("underground"), N_("ferry"), N_("walk"), N_("boat"))

@@ -6,23 +6,25 @@ from __future__ import annotations
 from . import N_, Speaker
 
 HELP = N_(
-    "**Scotland Yard**: Mr. X hides in London, the detectives hunt him.\n"
-    "• `/sy new` opens a game here; `/sy join`, `/sy leave`, and the host's `/sy start`.\n"
+    "**Scotland Yard**: Mr. X hides, the detectives hunt him.\n"
+    "• `/sy new` opens a game here (`thread: True`: in a thread of its own); `/sy join`, `/sy leave`, and the host's "
+    "`/sy start`.\n"
     "• Detectives: press **Move** under the post that says it's your turn, or `/sy move to:` in the game's "
     "channel (autocomplete shows where you can go; add `ticket:` when several reach the station).\n"
     "• Mr. X: I DM you a menu on your turn; `/sy move` in my DMs (or here, privately) works too, "
     "with `then_to`/`then_ticket` for a ⏩ double move.\n"
     "• 🎲 Hunting Mister X (`/sy new rules: dice`): press **Roll the dice**, then ride with one of the dice (or "
     "`/sy move to: die:`); Mr. X rides with the dice you used.\n"
-    "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around.\n"
-    "• Host: `/sy settings` (reminders, deadline, tracker; `scope: server` sets the server's defaults), "
+    "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around, during the game and after it; `/sy games` "
+    "lists your games everywhere.\n"
+    "• Host: `/sy settings` (reminders, deadline, tracker, thread; `scope: server` sets the server's defaults), "
     "`/sy replace`, `/sy cancel`.\n"
     "• 🤖 Computer players: the lobby's menu or `/sy addbot role: level:` (easy, normal, hard), `/sy removebot`; "
     "past the deadline `/sy addbot player:` plays an absent player's seat until `/sy join` takes it back.\n"
     "• After the game: `/sy export`, `/sy stats`, `/sy leaderboard`.\n"
-    "• `/sy language`: Deutsch, English, or your Discord language.\n"
-    "Tickets: 🚕 taxi · 🚌 bus · 🚇 underground · ⬛ black (Mr. X: any line, ferry too) · ⏩ double move."
+    "• `/sy language`: Deutsch, English, or your Discord language."
 )
+RULES_HERE = N_("Rules in play here: **{rules}** (`/sy rules` says more).")
 
 #: the rule sets' titles and summaries (the engine's English words; tests/i18n checks they still match)
 RULE_WORDS = {
@@ -64,5 +66,10 @@ OPTION_WORDS = {
 }
 
 
-def help_text(t: Speaker) -> str:
-    return t._(HELP)
+def help_text(t: Speaker, rules: str | None = None, tickets: str | None = None) -> str:
+    """``/sy help``; with the title of the ``rules`` in play here and their ``tickets`` (the family's line)."""
+    lines = [t._(RULES_HERE).format(rules=rules)] if rules else []
+    lines.append(t._(HELP))
+    if tickets:
+        lines.append(tickets)
+    return "\n".join(lines)

@@ -48,7 +48,7 @@ async def test_agents_hand_tickets_to_one_another_with_sy_trade(game: Game) -> N
     assert (after.tickets(giver)["walk"], after.tickets(taker)["walk"]) == (before[0] - 1, before[1] + 1)
     assert giver in after.to_move()  # trading is done before moving, on the same turn
     post = fake.channel_messages(w.channel)[-1]
-    assert "hands a 🚶" in post.text and "ticket to" in post.text
+    assert "hands" in post.text and "a ticket: 🚶 walking ticket." in post.text and "ticket ticket" not in post.text
     # Mr. X cannot trade; a ticket the agent does not have is refused, and nothing changes.
     answer = await game.reply(w.bob, "trade", {"to": taker, "ticket": "walk"})
     assert answer.kind == "ephemeral"

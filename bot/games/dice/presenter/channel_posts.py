@@ -21,7 +21,7 @@ from bot.games.dice.engine import (
     RoundEnded,
     StartPicked,
 )
-from bot.games.dice.pictures.panels import DIE_EMOJI
+from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
 from bot.i18n import EN, Speaker
 from bot.i18n.names import outcome_sentence
 from bot.i18n.reference import OPTION_WORDS, RULE_WORDS
@@ -278,3 +278,11 @@ def rules_text(t: Speaker, name: str | None, options: Mapping[str, bool] | None 
         lines.append(t._("• Variants the host can pick in the lobby: {names}.").format(
             names=t._(OPTION_WORDS["expert"][0])))
     return "\n".join(lines)
+
+
+def help_tickets(t: Speaker, name: str) -> str:
+    """``/sy help``'s line on what the dice game rides."""
+    return t._("Dice: {taxi} · {bus} · {underground} · ❌ X; Mr. X rides the dice you used, or ⬛ {black}, "
+               "⏩ {double} or 🚁 {helicopter}.").format(
+        taxi=die_word("taxi", t), bus=die_word("bus", t), underground=die_word("underground", t),
+        black=ticket_name("black", t), double=ticket_name("double", t), helicopter=ticket_name("helicopter", t))

@@ -11,8 +11,8 @@ button, the dice to ride with, roll again, stay; and Mr. X's DM menu); :mod:`.sl
 from bot.chat.posts import cancelled_text
 from bot.chat.words import mention, owners_of
 from bot.games.dice.presenter.channel_posts import (
-    action_text, game_over_embed, game_started_text, next_up_line, players_changed_text, round_summary_embed,
-    rewrites_turn_post, rules_text, started_ping, status_embed,
+    action_text, game_over_embed, game_started_text, help_tickets, next_up_line, players_changed_text,
+    rewrites_turn_post, round_summary_embed, rules_text, started_ping, status_embed,
 )
 from bot.games.dice.presenter.mrx_messages import mrx_prompt_text, mrx_receipt_text, mrx_status_text
 from bot.games.dice.presenter.slash_options import choices, move_parts, trade_action
@@ -21,6 +21,7 @@ from bot.games.dice.presenter.words import die_word
 
 __all__ = [
     "DYNAMIC_ITEMS", "LOG_PICTURES", "action_text", "cancelled_text", "choices", "die_word", "game_over_embed",
+    "help_tickets",
     "game_started_text", "mention", "move_parts", "mrx_menu", "mrx_prompt_text", "mrx_receipt_text",
     "mrx_status_text", "next_up_line", "owners_of", "players_changed_text", "rewrites_turn_post",
     "round_summary_embed", "rules_text",

@@ -250,7 +250,7 @@ class MrXRide(discord.ui.DynamicItem[discord.ui.Select],
             for part, options in enumerate(_chunks(mrx_options(seconds, tr))):
                 menu.add_item(MrXSecond(self.game_id, self.round, first, part, options,
                                         placeholder=tr._("⏩ Then where? (second ride)")))
-            menu.add_item(MrXBack(self.game_id, self.round, tr._("Back")))
+            menu.add_item(MrXBack(self.game_id, self.round, tr.pgettext("button", "Back")))
             text = tr._("🎩 ⏩ Double move: first {ticket} to {station}. Where next?").format(
                 ticket=f"{_mark(ticket)} {ticket_name(ticket, tr)}", station=f"**{to}**")
             await interaction.response.edit_message(content=text, view=menu)

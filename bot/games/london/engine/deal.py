@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.errors import BoardError, OptionUnavailable
+from bot.games.errors import BoardError
 
 from .actions import MRX
 from .board import Board, load_board
@@ -12,6 +12,7 @@ from .pieces import GameData, Pawn
 from .rules import RuleSet, get_rules
 from .tickets import BLACK, DOUBLE
 from .tracker import tracker_for
+from .wording import board_lacks_routes
 
 
 def deal(state: GameData, rules: RuleSet | str, players: int, seed: int, options: dict[str, bool] | None,
@@ -107,12 +108,9 @@ def check_options(rules: RuleSet, board: Board, options: dict[str, bool]) -> dic
     for name, value in options.items():
         option = rules.option(name)
         if value and option.needs_board_data and not getattr(board, option.needs_board_data, None):
-            raise OptionUnavailable(
-                f"{option.title} needs the stations each bus and underground route passes, and the "
-                f"{board.title} board data does not list them."
-            )
+            raise board_lacks_routes(option.title, board.title)
         chosen[name] = bool(value)
     clash = rules.clash(chosen)
-    if clash:
-        raise OptionUnavailable(clash)
+    if clash is not None:
+        raise clash
     return chosen

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bot.games.errors import InvalidAction, NoTicket, quoted
+from bot.games.errors import InvalidAction, quoted
 
 from .actions import MRX, Move, Surface
 from .events import Event, MrXMoved, MrXSurfaced
 from .pieces import GameData, LogEntry
 from .tickets import BLACK
-from .wording import ticket_name, ticket_names
+from .wording import none_to_give, only_rides_change_hands
 
 
 def write_entry(state: GameData, move: Move, double: bool, events: list[Event], triple: bool = False) -> None:
@@ -64,10 +64,9 @@ def surface(state: GameData, action: Surface, events: list[Event]) -> None:
             continue
         ticket = take[pawn.id]
         if ticket not in board.ride_tickets:
-            raise InvalidAction("Only {names} tickets can be taken.", names=ticket_names(board, board.ride_tickets))
+            raise only_rides_change_hands(board, taken=True)
         if not wallet[ticket]:
-            raise NoTicket("{pawn} has no {ticket} ticket to take.", pawn=pawn.label,
-                           ticket=ticket_name(board, ticket))
+            raise none_to_give(board, pawn.label, ticket, taken=True)
         wallet[ticket] -= 1
         if wallets[MRX][ticket] is not None:
             wallets[MRX][ticket] += 1

@@ -13,7 +13,7 @@ from .moves import can_move, cut_off, targets
 from .pieces import GameData
 from .rounds import advance, finish, record_pass, start_detective_phase
 from .tickets import BLACK, DOUBLE
-from .wording import not_connected, ticket_name, ticket_names
+from .wording import none_left, none_to_give, not_connected, only_rides_change_hands, rides_only
 
 
 def apply(state: GameData, action: Action) -> list[Event]:
@@ -61,7 +61,7 @@ def _check_mrx_move(state: GameData, move: Move, here: int, wallet: dict[str, in
                             ticket=quoted(move.ticket), board=board.title)
     count = wallet[move.ticket]
     if count is not None and count <= 0:
-        raise NoTicket("{part}You have no {ticket} tickets left.", part=part, ticket=ticket_name(board, move.ticket))
+        raise none_left(board, move.ticket, part)
     if move.to not in board.stations:
         raise IllegalMove("{part}There is no station {station} on this board.", part=part, station=move.to)
     staying = move.to == here and move.ticket == state.rules.stay_put_ticket
@@ -138,11 +138,10 @@ def _hunter_move(state: GameData, move: Move, events: list[Event]) -> None:
     here = state.positions[move.pawn]
     assert here is not None
     if move.ticket not in board.ride_tickets:
-        rides = ticket_names(board, board.ride_tickets)
-        raise IllegalMove("{pawn} can only ride with {rides} tickets.", pawn=pawn.label, rides=rides)
+        raise rides_only(board, pawn.label)
     wallet = state.tickets(move.pawn)
     if pawn.wallet is not None and not wallet[move.ticket]:
-        raise NoTicket("{pawn} has no {ticket} tickets left.", pawn=pawn.label, ticket=ticket_name(board, move.ticket))
+        raise none_left(board, move.ticket, pawn=pawn.label)
     if move.to not in board.stations:
         raise IllegalMove("There is no station {station} on this board.", station=move.to)
     if move.to not in targets(state, here, move.ticket):
@@ -187,11 +186,10 @@ def _trade(state: GameData, action: Trade, events: list[Event]) -> None:
     if taker.wallet == giver.wallet or state.positions[taker.id] is None:
         raise InvalidAction("{pawn} cannot hand a ticket to {pawn2}.", pawn=giver.label, pawn2=taker.label)
     if action.ticket not in board.ride_tickets:
-        raise InvalidAction("Only {names} tickets can be handed over.", names=ticket_names(board, board.ride_tickets))
+        raise only_rides_change_hands(board, taken=False)
     wallet = state.wallets[giver.wallet]  # type: ignore[index]
     if not wallet[action.ticket]:
-        raise NoTicket("{pawn} has no {ticket} ticket to hand over.", pawn=giver.label,
-                       ticket=ticket_name(board, action.ticket))
+        raise none_to_give(board, giver.label, action.ticket, taken=False)
     wallet[action.ticket] -= 1  # type: ignore[operator]
     state.wallets[taker.wallet][action.ticket] += 1  # type: ignore[index,operator]
     state.history.append({"round": state.round, "pawn": action.pawn, "trade": action.to, "ticket": action.ticket})

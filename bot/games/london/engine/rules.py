@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from bot.games.errors import BadPlayerCount, OptionUnavailable, RulesUnavailable, quoted
 
 from .board import board_exists
+from .wording import no_such_option, options_clash
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple")
 
@@ -121,15 +122,13 @@ class RuleSet:
         for option in self.options:
             if option.name == name:
                 return option
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionUnavailable(f"The {self.title} rules have no option {quoted(name)} (options: {known}).")
+        raise no_such_option(self.title, name, [o.name for o in self.options])
 
-    def clash(self, chosen: Mapping[str, bool]) -> str | None:
-        """Why the ``chosen`` options cannot be played together, or None when they can."""
+    def clash(self, chosen: Mapping[str, bool]) -> OptionUnavailable | None:
+        """Why the ``chosen`` options cannot be played together (the refusal), or None when they can."""
         for first, second, why in self.clashes:
             if chosen.get(first) and chosen.get(second):
-                return (f'"{self.option(first).title}" and "{self.option(second).title}" cannot be played '
-                        f"together: {why}.")
+                return options_clash(self.option(first).title, self.option(second).title, why)
         return None
 
     def is_reveal(self, entry: int) -> bool:

@@ -30,6 +30,21 @@ def ticket(t: str, board: Board, tr: Speaker = EN) -> str:
     return f"{board.ticket_emoji(t)} {board.ticket_name(t, tr.language)}"
 
 
+#: the transports a pawn goes on foot (Potsdam's paths): its moves are walked, not ridden
+ON_FOOT = frozenset({"walk"})
+
+
+def on_foot(t: str, board: Board) -> bool:
+    kind = board.transport_of(t)
+    return kind is not None and kind.id in ON_FOOT
+
+
+def ride(t: str, board: Board, tr: Speaker = EN) -> str:
+    """A ride by the transport a ticket pays for: ``🚕 taxi``, ``🚋 ViP``, ``🚆 Schnellbahn``."""
+    kind = board.transport_of(t)
+    return f"{board.ticket_emoji(t)} {kind.name(tr.language) if kind else board.ticket_name(t, tr.language)}"
+
+
 def tickets_list(tickets: Iterable[str], board: Board, tr: Speaker = EN) -> str:
     return ", ".join(board.ticket_name(t, tr.language) for t in tickets)
 

@@ -32,6 +32,7 @@ from bot.chat import posts
 from bot.chat.posts import seat_line
 from bot.chat.words import (
     COLOUR,
+    DMS_CLOSED,
     EN,
     MRX_EMOJI,
     and_list,
@@ -43,7 +44,7 @@ from bot.chat.words import (
     station,
 )
 from bot.games.london.pictures.zoom import possible_stations
-from bot.games.london.presenter.board_words import logbook_count, round_of, ticket, wallet
+from bot.games.london.presenter.board_words import logbook_count, on_foot, ride, round_of, ticket, wallet
 
 def started_ping(payload: Mapping[str, Any]) -> list[int]:
     """The start post calls Mr. X: his turn; the detectives' comes after his move."""
@@ -53,6 +54,11 @@ def started_ping(payload: Mapping[str, Any]) -> list[int]:
 def rules_text(t: Speaker, name: str | None, options: Mapping[str, bool] | None = None) -> str:
     """``/sy rules``: the rules in force, in short (the server's default when none are named)."""
     return rules_summary.rules_text(t, name or "classic", options)
+
+
+def help_tickets(t: Speaker, name: str) -> str:
+    """``/sy help``'s line on the tickets of the rules in play."""
+    return rules_summary.help_tickets(t, name)
 
 
 # -- play ----------------------------------------------------------------------------------------
@@ -75,14 +81,19 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
                 else tr._("{mrx} Mr. X surfaces: he is at {station}! He takes {taken}."))
         return text.format(mrx=MRX_EMOJI, station=station(event.station), taken=taken or tr._("nothing"))
     if isinstance(event, PawnMoved):
-        line = tr._("{who} rode {ticket} from {start} to {to}.").format(
-            who=pawn_name(view, event.pawn, tr), ticket=ticket(event.ticket, view.board, tr),
-            start=station(event.start), to=station(event.to))
+        if on_foot(event.ticket, view.board):
+            line = tr._("{who} walked {emoji} from {start} to {to}.").format(
+                who=pawn_name(view, event.pawn, tr), emoji=view.board.ticket_emoji(event.ticket),
+                start=station(event.start), to=station(event.to))
+        else:
+            line = tr._("{who} rode {ticket} from {start} to {to}.").format(
+                who=pawn_name(view, event.pawn, tr), ticket=ride(event.ticket, view.board, tr),
+                start=station(event.start), to=station(event.to))
         if event.captured:
             line += " " + tr._("🚨 **Mr. X is caught!**")
         return line
     if isinstance(event, TicketHandedOver):
-        return tr._("🎟️ {giver} hands a {ticket} ticket to {taker}.").format(
+        return tr._("🎟️ {giver} hands {taker} a ticket: {ticket}.").format(
             giver=pawn_name(view, event.pawn, tr), ticket=ticket(event.ticket, view.board, tr),
             taker=pawn_name(view, event.to, tr))
     if isinstance(event, PawnPassed):
@@ -244,8 +255,16 @@ def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Seq
         who = " ".join(mention(u, tr) for u in owners.get(pawn, ()))
         lines.append(tr._("{pawn} ({who}) starts at {station}.").format(pawn=pawn_name(view, pawn, tr), who=who,
                                                                       station=station(start)))
-    lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first: I've sent him his choices.").format(
-        moves=and_list((str(n) for n in view.reveal_entries), tr)))
+    moves = and_list((str(n) for n in view.reveal_entries), tr)
+    # Whether his choices reached him is known once his first prompt went out (the announcer sends it first).
+    reach = payload.get("mrx_reach") if computer_kind(mrx or 0) is None else None
+    if reach == "dm":
+        lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first: I've sent him his choices."
+                          ).format(moves=moves))
+    else:
+        lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first.").format(moves=moves))
+    if reach == "closed":
+        lines.append(tr._(DMS_CLOSED).format(who=mention(mrx, tr)))
     return "\n".join(lines)
 
 

@@ -130,7 +130,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:dmove:
 def move_button_view(game_id: int, tr=None) -> discord.ui.View:
     """The **Move** button, labelled in the game's language."""
     view = discord.ui.View(timeout=None)
-    view.add_item(MoveButton(game_id, tr._("Move") if tr is not None else "Move"))
+    view.add_item(MoveButton(game_id, tr.pgettext("button", "Move") if tr is not None else "Move"))
     return view
 
 
@@ -204,7 +204,7 @@ class DetectiveGo(discord.ui.DynamicItem[discord.ui.Button],
 class DetectiveBack(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"sy:dback:(?P<game>\d+):(?P<pawn>[a-z0-9]+)"):
     def __init__(self, game_id: int, pawn: str) -> None:
-        super().__init__(discord.ui.Button(label=reader()._("Back"), emoji="↩️", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=reader().pgettext("button", "Back"), emoji="↩️", style=discord.ButtonStyle.secondary,
                                            custom_id=f"sy:dback:{game_id}:{pawn}"))
         self.game_id, self.pawn = game_id, pawn
 

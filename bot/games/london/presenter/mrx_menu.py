@@ -239,7 +239,7 @@ class MrXDouble(discord.ui.DynamicItem[discord.ui.Button],
 
 class MrXBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sy:xback:(?P<game>\d+):(?P<round>\d+)"):
     def __init__(self, game_id: int, round_: int) -> None:
-        super().__init__(discord.ui.Button(label=reader()._("Back"), emoji="↩️", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=reader().pgettext("button", "Back"), emoji="↩️", style=discord.ButtonStyle.secondary,
                                            custom_id=f"sy:xback:{game_id}:{round_}"))
         self.game_id, self.round = game_id, round_
 

@@ -7,6 +7,7 @@ from typing import Mapping
 
 from bot.games.london.engine import get_rules, load_board
 from bot.i18n import N_, Speaker
+from bot.chat.words import and_list
 from bot.i18n.reference import OPTION_WORDS, RULE_WORDS
 
 #: the tickets every board shares (ride tickets are named by the board, in either language)
@@ -64,3 +65,19 @@ def rules_text(t: Speaker, game_rules: str, options: Mapping[str, bool] | None =
         lines.append(t._("• Variants the host can pick in the lobby: {names}.").format(
             names=", ".join(t._(title) for title, _ in words.values())))
     return "\n".join(lines)
+
+
+def help_tickets(t: Speaker, game_rules: str) -> str:
+    """``/sy help``'s line on the tickets of ``game_rules``, in its board's words: what the hunters ride, and what
+    Mr. X rides besides."""
+    board = load_board(get_rules(game_rules).board)
+    t = t.on(board)
+    rides = " · ".join(f"{board.ticket_emoji(k)} {board.ticket_name(k, t.language)}" for k in board.ride_tickets)
+    special = and_list([kind.name(t.language) for kind in board.transports.values() if kind.mrx_only], t)
+    black = board.ticket_name("black", t.language)
+    double = board.ticket_name("double", t.language)
+    if special:
+        return t._("Tickets: {rides} · ⬛ {black} (Mr. X: any line, {special} included) · ⏩ {double}.").format(
+            rides=rides, black=black, special=special, double=double)
+    return t._("Tickets: {rides} · ⬛ {black} (Mr. X: any line) · ⏩ {double}.").format(rides=rides, black=black,
+                                                                                  double=double)

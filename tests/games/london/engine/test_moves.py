@@ -29,7 +29,7 @@ def test_detective_without_a_ticket_kind_cannot_ride_it():
                     tickets={"red": {U: 0}})
     state.apply(Move(MRX, 171, T))
     assert targets(state.legal_moves("red"), U) == set()
-    with pytest.raises(NoTicket, match="Red has no underground tickets left"):
+    with pytest.raises(NoTicket, match="Red has no underground ticket left"):
         state.apply(Move("red", 140, U))
 
 
@@ -92,7 +92,7 @@ def test_ferry_is_for_mrx_with_a_black_ticket_only():
 def test_mrx_without_black_tickets_cannot_use_the_ferry():
     state = arrange(at={MRX: 157, **FAR}, tickets={MRX: {X: 0}})
     assert 115 not in targets(state.legal_moves(MRX))
-    with pytest.raises(NoTicket, match="no black tickets"):
+    with pytest.raises(NoTicket, match="no black ticket left"):
         state.apply(Move(MRX, 115, X))
 
 
@@ -146,7 +146,7 @@ def test_double_move_second_part_may_not_use_a_ticket_spent_by_the_first():
     state = arrange(at={MRX: 153, **FAR}, tickets={MRX: {X: 1}})
     first = Move(MRX, 154, X)
     assert all(m.ticket != X for m in state.second_moves(first))
-    with pytest.raises(NoTicket, match="Second move: You have no black tickets left"):
+    with pytest.raises(NoTicket, match="Second move: You have no black ticket left"):
         state.apply(DoubleMove(first, Move(MRX, 140, X)))
 
 
