@@ -46,7 +46,8 @@ class Setup:
 
 GAMES = (
     Setup("classic-en", "A whole classic game, in English", seed=3),
-    Setup("classic-de", "Eine ganze klassische Partie, auf Deutsch", seed=3, language="de"),
+    Setup("classic-de", "Eine ganze klassische Partie, auf Deutsch, in einem eigenen Thread", seed=3, language="de",
+          thread=True),
     Setup("sanssouci-variants", "Mister X in Sanssouci with variants (ticket trading, any order, stay put)",
           rules="sanssouci", seed=6, variants=("trade_tickets", "any_order", "stay_put")),
     Setup("dice", "Hunting Mister X, the dice game (four players)", rules="dice", seed=3, detectives=2),
@@ -123,8 +124,8 @@ async def play(setup: Setup, fake: FakeDiscord, service: GameService) -> tuple[A
     await table.start_bot()
     try:
         detectives = (world.carol, world.dave)[:setup.detectives]
-        more = {"thread": True} if setup.thread else {}
-        lobby = await table.open(rules=setup.rules, seed=setup.seed, mrx=world.bob, detectives=detectives, **more)
+        lobby = await table.open(rules=setup.rules, seed=setup.seed, mrx=world.bob, detectives=detectives,
+                                 thread=setup.thread or None)
         if setup.variants:
             await table.select(world.alice, lobby, f"sy:variants:{table.game_id}", list(setup.variants))
         await table.start()
@@ -145,18 +146,21 @@ def public_posts(fake: FakeDiscord, world: World) -> list[Post]:
             and m.author.bot and m.channel.id in places and not m.deleted]
 
 
-def names(world: World) -> dict[int, str]:
-    return {u.id: u.name for u in (world.alice, world.bob, world.carol, world.dave, world.mod)}
+def names(fake: FakeDiscord, world: World) -> dict[str, str]:
+    """Mentions as a reader sees them: ``<@id>`` -> ``@alice``, ``<#id>`` -> ``#scotland-yard``."""
+    found = {f"<@{u.id}>": f"@{u.name}" for u in (world.alice, world.bob, world.carol, world.dave, world.mod)}
+    for channel in (world.channel, world.other, *fake.threads(world.channel)):
+        found[f"<#{channel.id}>"] = f"#{channel.name}"
+    return found
 
 
-def readable(text: str, people: dict[int, str]) -> str:
-    for uid, name in people.items():
-        text = text.replace(f"<@{uid}>", f"@{name}")
+def readable(text: str, people: dict[str, str]) -> str:
+    for mention, name in people.items():
+        text = text.replace(mention, name)
     return text
 
 
-def markdown(setup: Setup, posts: list[Post], world: World) -> str:
-    people = names(world)
+def markdown(setup: Setup, posts: list[Post], people: dict[str, str]) -> str:
     rounds = rounds_of(posts)
     lines = [f"# {setup.title}", "",
              f"Rules `{setup.rules}`, seed {setup.seed}, language `{setup.language}`"
@@ -179,7 +183,7 @@ def markdown(setup: Setup, posts: list[Post], world: World) -> str:
             if p.files:
                 extra.append("files: " + ", ".join(p.files))
             if p.pings:
-                extra.append("pings: " + ", ".join("@" + people.get(u, str(u)) for u in sorted(p.pings)))
+                extra.append("pings: " + ", ".join(people.get(f"<@{u}>", str(u)) for u in sorted(p.pings)))
             if p.live:
                 extra.append("buttons: " + ", ".join(p.live))
             body = readable(p.text, people).strip() or "(no text)"
@@ -198,7 +202,7 @@ async def transcribe(setup: Setup) -> tuple[str, list[Round]]:
             finally:
                 await service.close()
             posts = public_posts(fake, world)
-            return markdown(setup, posts, world), rounds_of(posts)
+            return markdown(setup, posts, names(fake, world)), rounds_of(posts)
 
 
 def main() -> int:
