@@ -196,8 +196,12 @@ class Announcer:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
         extra = {"view": buttons} if buttons is not None else {}
-        message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
-                                     nonce=nonce(item), **extra)
+        try:
+            message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
+                                         nonce=nonce(item), **extra)
+        except discord.NotFound:
+            await self.places.lost(game, place)  # the next try posts in the channel
+            raise
         await self.turns.passed(item.game_id, place, message.id, live=buttons is not None, call=call)
         if kind == outbox.GAME_OVER:
             await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")

@@ -64,11 +64,15 @@ class Places:
         tr = speaker(game.language, game.board)
         lobby = await self.service.message_for(game.id, "lobby")
         try:
+            thread = None
             if lobby is not None and lobby.channel_id == game.channel_id:
                 channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-                thread = await channel.get_partial_message(lobby.message_id).create_thread(
-                    name=thread_name(game, tr), auto_archive_duration=ARCHIVE_MINUTES)
-            else:
+                try:
+                    thread = await channel.get_partial_message(lobby.message_id).create_thread(
+                        name=thread_name(game, tr), auto_archive_duration=ARCHIVE_MINUTES)
+                except discord.NotFound:  # the lobby's post was deleted: a thread of its own, then
+                    thread = None
+            if thread is None:
                 channel = self.client.get_channel(game.channel_id) or await self.client.fetch_channel(game.channel_id)
                 thread = await channel.create_thread(name=thread_name(game, tr), auto_archive_duration=ARCHIVE_MINUTES,
                                                      type=discord.ChannelType.public_thread)
@@ -83,6 +87,12 @@ class Places:
             return game.channel_id
         await self.service.thread_opened(game.id, thread.id)
         return thread.id
+
+    async def lost(self, game: GameInfo, place: int) -> None:
+        """The game's thread is gone (a moderator deleted it): its posts go to the channel from now on."""
+        if place != game.channel_id:
+            log.warning("the thread %s of game %s is gone: the game plays in its channel", place, game.id)
+            await self.service.thread_opened(game.id, game.channel_id)
 
     async def result_in_channel(self, game: GameInfo, place: int, title: str, sentence: str) -> None:
         """A game played in its thread ends: the channel hears who won, with a link to the whole game."""

@@ -129,3 +129,22 @@ async def test_a_thread_that_cannot_be_opened_at_the_start_leaves_the_game_in_th
     await game.mrx_moves(state.legal_moves(MRX)[0], "menu")
     assert "Mr. X's move 1" in fake.channel_messages(w.channel)[-1].text
     assert len([m for m in fake.channel_messages(w.channel) if "couldn't open a thread" in m.text]) == 1
+
+
+@pytest.mark.asyncio
+async def test_an_archived_thread_wakes_up_and_a_deleted_one_leaves_the_game_in_the_channel(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    thread.archived = True  # a week without a move: Discord archives the thread
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    assert not thread.archived and "Mr. X's move 1" in fake.thread_messages(thread)[-1].text
+    fake._threads.delete(thread)  # a moderator deletes the thread
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    await game.detective_moves(state.legal_moves(pawn)[0])
+    await game.bot.announcer.flush()  # the post that found no thread is posted again, in the channel
+    assert fake.channel_messages(w.channel)[-1].text.startswith(("🔴", "🔵", "🟢", "🟡"))
+    assert await game.service.game_thread(game.game_id) == w.channel.id
