@@ -38,6 +38,10 @@ def key_line(key: str | None, tr: Speaker) -> str | None:
     return tr._("🔑 This game's key opens every seal: `{key}`. `/sy verify` checks the whole game.").format(key=key)
 
 
-def with_line(content: str | None, line: str | None) -> str | None:
-    """``content`` with ``line`` under it (either may be missing)."""
+def with_line(content: str | None, line: str | None, *, under_first: bool = False) -> str | None:
+    """``content`` with ``line`` under it (either may be missing); ``under_first``: under its first line, so that
+    a post's call to act stays last."""
+    if content and line and under_first:
+        first, _, rest = content.partition("\n")
+        return "\n".join(part for part in (first, line, rest) if part)
     return "\n".join(part for part in (content, line) if part) or None
