@@ -141,7 +141,7 @@ class Announcer:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
             content = with_line(words.action_text(payload, events, view, owners, tr),
-                                sealed_line(payload.get("sealed", ()), tr), under_first=True)
+                                sealed_line(payload.get("sealed", ()), tr), under_mrx=True)
             ping = newly_owed(payload.get("next"))
             if not any(family.ends_round(e) is not None for e in events):  # else the summary calls the next
                 buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)

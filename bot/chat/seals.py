@@ -38,10 +38,13 @@ def key_line(key: str | None, tr: Speaker) -> str | None:
     return tr._("🔑 This game's key opens every seal: `{key}`. `/sy verify` checks the whole game.").format(key=key)
 
 
-def with_line(content: str | None, line: str | None, *, under_first: bool = False) -> str | None:
-    """``content`` with ``line`` under it (either may be missing); ``under_first``: under its first line, so that
-    a post's call to act stays last."""
-    if content and line and under_first:
-        first, _, rest = content.partition("\n")
-        return "\n".join(part for part in (first, line, rest) if part)
-    return "\n".join(part for part in (content, line) if part) or None
+def with_line(content: str | None, line: str | None, *, under_mrx: bool = False) -> str | None:
+    """``content`` with ``line`` under it (either may be missing). ``under_mrx``: under the last line about Mr. X
+    (🎩), else above the call to act (➡️), so the seal sits with his move and the call to act stays last."""
+    if not (content and line and under_mrx):
+        return "\n".join(part for part in (content, line) if part) or None
+    lines = content.split("\n")
+    about = [i for i, text in enumerate(lines) if text.startswith("🎩")]
+    calls = [i for i, text in enumerate(lines) if text.startswith("➡️")]
+    at = about[-1] + 1 if about else calls[0] if calls else len(lines)
+    return "\n".join([*lines[:at], line, *lines[at:]])
