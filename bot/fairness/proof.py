@@ -20,21 +20,26 @@ def route_commitments(family, state, key: str, game: str) -> list[str]:
     return [commit(key, game, n, station) for n, station in enumerate(route)]
 
 
-def fairness_block(family, state, *, secret: str, game: str, times: Sequence[float | None] | None = None
-                   ) -> dict[str, Any]:
-    """The record's ``fairness`` block. ``times``: when each commitment was published (seconds since the
-    epoch; the bot's record has them, an offline one does not). The key and salts appear only once the
-    game is over: before that, they would open the hidden stations."""
-    key = game_key(secret, game)
+def block(game: str, key: str, commitments: Sequence[str], over: bool,
+          times: Sequence[float | None] | None = None) -> dict[str, Any]:
+    """The record's ``fairness`` block for ``commitments`` (entry 0 first). ``times``: when each was published
+    (seconds since the epoch; the bot's record has them, an offline one does not). The key and salts appear
+    only once the game is ``over``: before that, they would open the hidden stations."""
     entries = []
-    for n, value in enumerate(route_commitments(family, state, key, game)):
+    for n, value in enumerate(commitments):
         entry: dict[str, Any] = {"entry": n, "commitment": value}
         if times is not None and n < len(times) and times[n] is not None:
             entry["at"] = times[n]
-        if state.is_over:
+        if over:
             entry["salt"] = salt(key, n)
         entries.append(entry)
-    block: dict[str, Any] = {"scheme": SCHEME, "game": game, "entries": entries}
-    if state.is_over:
-        block["key"] = key
-    return block
+    found: dict[str, Any] = {"scheme": SCHEME, "game": game, "entries": entries}
+    if over:
+        found["key"] = key
+    return found
+
+
+def fairness_block(family, state, *, secret: str, game: str) -> dict[str, Any]:
+    """The ``fairness`` block of a game played offline (``simulate``): its commitments computed from the state."""
+    key = game_key(secret, game)
+    return block(game, key, route_commitments(family, state, key, game), state.is_over)

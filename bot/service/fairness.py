@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fairness.commitments import SCHEME, game_key, salt
+from bot.fairness.commitments import game_key
+from bot.fairness.proof import block
 from bot.games import get_family
 from bot.store import Session
 
@@ -21,23 +22,17 @@ class Fairness(ServiceCore):
 
 
 async def fairness_block(session: Session, game_id: int, secret: str, state: Any) -> tuple[dict, list[float]]:
-    """A finished game's ``fairness`` block (the stored commitments with when each was written, the salts and
-    the key) and ``times``: when each row of the record's ``actions`` was stored."""
+    """A game's ``fairness`` block (the stored commitments with when each was written; once it is over the salts
+    and the key) and ``times``: when each row of the record's ``actions`` was stored."""
     game = await read.game_row(session, game_id)
     family = get_family(game.family)
-    key = game_key(secret, str(game_id))
-    entries = [{"entry": n, "commitment": value, "at": at, "salt": salt(key, n)}
-               for n, value, at in await session.commitments.listed(game_id)]
+    stored = await session.commitments.listed(game_id)
+    found = block(str(game_id), game_key(secret, str(game_id)), [value for _, value, _ in stored], state.is_over,
+                  [at for _, _, at in stored])
     replayed = family.new_game(game.rules, game.players, game.deal_seed if game.deal_seed is not None else game.seed,
                                game.options)
     times: list[float] = []
     for action, at in await session.actions.timed(game_id):
         replayed.apply(family.action_from_json(action))
         times += [at] * (len(family.export_record(replayed)["actions"]) - len(times))
-    block = {"scheme": SCHEME, "game": str(game_id), "entries": entries}
-    if state.is_over:
-        block["key"] = key
-    else:  # never: a record is only given out once the game is over; without the key nothing opens
-        for entry in entries:
-            del entry["salt"]
-    return block, times
+    return found, times

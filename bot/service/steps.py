@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fairness.commitments import commit, game_key
+from bot.fairness.commitments import game_key
+from bot.fairness.proof import route_commitments
 from bot.games import get_family
 from bot.games.errors import InvalidAction, quoted
 from bot.games.family import MRX
@@ -126,7 +127,9 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     outcome = state.outcome
     if outcome:
         await save_result(tx, game, outcome, now)
-    sealed = await seal(tx, family, state, secret, gid, now)
+    # Only the secret pawn's own actions (a move, his start pick) fix a hidden station: a hunter's move asks nothing.
+    moved = any(family.acting_pawn(action) == family.secret_pawn for action in actions)
+    sealed = await seal(tx, family, state, secret, gid, now) if moved else []
 
     view = family.public_view(state)
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]
@@ -147,16 +150,12 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
 async def seal(tx: Session, family: Any, state: Any, secret: str, game_id: int, now: float) -> list[list]:
     """Commit to every station of the hidden route fixed since the last command (``docs/fairness.md``), in
     the transaction that fixed it: [entry, commitment] of each new one, for the post that publishes them."""
-    route = family.secret_route(state)
-    if not route or route[0] is None:
+    route = route_commitments(family, state, game_key(secret, str(game_id)), str(game_id))
+    if not route:
         return []
-    done = await tx.commitments.count(game_id)
-    key = game_key(secret, str(game_id))
-    sealed = []
-    for entry in range(done, len(route)):
-        value = commit(key, str(game_id), entry, route[entry])
+    sealed = [[entry, value] for entry, value in enumerate(route)][await tx.commitments.count(game_id):]
+    for entry, value in sealed:
         await tx.commitments.add(game_id, entry, value, now)
-        sealed.append([entry, value])
     return sealed
 
 
