@@ -220,7 +220,10 @@ def _copy_to(source, target: str) -> int:
 def _cmd_run(args: argparse.Namespace) -> int:
     from bot.chat.runner import run
 
-    return run()
+    overrides = {name: str(value) for name, value in (("SY_SHARDS", getattr(args, "shards", None)),
+                                                      ("SY_SHARD_COUNT", getattr(args, "shard_count", None)))
+                 if value is not None}
+    return run(overrides)
 
 
 def _seed(text: str) -> int:
@@ -280,6 +283,12 @@ def build_parser() -> argparse.ArgumentParser:
     bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)",
                          description="Run the Discord bot until it is stopped (Ctrl-C, or SIGTERM).",
                          epilog=_environment(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    bot.add_argument("--shards", metavar="IDS", default=None,
+                     help="the gateway shards this process runs, e.g. 0-3 or 0,2; the other processes run the rest, "
+                          "all on one PostgreSQL database (default: $SY_SHARDS, else every shard)")
+    bot.add_argument("--shard-count", metavar="N", default=None,
+                     help="how many shards the whole bot has (default: $SY_SHARD_COUNT, else the number Discord "
+                          "recommends)")
     bot.set_defaults(func=_cmd_run)
 
     sim = sub.add_parser("simulate", help="play a whole game with built-in players and write its record")

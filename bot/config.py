@@ -51,6 +51,12 @@ class Config:
         """Whether this process holds the whole bot (else other processes hold the other shards)."""
         return self.shard_ids is None or set(self.shard_ids) == set(range(self.shard_count or 0))
 
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: the one that holds shard 0 (every bot has exactly
+        one, and Discord sends it the DMs), so processes that start at once never both sync."""
+        return self.shard_ids is None or 0 in self.shard_ids
+
 
 def read_dotenv(path: Path) -> dict[str, str]:
     """``KEY=value`` lines; ``#`` comments and blank lines ignored; quotes around a value dropped."""
@@ -108,10 +114,13 @@ def shard_settings(shards: str, count: str) -> tuple[tuple[int, ...] | None, int
     return (parse_shards(shards, int(count)) if shards else None), int(count)
 
 
-def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
-    """Read the settings; the real environment wins over the ``.env`` file."""
+def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env"),
+                overrides: dict[str, str] | None = None) -> Config:
+    """Read the settings; the real environment wins over the ``.env`` file, and ``overrides`` (the command
+    line's, by variable name) over both."""
     merged = read_dotenv(dotenv) if dotenv else {}
     merged.update(dict(os.environ) if env is None else env)
+    merged.update(overrides or {})
     token = merged.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise MissingToken("DISCORD_TOKEN is not set: put the bot token in the environment or in a .env file.")
@@ -122,9 +131,14 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"SY_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
     shard_ids, shard_count = shard_settings(merged.get("SY_SHARDS", ""), merged.get("SY_SHARD_COUNT", ""))
+    database = database_path(merged)
+    if shard_ids is not None and set(shard_ids) != set(range(shard_count or 0)) and not isinstance(database, str):
+        raise ConfigError(f"shards {merged['SY_SHARDS'].strip()} of {shard_count} (SY_SHARDS) leave the other shards "
+                          "to other processes, and processes share the games only on PostgreSQL "
+                          "(SY_DATABASE=postgresql://...), not on a SQLite file.")
     return Config(
         token=token,
-        database=database_path(merged),
+        database=database,
         api_base=merged.get("DISCORD_API_BASE") or None,
         gateway_url=merged.get("DISCORD_GATEWAY_URL") or None,
         dev_guild=int(guild) if guild else None,

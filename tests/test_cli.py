@@ -117,6 +117,44 @@ def test_the_bot_refuses_an_unusable_database_in_one_line_with_exit_code_2(tmp_p
     assert err.startswith("error: cannot open the database") and err.count("\n") == 0
 
 
+def test_run_shards_on_sqlite_are_refused_in_one_line_with_exit_code_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token-that-is-never-used")
+    for name in ("SY_DATABASE", "SY_SHARDS", "SY_SHARD_COUNT"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(["run", "--shards", "0-3", "--shard-count", "8"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("error: shards 0-3 of 8 (SY_SHARDS) leave the other shards to other processes")
+    assert "PostgreSQL" in err and not (tmp_path / "data").exists()  # refused before opening anything
+    # The same from the settings.
+    monkeypatch.setenv("SY_SHARDS", "1")
+    monkeypatch.setenv("SY_SHARD_COUNT", "2")
+    assert main(["run"]) == 2 and capsys.readouterr().err.startswith("error: shards 1 of 2 (SY_SHARDS)")
+
+
+def test_run_with_a_bad_shard_option_names_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token-that-is-never-used")
+    monkeypatch.delenv("SY_SHARD_COUNT", raising=False)
+    assert main(["run", "--shards", "0-3"]) == 2
+    assert capsys.readouterr().err == "error: SY_SHARDS needs SY_SHARD_COUNT: how many shards the whole bot has.\n"
+
+
+def test_a_database_sqlite_cannot_open_is_one_line_and_no_thread_traceback(tmp_path):
+    # A path through a dangling link: the folder checks pass, and SQLite itself cannot open the file, which
+    # left aiosqlite's thread answering a loop asyncio.run() had closed ("Event loop is closed"), most times.
+    (tmp_path / "db.sqlite3").symlink_to(tmp_path / "nowhere" / "db.sqlite3")
+    script = "from bot.cli import main\nfor _ in range(6):\n    assert main(['run']) == 2\n"
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "never-used", "SY_DATABASE": str(tmp_path / "db.sqlite3"),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          timeout=60)
+    line = f"error: cannot open the database {tmp_path / 'db.sqlite3'}: unable to open database file\n"
+    assert done.returncode == 0 and done.stdout == ""
+    assert done.stderr == line * 6
+
+
 PYPROJECT_VERSION = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"][
     "version"]
 

@@ -43,7 +43,8 @@ def test_malformed_settings_are_named(key, value, fault):
     ("0-1,4", "5", (0, 1, 4), False),
 ])
 def test_shards_are_read(shards, count, ids, every):
-    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count}, dotenv=None)
+    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count,
+                          "SY_DATABASE": "postgresql://bot@db/sy"}, dotenv=None)
     assert config.shard_ids == ids
     assert config.shard_count == (int(count) if count else None)
     assert config.runs_every_shard is every
@@ -62,3 +63,38 @@ def test_shards_are_read(shards, count, ids, every):
 def test_bad_shards_are_named(shards, count, fault):
     with pytest.raises(ConfigError, match=fault):
         load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count}, dotenv=None)
+
+
+POSTGRES = "postgresql://bot@db/sy"
+
+
+@pytest.mark.parametrize("shards, count", [("0-3", "8"), ("1", "2"), ("0,2", "4")])
+def test_some_of_the_shards_on_sqlite_are_refused_in_one_line(shards, count):
+    with pytest.raises(ConfigError) as refused:
+        load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count}, dotenv=None)
+    message = str(refused.value)
+    assert "\n" not in message and f"shards {shards} of {count}" in message
+    assert "PostgreSQL" in message and "SQLite" in message
+    # On PostgreSQL the same block is a process of a bigger bot.
+    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count,
+                          "SY_DATABASE": POSTGRES}, dotenv=None)
+    assert config.shard_count == int(count)
+
+
+@pytest.mark.parametrize("shards, count", [("", ""), ("", "4"), ("0-3", "4"), ("1,0", "2")])
+def test_every_shard_in_one_process_is_fine_on_sqlite(shards, count):
+    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": count}, dotenv=None)
+    assert config.runs_every_shard and config.syncs_commands
+
+
+@pytest.mark.parametrize("shards, syncs", [("0-3", True), ("4-7", False), ("3,0", True), ("5", False)])
+def test_the_process_holding_shard_0_syncs_the_commands(shards, syncs):
+    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": shards, "SY_SHARD_COUNT": "8",
+                          "SY_DATABASE": POSTGRES}, dotenv=None)
+    assert config.syncs_commands is syncs
+
+
+def test_the_command_line_wins_over_the_environment():
+    config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": "0", "SY_SHARD_COUNT": "2", "SY_DATABASE": POSTGRES},
+                         dotenv=None, overrides={"SY_SHARDS": "2-3", "SY_SHARD_COUNT": "4"})
+    assert config.shard_ids == (2, 3) and config.shard_count == 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 import discord
 from discord import app_commands
@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.ai.thinker import Thinker
 from bot.games import families
 from bot.games.errors import quoted
+from bot.i18n import personal_language, speaker
 from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
@@ -27,7 +28,8 @@ from bot.chat.picture_jobs import Pictures
 from bot.chat.places import THREAD_NEEDS
 from bot.chat.presenters import presenter
 from bot.chat.reminders import Reminders
-from bot.chat.sync import sync_if_changed
+from bot.chat.status import RESTARTING, shards_label
+from bot.chat.sync import RETRY_DELAYS, RETRYABLE, sync_if_changed, sync_with_retries
 from bot.chat.words import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -64,19 +66,32 @@ def invite_url(application_id: int) -> str:
                                    scopes=("bot", "applications.commands"))
 
 
-class ScotlandYardBot(commands.Bot):
+class ScotlandYardBot(commands.AutoShardedBot):
     """The bot builds the chat layer's parts and hands each what it needs: the command group and the
     handlers get a :class:`ChatContext`; the announcer, the computers and the reminders their own
-    dependencies."""
+    dependencies.
+
+    It is discord.py's sharded bot: ``shard_ids`` of ``shard_count`` are the gateway shards this process
+    holds (several processes share one bot on PostgreSQL); without them it holds every shard of the count
+    Discord recommends. ``sync_commands`` says whether this process syncs the slash commands: one process
+    of a bot does (the runner gives it to the one holding shard 0)."""
 
     def __init__(self, service: GameService, *, pictures: Pictures | None = None,
                  clock: Callable[[], float] = time.time, dev_guild: int | None = None,
                  reminder_interval: float | None = 60.0, sync_commands: bool = True,
-                 thinker: Thinker | None = None, computer_pause: float = PAUSE) -> None:
+                 thinker: Thinker | None = None, computer_pause: float = PAUSE,
+                 shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
+                 sync_retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
         # missing are noise. It warns once and then lowers these flags itself; lower them first.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         shard_ids=list(shard_ids) if shard_ids is not None else None, shard_count=shard_count)
+        self.sync_retry_delays = sync_retry_delays
+        #: set once close() begins: interactions arriving after it are told to try again, not applied
+        self.closing = False
+        self._refusals: set[asyncio.Task] = set()
+        self._guard_interactions_while_closing()
         self.service = service
         self.pictures = pictures or Pictures()
         self.clock = clock
@@ -102,7 +117,15 @@ class ScotlandYardBot(commands.Bot):
         for family in families():
             self.add_dynamic_items(*presenter(family).DYNAMIC_ITEMS)
         if self.sync_commands:
-            await self._sync_commands()
+            try:
+                await self._sync_commands()
+            except RETRYABLE as exc:
+                # Discord out of reach or refusing the sync (5xx): play anyway with the commands it has,
+                # and sync in the background until it works.
+                reason = " ".join(str(exc).split()) or type(exc).__name__
+                log.warning("slash command sync failed (%s); starting anyway, trying again in the background",
+                            reason)
+                self._spawn(sync_with_retries(self._sync_commands, self.sync_retry_delays))
         if self.application_id:  # login() has read it
             log.info("invite link: %s", invite_url(self.application_id))
         if self.reminder_interval:
@@ -133,8 +156,12 @@ class ScotlandYardBot(commands.Bot):
                 log.warning("could not remove the commands of the former development server %s: %s", former, exc)
         await self.service.set_installation_value(key, current)
 
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("shard %s of %s ready", shard_id, self.shard_count)
+
     async def on_ready(self) -> None:
-        log.info("ready as %s", self.user)
+        log.info("ready as %s (shards %s of %s)", self.user, shards_label(self.shard_ids, self.shard_count),
+                 self.shard_count)
         if not self._healed:
             self._healed = True
             # Post whatever a crash left owed (the outbox), before anything else happens.
@@ -177,18 +204,53 @@ class ScotlandYardBot(commands.Bot):
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    def _guard_interactions_while_closing(self) -> None:
+        """An interaction that reaches the bot once it is closing is answered "try again in a moment" at
+        once and goes no further: nothing of it is applied, and the player is never left without an answer
+        (the one that would have come after the close could no longer be sent). discord.py dispatches
+        interactions from the gateway parser, below commands, views and modals alike: it is guarded there."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def parse_interaction(data) -> None:
+            if not self.closing:
+                return parse(data)
+            interaction = discord.Interaction(data=data, state=self._connection)
+            task = asyncio.create_task(self._refuse_while_closing(interaction))
+            self._refusals.add(task)
+            task.add_done_callback(self._refusals.discard)
+
+        parsers["INTERACTION_CREATE"] = parse_interaction
+
+    async def _refuse_while_closing(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return  # a list of choices cannot say anything; the command itself will be refused
+        log.info("interaction %s arrived while closing: told to try again", interaction.id)
+        try:
+            tr = speaker(personal_language(None, interaction.locale))
+            await interaction.response.send_message(tr._(RESTARTING), ephemeral=True)
+        except discord.HTTPException:
+            pass
+
     async def close(self) -> None:
-        # Let every interaction that has started finish (they hold a player's move and its answer),
-        # also one still acknowledging, before its handler reached the game.
+        # From now on an interaction is told to try again (after the restart, or on another process);
+        # every one that has started finishes (they hold a player's move and its answer), also one still
+        # acknowledging, before its handler reached the game. Then the gateway goes, so nothing new
+        # arrives, and the last refusals go out while the bot can still send.
+        self.closing = True
         started = _interaction_tasks()
         if started:
             done, left = await asyncio.wait(started, timeout=10)
             if left:
                 log.warning("closing with %s interactions still in hand", len(left))
+        for shard in list(self.shards.values()):
+            await shard.disconnect()
         try:
             await self.busy.wait_idle(timeout=5)
         except asyncio.TimeoutError:
             log.warning("closing with %s interactions still in hand", self.busy.count)
+        if self._refusals:
+            await asyncio.wait(list(self._refusals), timeout=5)
         for task in list(self._background):
             task.cancel()
         self.computers.close()

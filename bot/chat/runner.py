@@ -11,6 +11,7 @@ import aiohttp
 import discord
 import yarl
 
+from bot.chat.status import shards_label
 from bot.config import Config, ConfigError, load_config
 from bot.store import DatabaseUnavailable
 
@@ -41,8 +42,12 @@ async def serve(config: Config) -> None:
 
     service = await GameService.open(config.database, secret=config.secret)
     log.info("database %s", service.database.where)  # a server's URL without its password
+    if config.shard_ids is not None:
+        log.info("this process runs shards %s of %s%s", shards_label(config.shard_ids, config.shard_count),
+                 config.shard_count, "" if config.syncs_commands else "; the process with shard 0 syncs the commands")
     try:
-        bot = ScotlandYardBot(service, dev_guild=config.dev_guild)
+        bot = ScotlandYardBot(service, dev_guild=config.dev_guild, shard_ids=config.shard_ids,
+                              shard_count=config.shard_count, sync_commands=config.syncs_commands)
         async with bot:
             _close_on_sigterm(bot)
             await _start(bot, config.token)
@@ -70,13 +75,23 @@ def _close_on_sigterm(bot) -> None:
         pass
 
 
-def run() -> int:
+def log_format(config: Config) -> str:
+    """Every log line names the process's shards when it holds only some of them (several processes write
+    to one log collector)."""
+    if config.shard_ids is None:
+        return "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    shards = shards_label(config.shard_ids, config.shard_count).replace("%", "%%")
+    return f"%(asctime)s %(levelname)s [shards {shards}/{config.shard_count}] %(name)s: %(message)s"
+
+
+def run(overrides: dict[str, str] | None = None) -> int:
+    """Run the bot until it is stopped; ``overrides``: settings given on the command line, by variable name."""
     try:
-        config = load_config()
+        config = load_config(overrides=overrides)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=config.log_level, format=log_format(config))
     point_at(config.api_base, config.gateway_url)
     try:
         asyncio.run(serve(config))

@@ -2,21 +2,33 @@
 
 Discord rate-limits command syncs, and a sync on every start is what discord.py's
 ``advanced_startup.py`` warns against. The payload the tree would send (translations included) is
-hashed; the digest of the last successful sync is kept in the database, per scope.
+hashed; the digest of the last successful sync is kept in the database, per scope. A digest that says
+"unchanged" is checked against what Discord has (one GET of the scope's commands) before the sync is
+skipped: commands removed or changed on Discord's side (another deployment of the same application, say)
+come back.
+
+A sync that fails (Discord answers 5xx, or is out of reach) does not stop the bot: :func:`sync_with_retries`
+tries again in the background, waiting longer each time.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+from typing import Any, Awaitable, Callable, Iterable
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from bot.service import GameService
 
 log = logging.getLogger(__name__)
+
+#: seconds between tries of a failed sync (the last one repeats): Discord's outages are minutes long
+RETRY_DELAYS = (5.0, 15.0, 60.0, 300.0)
 
 
 async def payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict]:
@@ -28,17 +40,58 @@ async def payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake |
     return [command.to_dict(tree) for command in commands]
 
 
+def _outline(entries: Iterable[dict[str, Any]]) -> list[tuple]:
+    """What must match between the commands sent and those Discord lists: each command's and option's type,
+    name and description, nested. Discord echoes a command with fields of its own (ids, version, defaults
+    it fills in, no translations unless asked), so the rest is left out of the comparison."""
+    return sorted((int(e.get("type") or 1), str(e.get("name")), str(e.get("description") or ""),
+                   tuple(_outline(e.get("options") or ()))) for e in entries)
+
+
+async def discord_has(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> list[tuple]:
+    """The outline of the commands Discord holds for the scope (one GET)."""
+    fetched = await tree.fetch_commands(guild=guild)
+    return _outline(command.to_dict() for command in fetched)
+
+
 async def sync_if_changed(tree: app_commands.CommandTree, service: GameService, application_id: int | None,
                           guild: discord.abc.Snowflake | None = None) -> bool:
-    """Sync the commands of ``guild`` (None: the global ones) unless they are what was last synced.
-    Returns True when it synced."""
+    """Sync the commands of ``guild`` (None: the global ones) unless they are what was last synced and what
+    Discord still has. Returns True when it synced."""
     scope = f"commands:{application_id}:{'global' if guild is None else guild.id}"
-    body = json.dumps(await payload(tree, guild), sort_keys=True, separators=(",", ":"), default=str)
+    sent = await payload(tree, guild)
+    body = json.dumps(sent, sort_keys=True, separators=(",", ":"), default=str)
     digest = hashlib.sha256(body.encode()).hexdigest()
     if await service.installation_value(scope) == digest:
-        log.info("slash commands unchanged (%s): not synced", scope)
-        return False
+        if await discord_has(tree, guild) == _outline(sent):
+            log.info("slash commands unchanged (%s): not synced", scope)
+            return False
+        log.warning("slash commands differ on Discord's side from the last sync (%s): syncing again", scope)
     await tree.sync(guild=guild)
     await service.set_installation_value(scope, digest)
     log.info("slash commands synced (%s)", scope)
     return True
+
+
+#: what a sync can fail with and be tried again: Discord's refusals and outages, a network that is down
+RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+async def sync_with_retries(sync: Callable[[], Awaitable[None]], delays: tuple[float, ...] = RETRY_DELAYS,
+                            sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> int:
+    """Run ``sync`` until it succeeds, waiting ``delays`` between tries (the last delay repeats); every failure
+    is one warning line. Returns the number of the try that succeeded."""
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            await sync()
+        except RETRYABLE as exc:
+            wait = delays[min(tries - 1, len(delays) - 1)]
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            log.warning("slash command sync failed (try %s: %s); trying again in %g s", tries, reason, wait)
+            await sleep(wait)
+            continue
+        if tries > 1:
+            log.info("slash command sync succeeded at try %s", tries)
+        return tries
