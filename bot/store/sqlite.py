@@ -37,7 +37,15 @@ def database_path(path: str | os.PathLike | None = None) -> Path:
 
 
 async def connect(path: Path, *, read_only: bool = False) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
+    pending = aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
+    try:
+        conn = await pending
+    except BaseException:
+        # When SQLite cannot open the file, aiosqlite queues its thread's stop without waiting for it; a
+        # thread that answers once asyncio.run() has closed the loop prints "Event loop is closed" after the
+        # bot's one-line refusal. Wait for the thread to end while the loop still runs.
+        await asyncio.to_thread(pending._thread.join)
+        raise
     try:
         conn.row_factory = sqlite3.Row
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
