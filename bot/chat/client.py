@@ -91,6 +91,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
         #: set once close() begins: interactions arriving after it are told to try again, not applied
         self.closing = False
         self._refusals: set[asyncio.Task] = set()
+        #: seconds between refusing new interactions and closing the gateway, for those already received
+        self.close_grace = 0.05
         self._guard_interactions_while_closing()
         self.service = service
         self.pictures = pictures or Pictures()
@@ -238,6 +240,9 @@ class ScotlandYardBot(commands.AutoShardedBot):
         # acknowledging, before its handler reached the game. Then the gateway goes, so nothing new
         # arrives, and the last refusals go out while the bot can still send.
         self.closing = True
+        # Interactions the gateway has already handed over are read first (refused or in hand), not
+        # dropped with the socket.
+        await asyncio.sleep(self.close_grace)
         started = _interaction_tasks()
         if started:
             done, left = await asyncio.wait(started, timeout=10)

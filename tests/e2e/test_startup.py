@@ -81,3 +81,80 @@ async def test_with_a_development_server_the_commands_live_there_only(fake, worl
     assert fake.command_overwrites[5:] == [None, other.id]
     assert _names(fake.commands()) == ["sy"] and fake.commands(other) == [] and fake.commands(world.guild) == []
     fake.assert_clean()
+
+
+COMMANDS = r"/applications/\d+/commands$"
+
+
+def _retrying_bot(service: GameService) -> ScotlandYardBot:
+    return ScotlandYardBot(service, pictures=RecordingPictures(), reminder_interval=None,
+                           sync_retry_delays=(0.05, 0.1))
+
+
+@pytest.mark.asyncio
+async def test_a_failed_command_sync_does_not_stop_the_bot_it_syncs_again_in_the_background(
+        fake, world: World, service, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="bot.chat")
+    fake.fail_next("PUT", COMMANDS, status=503, times=2)  # Discord down for the first two tries
+    async with fake.run_bot(_retrying_bot(service)):
+        # Up and answering with whatever commands Discord has (none yet), and the sync comes through.
+        await fake.wait_until(lambda: fake.commands(), timeout=5)
+        assert len(fake.command_overwrites) == 1 and _names(fake.commands()) == ["sy"]
+        handle = await fake.slash(world.alice, world.channel, "sy", "help")
+        assert await handle.wait_reply(timeout=5)
+    failures = [r.getMessage() for r in caplog.records if "sync failed" in r.getMessage()]
+    assert len(failures) == 2 and all("503" in line for line in failures), failures
+    assert "starting anyway" in failures[0] and "try 1" in failures[1]
+    assert [r.levelname for r in caplog.records if "sync failed" in r.getMessage()] == ["WARNING", "WARNING"]
+    # Synced once: the next start finds the stored digest and Discord's copy alike.
+    async with fake.run_bot(_retrying_bot(service)):
+        pass
+    assert len(fake.command_overwrites) == 1
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_commands_removed_on_discords_side_come_back_though_the_digest_says_unchanged(
+        fake, world: World, service, caplog) -> None:
+    await _start_and_stop(fake, service)
+    assert fake.command_overwrites == [None]
+    fake.global_commands.clear()  # another deployment of the application overwrote them with nothing
+    caplog.set_level(logging.INFO, logger="bot.chat.sync")
+    await _start_and_stop(fake, service)
+    assert fake.command_overwrites == [None, None] and _names(fake.commands()) == ["sy"]
+    assert any("differ on Discord's side" in r.getMessage() for r in caplog.records)
+    # One GET of the scope per start, and nothing synced when both agree.
+    gets = len(fake.requests_to("GET", COMMANDS))
+    await _start_and_stop(fake, service)
+    assert fake.command_overwrites == [None, None] and len(fake.requests_to("GET", COMMANDS)) == gets + 1
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_a_command_changed_on_discords_side_is_synced_again(fake, world: World, service) -> None:
+    await _start_and_stop(fake, service)
+    fake.global_commands[0]["description"] = "something else"
+    await _start_and_stop(fake, service)
+    assert fake.command_overwrites == [None, None] and fake.commands()[0]["description"] != "something else"
+
+
+@pytest.mark.asyncio
+async def test_when_discord_cannot_list_the_commands_the_bot_starts_and_checks_again(fake, world: World,
+                                                                                      service) -> None:
+    await _start_and_stop(fake, service)
+    fake.global_commands.clear()
+    fake.fail_next("GET", COMMANDS, status=503)
+    async with fake.run_bot(_retrying_bot(service)):
+        await fake.wait_until(lambda: fake.commands(), timeout=5)
+    assert fake.command_overwrites == [None, None]
+    fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_a_process_without_shard_0_leaves_the_commands_alone(fake, world: World, service) -> None:
+    bot = ScotlandYardBot(service, pictures=RecordingPictures(), reminder_interval=None, sync_commands=False,
+                          shard_ids=[1], shard_count=2)
+    async with fake.run_bot(bot):
+        assert bot.shard_ids == [1] and bot.shard_count == 2
+    assert fake.command_overwrites == [] and not fake.requests_to("GET", COMMANDS)
+    assert [i["shard"] for i in fake.gateway.identifies] == [[1, 2]]
