@@ -36,10 +36,13 @@ async def board(ctx: ChatContext, interaction: discord.Interaction, info: GameIn
     if view is not None and view.outcome is not None:  # over: Mr. X's whole route, for everyone
         png, name = await ctx.pictures.route(view, language=reader().language), "route.png"
         text = reader()._("🗺️ Game #{id} is over: Mr. X's whole route.").format(id=info.id)
-    elif me is not None and MRX in me.pawns and info.status == RUNNING:
+    elif me is not None and MRX in me.pawns and info.status == RUNNING:  # his close-up and his board, his alone
         mview = await ctx.service.mrx_view(info.id, interaction.user.id)
-        png, name = await ctx.pictures.mrx_board(mview, language=reader().language), "mrx-board.png"
+        files = await ctx.pictures.mrx_files(mview, language=reader().language)
         text = reader()._("🎩 Your board, Mr. X: you are at {station}.").format(station=station(mview.station))
+        await say(interaction, text if files else text + " " + reader()._("(No picture available right now.)"),
+                  ephemeral=True, files=files)
+        return
     else:
         view = view or await ctx.service.public_view(info.id)
         png, name = await ctx.pictures.board(view, tracker=tracker, language=reader().language), "board.png"

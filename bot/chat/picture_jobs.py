@@ -3,7 +3,7 @@
 ``Pictures`` is handed to the bot in its constructor (tests pass one that records what it drew).
 Each method returns PNG (or GIF) bytes, or None when drawing failed: a missing picture never
 stops a game (the failure is logged). Public pictures take a family's public view only (its
-renderer's ``PUBLIC_VIEW``), Mr. X's board his view (``SECRET_VIEW``); the drawing is done by the
+renderer's ``PUBLIC_VIEW``), Mr. X's board and close-up his view (``SECRET_VIEW``); the drawing is done by the
 renderer of the family whose view it is (``Family.renderer``).
 """
 
@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import io
 import logging
 from types import ModuleType
 from typing import Any, Callable
 
+import discord
+
 from bot.games import families, family_for_rules
 
 log = logging.getLogger(__name__)
+
+#: the file names of Mr. X's private pictures
+MRX_ZOOM, MRX_BOARD = "mrx-close-up.png", "mrx-board.png"
 
 
 def renderer_of(view: Any, side: str = "PUBLIC_VIEW") -> ModuleType | None:
@@ -92,6 +98,23 @@ class Pictures:
         if drawing is None:
             raise TypeError("Mr. X's board is drawn from his own view only")
         return await self._draw(drawing.render_mrx_board, view, language=language, **self._size())
+
+    async def mrx_zoom(self, view, language: str = "en") -> bytes | None:
+        """Mr. X's close-up (his station and every station a ticket takes him to, readable at 420 px):
+        for his DM or an ephemeral reply only; None for a family whose board needs no close-up."""
+        drawing = renderer_of(view, "SECRET_VIEW")
+        if drawing is None:
+            raise TypeError("Mr. X's close-up is drawn from his own view only")
+        if not hasattr(drawing, "render_mrx_zoom"):
+            return None
+        return await self._draw(drawing.render_mrx_zoom, view, language=language)
+
+    async def mrx_files(self, view, language: str = "en") -> list[discord.File]:
+        """Mr. X's private pictures as attachments, for his DM prompt or his private board answer:
+        his close-up first (what a phone reads), then his whole board."""
+        zoom, board = await asyncio.gather(self.mrx_zoom(view, language=language),
+                                           self.mrx_board(view, language=language))
+        return [discord.File(io.BytesIO(data), name) for name, data in ((MRX_ZOOM, zoom), (MRX_BOARD, board)) if data]
 
 
 def extension(data: bytes) -> str:

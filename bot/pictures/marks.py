@@ -129,10 +129,17 @@ class Tags:
     leave_out: bool = False
     #: the tags left out, for want of room
     crowded: list[str] = field(default_factory=list)
+    #: the part of the picture that will be shown (a close-up's crop; None: the map between header and
+    #: footer): every tag stays inside it, and a tag whose anchor lies outside it is left off
+    frame: Box | None = None
 
     @classmethod
     def around(cls, lay: MapLayout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
         return cls(lay, [(p, PAWN_RADIUS * lay.scale) for p in pawns], [], list(keep_clear))
+
+    def bounds(self) -> Box:
+        """Where tags may go: the ``frame``, or the map between the header and the footer."""
+        return self.frame or (0, self.lay.header, self.lay.width, self.lay.footer_top)
 
     def clear_boxes(self, centre: Point | None = None, reach: float = math.inf) -> list[Box]:
         """What a tag may not cover (within ``reach`` of ``centre``): station numbers (but those under
@@ -156,11 +163,16 @@ class Tags:
         tried first, in turn."""
         s = self.lay.scale
         cx, cy = centre
-        if not (0 <= cx <= self.lay.width and self.lay.header <= cy <= self.lay.footer_top):
+        left, top, right, bottom = self.bounds()
+        if not (left <= cx <= right and top <= cy <= bottom):
             return None
         # an anchor under a pawn reaches as far as the pawn's rim
         r = max([reach * s] + [pr for c, pr in self.pawns if math.dist(c, centre) < 1])
-        sprite = tag_sprite(text, fill, getattr(self.lay, "tag_scale", s), border)  # (a dice layout has none)
+        size = getattr(self.lay, "tag_scale", s)  # (a dice layout has none)
+        sprite = tag_sprite(text, fill, size, border)
+        while sprite.width > right - left and len(text) > 2:  # wider than the picture: cut short, with "…"
+            text = text[:-2].rstrip() + "…"
+            sprite = tag_sprite(text, fill, size, border)
         spot = self._spot(centre, r, *sprite.size, anyhow=not self.leave_out)
         if spot is None and shorter:
             return self.add(pic, centre, shorter[0], fill, border, reach, shorter[1:])
@@ -182,7 +194,7 @@ class Tags:
         radius) and the leader line to it, if it needs one; where nothing is free, None, or with
         ``anyhow`` the spot beside the anchor that covers least."""
         cx, cy = centre
-        left, top, right, bottom = 0, self.lay.header, self.lay.width, self.lay.footer_top
+        left, top, right, bottom = self.bounds()
         gap = 2 * self.lay.scale
         far = r + gap + LEADER_RINGS * 1.1 * h + w + h
         hard = self.clear_boxes(centre, far)

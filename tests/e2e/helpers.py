@@ -66,6 +66,10 @@ class RecordingPictures(Pictures):
         assert type(view) in PRIVATE_VIEWS
         return self._keep(await super().mrx_board(view, language), "mrx_board", public=False)
 
+    async def mrx_zoom(self, view, language="en"):
+        assert type(view) in PRIVATE_VIEWS
+        return self._keep(await super().mrx_zoom(view, language), "mrx_zoom", public=False)
+
     def _keep(self, data, kind: str, public: bool):
         if data:
             (self.public if public else self.private).add(bytes(data))

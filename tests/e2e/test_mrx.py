@@ -1,10 +1,11 @@
-"""Mr. X plays in secret: the DM menu, /sy move in DMs, a double move across a reveal."""
+"""Mr. X plays in secret: the DM menu, /sy move in DMs, a double move across a reveal, his close-up."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.games.london.engine import MRX, DoubleMove
+from bot.games.london.pictures import render_mrx_zoom
 
 from tests.e2e.helpers import Game, secrecy_problems
 
@@ -122,3 +123,40 @@ async def test_mr_x_in_two_games_picks_one_with_the_game_option(game: Game) -> N
     answer = await game.reply(w.bob, "move", {"to": move.to, "ticket": move.ticket, "game": first},
                               channel="dm")
     assert answer.text.startswith("✅ Done")
+
+
+@pytest.mark.asyncio
+async def test_mr_x_s_dm_prompt_carries_his_close_up_and_the_channel_never_gets_it(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    for entry in (1, 2, 3):
+        await game.play(until=mrx_turn(entry), mrx="greedy", detectives="random")
+        state = await game.truth()
+        menu = game.prompt()
+        assert list(menu.files)[:2] == ["mrx-close-up.png", "mrx-board.png"]  # the phone's picture first
+        # drawn from his view as it is now: his station and where each ticket takes him
+        assert menu.files["mrx-close-up.png"] == render_mrx_zoom(state.mrx_view())
+        assert menu.files["mrx-close-up.png"] in game.pictures.private
+        game.check_secrecy(state)  # no public post carries a picture drawn from his view
+    public_files = [name for m in fake.public_messages() for name in m.files]
+    assert "close-up.png" in public_files  # the channel has its own close-up...
+    assert not [name for name in public_files if name.startswith("mrx-")]  # ...and never his
+    private = game.pictures.private
+    assert not [m.id for m in fake.public_messages() if set(m.files.values()) & private]
+
+
+@pytest.mark.asyncio
+async def test_mr_x_with_closed_dms_gets_his_close_up_in_his_private_board_answer(game: Game) -> None:
+    w, fake = game.world, game.fake
+    w.dave.refuses_dms = True
+    await game.open(seed=4, mrx=w.dave, detectives=(w.carol,))
+    await game.start()
+    state = await game.truth()
+    board = await game.reply(w.dave, "board")
+    assert board.kind == "ephemeral" and board.recipient is w.dave
+    assert set(board.files) == {"mrx-close-up.png", "mrx-board.png"}
+    assert board.files["mrx-close-up.png"] == render_mrx_zoom(state.mrx_view())
+    theirs = await game.reply(w.carol, "board")  # a detective's answer: the public board only
+    assert set(theirs.files) == {"board.png"} and not set(theirs.files.values()) & game.pictures.private
+    game.check_secrecy(state)

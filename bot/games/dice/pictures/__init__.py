@@ -7,10 +7,11 @@ detectives may not know::
     render_mrx_board(state.mrx_view())      # Mr. X's own board, for his DMs
     render_log(view), log_text(view)        # his log, as a picture and as embed text
     render_route(final_view)                # his whole route, once the game is over
+    zoom.render_zoom(view), zoom.render_mrx_zoom(state.mrx_view())  # the phone close-ups
 
 Modules: ``basemap`` (the static tiles, drawn once per layout and cached), ``panels`` (headline,
-dice, chips), ``board``, ``log``. Colours, fonts and the pawn and tag marks come from
-:mod:`bot.games.london.pictures`.
+dice, chips), ``board``, ``log``, ``zoom``, ``renderer`` (the names the bot and the CLI call).
+Colours, fonts and the pawn and tag marks come from the shared :mod:`bot.pictures`.
 """
 
 from .board import render_board, render_mrx_board, render_route

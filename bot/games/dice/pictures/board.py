@@ -16,7 +16,7 @@ from bot.i18n import Speaker, speaker
 from bot.i18n.names import pawn_label
 from bot.pictures import style
 from bot.pictures.guard import expect
-from bot.pictures.canvas import Picture, bounds, thick_line
+from bot.pictures.canvas import Box, Picture, bounds, thick_line
 from bot.pictures.marks import Tags, entry_badges, move_arrow, pawn_sprite, ring, trail, uncover_stations
 
 from .basemap import BASE_WIDTH, DiceLayout, colour, letter_spots, new_picture
@@ -31,7 +31,9 @@ def render_board(view: DicePublicView, *, tracker: bool = True, width: int = BAS
 
 
 def draw_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_WIDTH,
-               language: str = "en") -> Picture:
+               language: str = "en", frame: Box | None = None) -> Picture:
+    """The board everyone sees, as a picture; ``frame``: the part a close-up will show, which the name
+    tags keep inside."""
     expect(view, DicePublicView, "render_board", "state.public_view()")
     if view.board is None:
         raise ValueError("The tiles are not laid yet: there is no board to draw.")
@@ -52,7 +54,7 @@ def draw_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_
     label = tr._("Mr. X")
     if view.outcome is None and view.last_reveal is not None and view.last_reveal[1] == mrx_at:
         label = tr._("Mr. X · seen after move {n}").format(n=view.last_reveal[0])
-    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None, tr=tr)
+    tags = _pawns(pic, lay, view, mrx=(mrx_at, label) if mrx_at is not None else None, tr=tr, frame=frame)
     if ghost is not None:
         tags.add(pic, lay.xy(ghost[1]), tr._("Mr. X was here · move {n}").format(n=ghost[0]), style.WHITE,
                  border=style.MRX_COLOUR)
@@ -63,6 +65,12 @@ def draw_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_
 
 def render_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """Mr. X's own board: where he is, where he has been, where each die or ticket takes him now."""
+    return draw_mrx_board(view, width=width, language=language).png()
+
+
+def draw_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str = "en",
+                   frame: Box | None = None) -> Picture:
+    """Mr. X's own board, as a picture; ``frame``: the part his close-up will show."""
     expect(view, DiceMrXView, "render_mrx_board", "state.mrx_view()")
     pub = view.public
     if pub.board is None:
@@ -98,12 +106,12 @@ def render_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: st
         ring(pic, lay, station, style.REACHABLE, width=4, gap=1.5)
         dots(pic, lay, station, tickets, language)
     mrx = (view.station, tr._("You, Mr. X")) if view.station is not None else None
-    tags = _pawns(pic, lay, pub, mrx=mrx, tr=tr)
+    tags = _pawns(pic, lay, pub, mrx=mrx, tr=tr, frame=frame)
     if len(view.route) > 1:
         entry_badges(pic, lay, tags, view.route[:-1], [e.number for e in pub.logbook if e.reveal])
     dice_strip(pic, lay, pub, lay.footer_top + lay.px(44), tr)
     chips(pic, lay, pub, lay.footer_top + lay.px(100), tr)
-    return pic.png()
+    return pic
 
 
 def render_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
@@ -171,8 +179,9 @@ def _route(pic: Picture, lay: DiceLayout, route: Sequence[int], tickets: Sequenc
 
 
 def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, str] | None = None,
-           arrows: bool = True, tr: Speaker | None = None) -> Tags:
-    """Detectives with their rides this round and name tags, and Mr. X at ``mrx`` (station, tag)."""
+           arrows: bool = True, tr: Speaker | None = None, frame: Box | None = None) -> Tags:
+    """Detectives with their rides this round and name tags, and Mr. X at ``mrx`` (station, tag); the
+    tags stay inside ``frame`` when one is given. The picture keeps its tags (``pic.tags``)."""
     hunters = [p for p in view.detectives if p.station is not None]
     centres = [lay.xy(p.station) for p in hunters]
     caught = mrx is not None and any(p.station == mrx[0] for p in hunters)
@@ -183,6 +192,8 @@ def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, 
         mrx_centre = (x - shift, y - shift) if caught else (x, y)
         centres.append(mrx_centre)
     tags = Tags.around(lay, centres)
+    tags.frame = frame
+    pic.tags = tags
     tags.pawns.extend(letter_spots(lay))
     if arrows:
         for p in hunters:

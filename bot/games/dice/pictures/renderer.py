@@ -3,6 +3,7 @@ call, the same for every family, over this package's pictures.
 
     render_board(view, tracker=..., language=..., width=...)   # the public board
     render_mrx_board(view, language=..., width=...)             # Mr. X's board, for his DMs
+    render_zoom(view, ...), render_mrx_zoom(mview, ...)         # the phone close-ups (None: the board says it)
     render_route(final_view, ...), render_logbook(view, ...), logbook_text(view, language)
     render_record_replay(record, language=...)                  # an animated GIF of a finished game
     save_album(record, folder, tracker=...)                      # every picture of a finished game
@@ -29,7 +30,7 @@ from .board import render_board as _board
 from .board import render_mrx_board as _mrx_board
 from .board import render_route as _route
 from .log import log_text, render_log
-from .zoom import render_zoom  # noqa: F401  (the bot attaches it to the round summary)
+from .zoom import render_mrx_zoom, render_zoom  # noqa: F401  (the bot attaches them: the summary, his DM)
 
 #: the views this renderer draws: public pictures from the first only, Mr. X's from the second
 PUBLIC_VIEW = DicePublicView
@@ -81,8 +82,8 @@ def render_record_replay(record: dict[str, Any], *, language: str = "en", width:
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False,
                language: str = "en") -> list[Path]:
-    """Every picture of a finished game into ``folder``: the board after each round, Mr. X's board
-    at each of his turns, his log, his route, the replay, and the record."""
+    """Every picture of a finished game into ``folder``: the board and its close-up after each round,
+    Mr. X's board and close-up at each of his turns, his log, his route, the replay, and the record."""
     if not record.get("outcome"):
         raise ValueError("the game is not over yet")
     save, written = album_writer(folder)
@@ -99,6 +100,9 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
             state = replay(record, upto=i)
             if state.awaiting == "mrx":
                 save(f"mrx-{state.round:02d}.png", render_mrx_board(state.mrx_view(), language=language))
+                mrx_zoom = render_mrx_zoom(state.mrx_view(), language=language)
+                if mrx_zoom is not None:
+                    save(f"mrx-zoom-{state.round:02d}.png", mrx_zoom)
     final = replay(record).public_view()
     save("logbook.png", render_logbook(final, language=language))
     save("logbook.txt", logbook_text(final, language) + "\n")

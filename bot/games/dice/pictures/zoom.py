@@ -1,7 +1,11 @@
-"""The dice game's phone close-up: the part of the board where the hunt is (the detectives, where
-Mr. X may be, where he was last seen), under the board's own header, big enough to read at 420 px.
+"""The dice game's phone close-ups: the part of the board that matters, under the board's own header,
+big enough to read at 420 px. Name tags are placed inside the part shown, so none is cut at its edge.
 
-Drawn from the :class:`DicePublicView` only, like the board it is cut from."""
+    render_zoom(view)       # the public one: the detectives, where Mr. X may be, where he was last seen
+    render_mrx_zoom(mview)  # Mr. X's own, for his DMs: his station and where each die or ticket takes him
+
+The public close-up is drawn from the :class:`DicePublicView` only, like the board it is cut from;
+Mr. X's from his :class:`DiceMrXView`."""
 
 from __future__ import annotations
 
@@ -9,11 +13,11 @@ import io
 
 from PIL import Image
 
-from bot.games.dice.engine import DicePublicView
+from bot.games.dice.engine import DiceMrXView, DicePublicView
 from bot.pictures.guard import expect
 
 from .basemap import BASE_WIDTH, layout
-from .board import draw_board
+from .board import draw_board, draw_mrx_board
 
 #: the close-up's width: a phone shows it at about 420 px, so every mark is drawn at twice that
 ZOOM_WIDTH = 900
@@ -38,17 +42,38 @@ def hunt_stations(view: DicePublicView, tracker: bool = True) -> set[int]:
 def window(view: DicePublicView, tracker: bool = True, width: int = BASE_WIDTH) -> tuple[int, int, int, int] | None:
     """The box of the board picture (``width`` wide) the close-up shows, or None when the hunt spreads
     over most of the board (the board itself is then the close-up)."""
-    lay = layout(view.board, width)
-    stations = hunt_stations(view, tracker)
-    if not stations:
+    return window_around(view.board, hunt_stations(view, tracker), width)
+
+
+def mrx_stations(view: DiceMrXView) -> set[int]:
+    """The stations Mr. X's close-up must show: his own and every station a die or ticket takes him to
+    now; while he cannot move, the detectives instead (none before he has a station)."""
+    if view.station is None:
+        return set()
+    reachable = set(view.reachable())
+    if reachable:
+        return {view.station} | reachable
+    return {view.station} | {p.station for p in view.public.detectives if p.station is not None}
+
+
+def mrx_window(view: DiceMrXView, width: int = BASE_WIDTH) -> tuple[int, int, int, int] | None:
+    """The box of his board picture his close-up shows, or None when his choices spread over most of it."""
+    return window_around(view.public.board, mrx_stations(view), width)
+
+
+def window_around(board, stations: set[int], width: int = BASE_WIDTH) -> tuple[int, int, int, int] | None:
+    """The square box of a board picture (``width`` wide) around ``stations``, at least MIN_SHARE of the
+    map wide, or None when that would be wider than MAX_SHARE of it."""
+    if board is None or not stations:
         return None
+    lay = layout(board, width)
     left, top, right, bottom = lay.map_box
     xs = [lay.xy(s)[0] for s in stations]
     ys = [lay.xy(s)[1] for s in stations]
     pad = lay.cell * 0.75
     x0, x1 = min(xs) - pad, max(xs) + pad
     y0, y1 = min(ys) - pad, max(ys) + pad
-    map_w, map_h = right - left, bottom - top
+    map_w = right - left
     side = max(x1 - x0, y1 - y0, MIN_SHARE * map_w)  # square, so that a phone shows it large
     if side > MAX_SHARE * map_w:
         return None
@@ -62,15 +87,28 @@ def render_zoom(view: DicePublicView, *, tracker: bool = True, language: str = "
     """The close-up PNG: the board's header over the part of the board where the hunt is; None when the
     hunt spreads over most of the board."""
     expect(view, DicePublicView, "render_zoom", "state.public_view()")
-    if view.board is None:
-        return None
     box = window(view, tracker)
     if box is None:
         return None
-    board = draw_board(view, tracker=tracker, width=BASE_WIDTH, language=language).img
-    lay = layout(view.board, BASE_WIDTH)
+    board = draw_board(view, tracker=tracker, width=BASE_WIDTH, language=language, frame=box)
+    return _close_up(board.img, layout(view.board, BASE_WIDTH).header, box)
+
+
+def render_mrx_zoom(view: DiceMrXView, *, language: str = "en") -> bytes | None:
+    """Mr. X's close-up PNG, for his DMs: his board's header over his station and the stations his dice
+    and tickets take him to; None when they spread over most of the board (his board says it then)."""
+    expect(view, DiceMrXView, "render_mrx_zoom", "state.mrx_view()")
+    box = mrx_window(view)
+    if box is None:
+        return None
+    board = draw_mrx_board(view, width=BASE_WIDTH, language=language, frame=box)
+    return _close_up(board.img, layout(view.public.board, BASE_WIDTH).header, box)
+
+
+def _close_up(board: Image.Image, header: int, box: tuple[int, int, int, int]) -> bytes:
+    """``board``'s header (``header`` px tall) over its part ``box``, both ZOOM_WIDTH wide."""
     scale = ZOOM_WIDTH / BASE_WIDTH
-    head = board.crop((0, 0, BASE_WIDTH, lay.header)).resize((ZOOM_WIDTH, round(lay.header * scale)), Image.LANCZOS)
+    head = board.crop((0, 0, BASE_WIDTH, header)).resize((ZOOM_WIDTH, round(header * scale)), Image.LANCZOS)
     part = board.crop(box)
     part = part.resize((ZOOM_WIDTH, round(part.height * ZOOM_WIDTH / part.width)), Image.LANCZOS)
     out = Image.new("RGB", (ZOOM_WIDTH, head.height + part.height), board.getpixel((0, 0)))
