@@ -2,7 +2,10 @@
 
 Every change queues its announcements in its own transaction, so posting them is all that is
 left: after each command, and on start-up to heal a crash between "move stored" and "message
-posted". One lock serialises the posting, so no announcement goes out twice from this process.
+posted". One lock serialises the posting, so no announcement goes out twice from this process; of
+several processes sharing one database, the one that claims a game posts its messages, in order
+(:meth:`GameService.claim_posts`), and a dead process's claims pass to another when their lease ends
+(the message nonce still stops a post that went out just before the death from going out twice).
 
 Public announcements are built from the public view and public events only. Mr. X's prompt is
 read from his private view when it is sent, and goes to his DMs (or, when his DMs are closed, the
@@ -22,9 +25,11 @@ from bot.games import get_family
 from bot.games.family import MRX
 from bot.i18n import reading, speaker
 from bot.service import GameService, outbox
+from bot.service.announcements import CLAIMED_AT_ONCE
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
+from bot.chat.leases import Claimant, renewing
 from bot.chat.seals import key_line, seals_so_far, sealed_line, with_line
 from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
@@ -33,6 +38,9 @@ from bot.chat.turn_posts import TurnPosts
 from bot.chat.words import DMS_CLOSED
 
 log = logging.getLogger(__name__)
+
+#: claims one flush makes at most (a game queued again while it was posted is claimed again at once)
+PASSES = 10
 
 
 def pinging(user_ids) -> discord.AllowedMentions:
@@ -57,50 +65,89 @@ def nonce(item: Announcement) -> str:
 
 
 class Announcer:
-    def __init__(self, service: GameService, pictures: Pictures, client: discord.Client) -> None:
+    def __init__(self, service: GameService, pictures: Pictures, client: discord.Client,
+                 claimant: Claimant | None = None) -> None:
         self.service = service
         self.pictures = pictures
         #: where the posts go: channels, and Mr. X's DMs
         self.client = client
+        #: this process, as its claims on games' posts name it
+        self.claimant = claimant or Claimant.of_this_process()
         self._lock = asyncio.Lock()
         #: (game, user) already told at length that their DMs are closed
         self._told: set[tuple[int, int]] = set()
         #: announcements posted whose "posted" mark could not be written yet: id -> (channel, message)
         self._unmarked: dict[int, tuple[int, int]] = {}
+        #: the games whose posts this process holds (claimed) while it posts them
+        self._held: set[int] = set()
         #: the post whose buttons act now, one per game
         self.turns = TurnPosts(service, client)
         #: the channel, or the game's own thread
         self.places = Places(service, client)
 
     async def flush(self, game_id: int | None = None) -> int:
-        """Post everything pending (for one game, or all); returns how many were posted."""
+        """Post everything pending (for one game, or all) that no other process is posting; returns how many
+        were posted. Each game's messages go out in order, by the process that claimed the game."""
         posted = 0
+        me = self.claimant
         async with self._lock:
+            wanted = None if game_id is None else [game_id]
             stuck: set[int] = set()
-            for item in await self.service.pending_announcements(game_id):
-                if item.game_id in stuck:
-                    continue  # keep each game's messages in order: retry later
-                if item.id in self._unmarked:  # posted before; only the mark is missing
-                    channel_id, message_id = self._unmarked[item.id]
-                else:
-                    try:
-                        channel_id, message_id = await self.post(item)
-                    except Exception:
-                        log.exception("could not post announcement %s (%s) of game %s", item.id, item.key,
-                                      item.game_id)
-                        stuck.add(item.game_id)
-                        continue
-                    self._unmarked[item.id] = (channel_id, message_id)
+            for _ in range(PASSES):
+                owed = await self.service.claim_posts(me.name, me.lease, wanted)
+                if not owed:
+                    break
+                self._held = {item.game_id for item in owed}
+                claimed = sorted(self._held)
                 try:
-                    await self.service.mark_posted(item.id, channel_id, message_id)
+                    async with renewing(self._renew, me.renew_every):
+                        posted += await self._post_in_order(owed, stuck)
+                finally:
+                    self._held = set()
+                    again = await self.service.release_posts(me.name, claimed)
+                if game_id is None and len(claimed) >= CLAIMED_AT_ONCE:
+                    wanted = None  # more games may owe posts: the next batch
+                    continue
+                # Owed all the same: queued while this process held the game, by one that left it to this one.
+                wanted = [g for g in again if g not in stuck]
+                if not wanted:
+                    break
+        return posted
+
+    async def _renew(self) -> None:
+        if self._held:
+            kept = await self.service.renew_posts(self.claimant.name, self.claimant.lease, self._held)
+            lost = self._held - set(kept)
+            if lost:
+                log.warning("the claims on the posts of games %s expired: another process posts them", sorted(lost))
+                self._held -= lost
+
+    async def _post_in_order(self, owed: list[Announcement], stuck: set[int]) -> int:
+        posted = 0
+        for item in owed:
+            if item.game_id in stuck or item.game_id not in self._held:
+                continue  # keep each game's messages in order: retry later (or the game is another's now)
+            if item.id in self._unmarked:  # posted before; only the mark is missing
+                channel_id, message_id = self._unmarked[item.id]
+            else:
+                try:
+                    channel_id, message_id = await self.post(item)
                 except Exception:
-                    # Posted, but the database would not take the mark (read-only disk, say): remember it
-                    # here, and the message nonce stops a post twice after a restart as well.
-                    log.exception("posted announcement %s of game %s but could not mark it", item.id, item.game_id)
+                    log.exception("could not post announcement %s (%s) of game %s", item.id, item.key,
+                                  item.game_id)
                     stuck.add(item.game_id)
                     continue
-                del self._unmarked[item.id]
-                posted += 1
+                self._unmarked[item.id] = (channel_id, message_id)
+            try:
+                await self.service.mark_posted(item.id, channel_id, message_id)
+            except Exception:
+                # Posted, but the database would not take the mark (read-only disk, say): remember it
+                # here, and the message nonce stops a post twice after a restart as well.
+                log.exception("posted announcement %s of game %s but could not mark it", item.id, item.game_id)
+                stuck.add(item.game_id)
+                continue
+            del self._unmarked[item.id]
+            posted += 1
         return posted
 
     async def post(self, item: Announcement) -> tuple[int, int]:

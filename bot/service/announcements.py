@@ -1,15 +1,47 @@
-"""The bot's side of the outbox: the messages owed and not yet posted, and marking one as posted."""
+"""The bot's side of the outbox: the messages owed and not yet posted, claiming a game's to post them, and
+marking one as posted.
+
+Several bot processes may share a database: a process claims the games whose messages it posts
+(:meth:`Announcements.claim_posts`), so each message is posted by one process, a game's in order, and releases
+them when done (:meth:`Announcements.release_posts`). A dead process's claims expire after their lease.
+"""
 
 from __future__ import annotations
 
-from .core import ServiceCore
+from typing import Iterable
+
+from .claims import OUTBOX, Claiming
 from .models import Announcement
 
+#: games claimed at most at once by one process (a flush of every game takes them in batches)
+CLAIMED_AT_ONCE = 100
 
-class Announcements(ServiceCore):
+
+class Announcements(Claiming):
     async def pending_announcements(self, game_id: int | None = None) -> list[Announcement]:
         """Messages owed and not yet posted, oldest first."""
         return await self._reads.outbox.pending(game_id)
+
+    async def claim_posts(self, holder: str, lease: float, game_ids: Iterable[int] | None = None,
+                          limit: int = CLAIMED_AT_ONCE) -> list[Announcement]:
+        """Claim for ``lease`` seconds the games (of ``game_ids``; None: any) that owe messages and that no other
+        process holds (one that another is claiming at this moment is left to it), and return what they owe,
+        oldest first: ``holder``'s to post, in order, until it releases them (:meth:`release_posts`)."""
+        now = self._clock()
+        async with self._store.transaction() as tx:
+            won = await tx.claims.take_owed_posts(holder, now, now + lease, game_ids, limit)
+            return await tx.outbox.pending_of(won) if won else []
+
+    async def renew_posts(self, holder: str, lease: float, game_ids: Iterable[int]) -> list[int]:
+        """Keep ``holder``'s claims on these games' messages ``lease`` seconds more; returns the games still its."""
+        return await self.renew_claims(OUTBOX, game_ids, holder, lease)
+
+    async def release_posts(self, holder: str, game_ids: Iterable[int]) -> list[int]:
+        """``holder`` has posted what it claimed of these games (or gives up for now); returns those of them that
+        owe messages all the same: queued while it posted, by a process that left them to it."""
+        ids = list(game_ids)
+        await self.release_claims(OUTBOX, ids, holder)
+        return await self._reads.outbox.owing(ids)
 
     async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int) -> None:
         async with self._store.transaction() as tx:

@@ -4,7 +4,7 @@ A backend (:mod:`.sqlite`, the embedded default; :mod:`.postgres`, a database se
 transaction per command (:meth:`Store.transaction`) and reads outside commands through :attr:`Store.reads`;
 either way it holds a :class:`Session`, whose parts each keep one concern's tables (:mod:`.games`,
 :mod:`.seats`, :mod:`.actions`, :mod:`.commands`, :mod:`.outbox`, :mod:`.settings`, :mod:`.stats`,
-:mod:`.commitments`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
+:mod:`.commitments`, :mod:`.claims`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
 
 Three promises hold on every backend:
 
@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .actions import Actions
 from .base import Row, Sql
+from .claims import Claims
 from .commands import Commands
 from .commitments import Commitments
 from .games import Games
@@ -33,6 +34,9 @@ from .seats import Seats
 from .settings import Settings
 from .stats import Stats
 from .threads import Threads
+
+if TYPE_CHECKING:
+    from .wakeups import Wakeups
 
 
 class Session:
@@ -50,6 +54,7 @@ class Session:
         self.stats = Stats(sql)
         self.commitments = Commitments(sql)
         self.threads = Threads(sql)
+        self.claims = Claims(sql)
 
 
 class Store(ABC):
@@ -74,6 +79,13 @@ class Store(ABC):
     @abstractmethod
     def where(self) -> str:
         """The database as a log line names it (a path; never a password)."""
+
+    def wakeups(self, on_owed: Callable[[int], Any],
+                on_reconnect: Callable[[], Any] | None = None) -> "Wakeups | None":
+        """What tells this process that another one has queued work (:mod:`.wakeups`): ``on_owed(game_id)``
+        for each game that owes posts, ``on_reconnect()`` after the listening connection was lost and is back
+        (what it missed meanwhile is for the caller to look up). None: no other process shares the database."""
+        return None
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """A raw read for tools and tests (the service reads through :attr:`reads`' parts)."""

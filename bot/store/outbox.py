@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from .base import Sql
+from .claims import Claims
 from .records import Announcement, MessageRef
 
 
@@ -29,10 +30,19 @@ class Outbox:
             + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(owed)) + " ON CONFLICT (game_id, key) DO NOTHING",
             [value for key, kind, payload, recipient in owed
              for value in (game_id, key, kind, recipient, json.dumps(payload), now)])
+        await Claims(self.sql).ensure_outbox(game_id)  # what the bot processes claim to post them (.claims)
 
     async def pending(self, game_id: int | None = None) -> list[Announcement]:
         """Messages owed and not yet posted, oldest first."""
-        where, params = ("AND a.game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        return await self.pending_of(None if game_id is None else [game_id])
+
+    async def pending_of(self, game_ids: list[int] | None) -> list[Announcement]:
+        """Messages owed by these games (None: every game) and not yet posted, oldest first."""
+        where, params = "", ()
+        if game_ids is not None:
+            if not game_ids:
+                return []
+            where, params = f"AND a.game_id IN ({', '.join('?' * len(game_ids))})", tuple(game_ids)
         found = await self.sql.all(
             "SELECT a.*, g.guild_id, g.channel_id AS game_channel_id FROM announcements a "
             f"JOIN games g ON g.id = a.game_id WHERE a.posted_at IS NULL {where} ORDER BY a.id", params)
@@ -40,6 +50,15 @@ class Outbox:
             id=row["id"], game_id=row["game_id"], guild_id=row["guild_id"], channel_id=row["game_channel_id"],
             key=row["key"], kind=row["kind"], recipient_id=row["recipient_id"], payload=json.loads(row["payload"]),
             created_at=row["created_at"]) for row in found]
+
+    async def owing(self, game_ids: list[int]) -> list[int]:
+        """Those of the games that owe messages not yet posted."""
+        if not game_ids:
+            return []
+        found = await self.sql.all(
+            f"SELECT DISTINCT game_id FROM announcements WHERE posted_at IS NULL AND game_id IN "
+            f"({', '.join('?' * len(game_ids))}) ORDER BY game_id", tuple(game_ids))
+        return [row["game_id"] for row in found]
 
     async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int, now: float) -> None:
         await self.sql.execute("UPDATE announcements SET posted_at = ?, channel_id = ?, message_id = ? "

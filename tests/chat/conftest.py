@@ -1,0 +1,33 @@
+import random
+
+import pytest
+
+from bot.service import GameService
+
+from tests.service.helpers import SECRET, Clock
+from tests.store.postgres_server import server
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def two_processes(request, tmp_path, clock):
+    """Two bot processes' services on one database: on PostgreSQL each with its own pool (as two processes
+    have); on SQLite, which one process owns, the same service twice."""
+    if request.param == "sqlite":
+        service = await GameService.open(tmp_path / "games.sqlite3", clock=clock, rng=random.Random(1),
+                                         secret=SECRET)
+        yield service, service
+        await service.close()
+        return
+    pg = server()
+    url = await pg.new_database()
+    first = await GameService.open(url, clock=clock, rng=random.Random(1), secret=SECRET)
+    second = await GameService.open(url, clock=clock, rng=random.Random(2), secret=SECRET)
+    yield first, second
+    await first.close()
+    await second.close()
+    await pg.drop_database(url)
