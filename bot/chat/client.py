@@ -28,7 +28,7 @@ from bot.chat.picture_jobs import Pictures
 from bot.chat.places import THREAD_NEEDS
 from bot.chat.presenters import presenter
 from bot.chat.reminders import Reminders
-from bot.chat.status import RESTARTING, shards_label
+from bot.chat.status import BEAT_EVERY, RESTARTING, Heartbeat, shards_label
 from bot.chat.sync import RETRY_DELAYS, RETRYABLE, sync_if_changed, sync_with_retries
 from bot.chat.words import APOLOGY
 
@@ -81,7 +81,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
                  reminder_interval: float | None = 60.0, sync_commands: bool = True,
                  thinker: Thinker | None = None, computer_pause: float = PAUSE,
                  shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
-                 sync_retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+                 sync_retry_delays: tuple[float, ...] = RETRY_DELAYS,
+                 heartbeat_every: float | None = BEAT_EVERY) -> None:
         # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
         # missing are noise. It warns once and then lowers these flags itself; lower them first.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -105,6 +106,10 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self.computers = Computers(service, self.announce, thinker, computer_pause)
         self.reminders = Reminders(service, self, clock, self.announce, reminder_interval or 60.0)
         self.reminder_interval = reminder_interval
+        #: this process's row among the bot's processes (``/sy status processes:``), written every
+        #: ``heartbeat_every`` seconds once the bot is ready (None: never, as some tests want)
+        self.heartbeat = Heartbeat(service, self, clock, beat_every=heartbeat_every or BEAT_EVERY)
+        self.heartbeat_every = heartbeat_every
         self._background: set[asyncio.Task] = set()
         self._healed = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -168,6 +173,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
             self._healed = True
             # Post whatever a crash left owed (the outbox), before anything else happens.
             self._spawn(self.announce())
+            if self.heartbeat_every:
+                self._spawn(self.heartbeat.run())
 
     async def announce(self, game_id: int | None = None, *, computers: bool = True) -> None:
         """Post the messages the service owes (for one game or all); then a computer that owes the
@@ -259,4 +266,6 @@ class ScotlandYardBot(commands.AutoShardedBot):
         for task in list(self._background):
             task.cancel()
         self.computers.close()
+        if self.heartbeat_every and self._healed:
+            await self.heartbeat.stopped()
         await super().close()

@@ -20,6 +20,7 @@ from bot.chat import choices, finder, host, lobby, looks, moves, my_games, recor
 from bot.chat.context import ChatContext
 from bot.chat.presenters import presenter
 from bot.chat.replies import guarded, is_dm, say, speaker_for
+from bot.chat.status import show_processes
 from bot.chat.words import rules_title
 
 #: the rule systems the families can play now
@@ -203,10 +204,15 @@ class ScotlandYardCommands(app_commands.Group):
         await my_games.games(self.ctx, interaction)
 
     @app_commands.command(name="status", description="Round, whose turn, every pawn's station and tickets")
-    @app_commands.describe(game=LOOK_GAME)
+    @app_commands.describe(game=LOOK_GAME,
+                           processes="Instead: the bot's processes, their shards and the posts owed (its owner only)")
     @app_commands.autocomplete(game=game_choices)
-    async def status(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
-        await looks.look(self.ctx, interaction, game, looks.status)
+    async def status(self, interaction: discord.Interaction, game: Optional[int] = None,
+                     processes: bool = False) -> None:
+        if not processes:
+            await looks.look(self.ctx, interaction, game, looks.status)
+        elif self._new(interaction):
+            await show_processes(self.ctx, interaction)
 
     @app_commands.command(name="rules", description="The rules in force, in short")
     @app_commands.choices(rules=RULES)

@@ -14,6 +14,7 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 
+from bot.i18n import Speaker
 from bot.pictures import style
 from bot.pictures.canvas import (Box, MapLayout, Picture, Point, arrow, bounds, dashed, near_segment, shorten,
                                  thick_line)
@@ -129,6 +130,8 @@ class Tags:
     leave_out: bool = False
     #: the tags left out, for want of room
     crowded: list[str] = field(default_factory=list)
+    #: the text of each tag in ``placed``, in the same order (for tests: the words a picture shows)
+    texts: list[str] = field(default_factory=list)
     #: the part of the picture that will be shown (a close-up's crop; None: the map between header and
     #: footer): every tag stays inside it, and a tag whose anchor lies outside it is left off
     frame: Box | None = None
@@ -186,6 +189,7 @@ class Tags:
         pic.paste_at(sprite, (x, y))
         placed = (x, y, x + sprite.width, y + sprite.height)
         self.placed.append(placed)
+        self.texts.append(text)
         return placed
 
     def _spot(self, centre: Point, r: float, w: int, h: int, anyhow: bool
@@ -437,11 +441,14 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
         pic.uncover(lay.xy(station), lay.outer(station) + 0.5, bright=True)
 
 
-def entry_badges(pic: Picture, lay: MapLayout, tags: Tags, route: Sequence[int], reveal_entries: Sequence[int]) -> None:
-    """Number the stations of Mr. X's route by logbook entry ("Start", "3", "5, 9" when he came back)."""
+def entry_badges(pic: Picture, lay: MapLayout, tags: Tags, route: Sequence[int], reveal_entries: Sequence[int],
+                 tr: Speaker) -> None:
+    """Number the stations of Mr. X's route by logbook entry ("Start", "3", "5, 9" when he came back),
+    the start in ``tr``'s language."""
+    start = tr.pgettext("route badge", "Start")  # (not the lobby's Start button, nor the log's first box)
     at_station: dict[int, list[str]] = {}
     for entry, station in enumerate(route):
-        at_station.setdefault(station, []).append("Start" if entry == 0 else str(entry))
+        at_station.setdefault(station, []).append(start if entry == 0 else str(entry))
     for station, entries in at_station.items():
         revealed = any(e.isdigit() and int(e) in reveal_entries for e in entries)
         fill = style.MRX_COLOUR

@@ -108,7 +108,7 @@ def draw_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str 
     mrx = (view.station, tr._("You, Mr. X")) if view.station is not None else None
     tags = _pawns(pic, lay, pub, mrx=mrx, tr=tr, frame=frame)
     if len(view.route) > 1:
-        entry_badges(pic, lay, tags, view.route[:-1], [e.number for e in pub.logbook if e.reveal])
+        entry_badges(pic, lay, tags, view.route[:-1], [e.number for e in pub.logbook if e.reveal], tr)
     dice_strip(pic, lay, pub, lay.footer_top + lay.px(44), tr)
     chips(pic, lay, pub, lay.footer_top + lay.px(100), tr)
     return pic
@@ -141,7 +141,7 @@ def render_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str
            tr=tr)
     _route(pic, lay, route, [e.ticket for e in view.logbook])
     tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
-    entry_badges(pic, lay, tags, route, [e.number for e in view.logbook if e.reveal])
+    entry_badges(pic, lay, tags, route, [e.number for e in view.logbook if e.reveal], tr)
     dice_strip(pic, lay, view, lay.footer_top + lay.px(44), tr)
     chips(pic, lay, view, lay.footer_top + lay.px(100), tr)
     return pic.png()

@@ -78,7 +78,7 @@ def mrx_marks(pic: Picture, lay: Layout, view: MrXView, *, brief: bool = False, 
     tags = _pawns(pic, lay, view.public, mrx=(view.station, tr._("You, Mr. X")), keep_clear=dots, crowded=brief,
                   tr=tr)
     shown = [e.number for e in view.public.logbook if e.reveal or e.surfaced]
-    entry_badges(pic, lay, tags, view.route[:-1], shown)
+    entry_badges(pic, lay, tags, view.route[:-1], shown, tr)
     return tags
 
 
@@ -106,7 +106,7 @@ def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -
     trail(pic, lay, route, [board_style.ticket_colour(view.board, e.ticket) for e in view.logbook])
     tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
     shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
-    entry_badges(pic, lay, tags, route, shown)
+    entry_badges(pic, lay, tags, route, shown, tr)
     pawn_chips(pic, lay, view, tr)
     return pic
 

@@ -1,0 +1,57 @@
+"""Two bot processes of one bot (shards 0 and 1 of 2) on one database: each writes its heartbeat, and the owner's
+``/sy status processes:True`` lists both with their shards (one gone once its heartbeat is old); others are
+refused."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.chat.client import ScotlandYardBot
+from bot.chat.status import OWNER_ONLY, Heartbeat, process_name
+from bot.service.processes import GONE_AFTER
+from bot.i18n import speaker
+
+from tests.e2e.helpers import RecordingPictures
+
+
+def _process(service, clock, shard: int, name: str) -> ScotlandYardBot:
+    bot = ScotlandYardBot(service, pictures=RecordingPictures(), clock=clock, reminder_interval=None,
+                          sync_commands=shard == 0, shard_ids=[shard], shard_count=2)
+    bot.heartbeat = Heartbeat(service, bot, clock, name=name)  # two processes in one test: two names
+    return bot
+
+
+@pytest.mark.asyncio
+async def test_the_owner_sees_every_process_with_its_shards_and_the_gone_one(fake, world, service, clock,
+                                                                             caplog) -> None:
+    caplog.set_level(logging.INFO, logger="bot.chat.status")
+    zero, one = _process(service, clock, 0, process_name()), _process(service, clock, 1, "elsewhere:7")
+    async with fake.run_bot(zero), fake.run_bot(one):
+        await fake.wait_until(lambda: len([r for r in caplog.records if "shards 1 of 2" in r.getMessage()]) >= 1)
+        handle = await fake.slash(fake.owner, "dm", "sy", "status", {"processes": True})
+        answer = await handle.wait_reply(timeout=5)
+        assert answer.kind == "ephemeral"
+        lines = answer.text.splitlines()
+        assert lines[0] == "🖥️ The bot's processes:"
+        assert lines[1].startswith(f"• {process_name()} (this one): shards 0 of 2, latency ")
+        assert lines[2].startswith("• elsewhere:7: shards 1 of 2, latency ") and "seen 0 s ago" in lines[2]
+        assert lines[3] == "📮 No posts owed."
+
+        # Shard 1's process stops writing (killed, say): after a few minutes it shows as gone.
+        clock.now += GONE_AFTER + 60
+        await zero.heartbeat.beat()
+        answer = await (await fake.slash(fake.owner, "dm", "sy", "status", {"processes": True})).wait_reply(timeout=5)
+        gone = [line for line in answer.text.splitlines() if line.startswith("• elsewhere:7:")]
+        assert gone == ["• elsewhere:7: shards 1 of 2, gone (last seen 4 minutes ago)"]
+
+        # Anyone else is refused, in their language; /sy status without the option is unchanged for them.
+        refused = await (await fake.slash(world.alice, world.channel, "sy", "status", {"processes": True},
+                                          locale="de")).wait_reply(timeout=5)
+        assert refused.kind == "ephemeral" and refused.text == speaker("de")._(OWNER_ONLY)
+        assert refused.text.startswith("⛔ Nur der Besitzer")
+    # Each process logged every process on its first heartbeat, naming the shards.
+    logged = [r.getMessage() for r in caplog.records if r.name == "bot.chat.status"]
+    assert any(line.startswith("elsewhere:7 (this one): shards 1 of 2") for line in logged), logged
+    fake.assert_clean()
