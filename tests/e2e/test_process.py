@@ -50,3 +50,51 @@ async def test_python_dash_m_bot_runs_against_a_discord_compatible_server(tmp_pa
         assert process.returncode == 0, output  # SIGTERM: a clean shutdown
         assert "Traceback" not in output, output
         fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_two_processes_of_one_bot_each_hold_their_shard_and_only_shard_0_syncs(tmp_path) -> None:
+    from tests.store.postgres_server import server
+
+    pg = server()
+    database = await pg.new_database()
+    async with FakeDiscord(token="process-token", point=False) as fake:
+        home = fake.add_guild("Home", shard=(1, 2))
+        channel = fake.add_channel(home, "game")
+        alice = fake.add_user("alice")
+        fake.add_member(home, alice)
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
+        env.update(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
+                   DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
+        processes = [await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", "2", cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT) for shard in (1, 0)]
+        try:
+            await fake.wait_until(lambda: len(fake.gateway.identifies) == 2 and fake.command_syncs, timeout=45)
+            assert sorted(i["shard"] for i in fake.gateway.identifies) == [[0, 2], [1, 2]]
+            await asyncio.sleep(0.3)  # the guild's GUILD_CREATE, then the interaction
+            # Home's events go to shard 1's process; it answers, on the games both share.
+            lobby = await (await fake.slash(alice, channel, "sy", "new", {"rules": "classic"})).wait_reply(timeout=10)
+            assert lobby.kind == "channel" and "new game" in lobby.text
+        finally:
+            outputs = []
+            for process in processes:
+                if process.returncode is None:
+                    process.send_signal(signal.SIGTERM)
+                    try:
+                        await asyncio.wait_for(process.wait(), 10)
+                    except asyncio.TimeoutError:
+                        process.kill()
+                        await process.wait()
+                outputs.append((await process.stdout.read()).decode(errors="replace"))
+            await pg.drop_database(database)
+        one, zero = outputs
+        assert [p.returncode for p in processes] == [0, 0], outputs
+        assert len(fake.command_overwrites) == 1  # shard 0's process synced, shard 1's did not
+        assert "the process with shard 0 syncs the commands" in one and "slash commands" not in one
+        assert "slash commands synced" in zero
+        for output, shard in ((one, 1), (zero, 0)):
+            lines = [line for line in output.splitlines() if line.strip()]
+            assert lines and all(f"[shards {shard}/2]" in line for line in lines), output
+            assert "Traceback" not in output, output
+        fake.assert_clean()
