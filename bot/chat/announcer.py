@@ -94,7 +94,11 @@ class Announcer:
             wanted = None if game_id is None else [game_id]
             stuck: set[int] = set()
             for _ in range(PASSES):
-                owed = await self.service.claim_posts(me.name, me.lease, wanted)
+                try:
+                    owed = await self.service.claim_posts(me.name, me.lease, wanted)
+                except Exception as exc:  # the database is away: the next flush (or poll) tries again
+                    log.warning("could not claim the posts owed (game %s): %s", game_id, exc)
+                    break
                 if not owed:
                     break
                 self._held = {item.game_id for item in owed}

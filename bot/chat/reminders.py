@@ -1,9 +1,14 @@
 """The slow-play clock: a mention after ``reminder_hours`` without a move (once per turn), and,
-past the game's deadline, a message offering the host to skip or replace the absent player."""
+past the game's deadline, a message offering the host to skip or replace the absent player.
+
+Of several bot processes on one database, the one that claims a turn's reminder (or deadline notice) sends it;
+the message's nonce stops a second copy when a process died between sending it and marking it sent, and another
+sent it again once the claim expired."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from typing import Awaitable, Callable
 
@@ -14,6 +19,7 @@ from bot.i18n import speaker
 from bot.service import GameService
 from bot.service.errors import ServiceError
 
+from bot.chat.leases import Claimant
 from bot.chat.moves import SkipButton
 from bot.chat.places import Places
 from bot.chat.posts import overdue_text, reminder_text
@@ -22,10 +28,19 @@ from bot.chat.words import pawn_label, waited
 log = logging.getLogger(__name__)
 
 
+def notice_nonce(kind: str, turn) -> str:
+    """The nonce of a turn's reminder or deadline notice: Discord keeps one message per nonce for a few minutes,
+    so one sent again by another process (the first died before marking it sent) is not posted twice."""
+    return "sr" + hashlib.sha256(f"{kind}:{turn.game_id}:{turn.turn}".encode()).hexdigest()[:23]
+
+
 class Reminders:
     def __init__(self, service: GameService, client: discord.Client, clock: Callable[[], float],
-                 announce: Callable[..., Awaitable[None]], interval: float = 60.0) -> None:
+                 announce: Callable[..., Awaitable[None]], interval: float = 60.0,
+                 claimant: Claimant | None = None) -> None:
         self.service = service
+        #: this process, as its claims on reminders name it
+        self.claimant = claimant or Claimant.of_this_process()
         #: where the reminders go (and whose life the ticking follows)
         self.client = client
         self.clock = clock
@@ -50,9 +65,12 @@ class Reminders:
     async def tick(self) -> int:
         """Send what is due now; returns how many messages were sent."""
         service = self.service
+        me = self.claimant
         now = self.clock()
         sent = 0
         for turn in await service.due_reminders(now):
+            if not await service.claim_reminder(turn, me.name, me.lease):
+                continue  # another process reminds them (or has)
             view = await self._view(turn.game_id)
             settings = await service.settings(turn.game_id)
             tr = speaker(settings.language, view.board if view is not None else None)
@@ -62,10 +80,12 @@ class Reminders:
                 deadline = waited(left, tr) if left > 0 else None
             text = reminder_text(turn.pawns, turn.user_ids, view, waited(now - turn.waiting_since, tr),
                                  deadline, tr)
-            if await self._send(await self._place(turn.game_id), text):
+            if await self._send(await self._place(turn.game_id), text, nonce=notice_nonce("reminder", turn)):
                 sent += 1
-            await service.mark_reminded(turn.game_id, turn.turn)
+            await service.mark_reminded(turn.game_id, turn.turn, me.name)
         for turn in await service.overdue(now):
+            if not await service.claim_overdue(turn, me.name, me.lease):
+                continue
             view = await self._view(turn.game_id)
             tr = speaker((await service.settings(turn.game_id)).language, view.board if view is not None else None)
             text = overdue_text(turn.host_id, turn.pawns, turn.user_ids, view,
@@ -76,9 +96,10 @@ class Reminders:
                     name = pawn_label(view, pawn, tr) if view else pawn
                     label = tr._("Skip {pawn}").format(pawn=name)
                     buttons.add_item(SkipButton(turn.game_id, turn.round, pawn, label))
-            if await self._send(await self._place(turn.game_id), text, buttons if buttons.children else None):
+            if await self._send(await self._place(turn.game_id), text, buttons if buttons.children else None,
+                                nonce=notice_nonce("deadline", turn)):
                 sent += 1
-            await service.mark_overdue(turn.game_id, turn.turn)
+            await service.mark_overdue(turn.game_id, turn.turn, me.name)
         return sent
 
     async def _place(self, game_id: int) -> int:
@@ -90,11 +111,12 @@ class Reminders:
         except ServiceError:
             return None
 
-    async def _send(self, channel_id: int, text: str, view: discord.ui.View | None = None) -> bool:
+    async def _send(self, channel_id: int, text: str, view: discord.ui.View | None = None, *, nonce: str) -> bool:
         try:
             kwargs = {"view": view} if view is not None else {}
             await self.client.get_partial_messageable(channel_id).send(
-                text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False), **kwargs)
+                text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False), nonce=nonce,
+                **kwargs)
             return True
         except discord.HTTPException:
             log.warning("could not post a reminder in channel %s", channel_id)
