@@ -94,6 +94,7 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self._refusals: set[asyncio.Task] = set()
         #: seconds between refusing new interactions and closing the gateway, for those already received
         self.close_grace = 0.05
+        self._stopping: asyncio.Future | None = None
         self._guard_interactions_while_closing()
         self.service = service
         self.pictures = pictures or Pictures()
@@ -242,6 +243,12 @@ class ScotlandYardBot(commands.AutoShardedBot):
             pass
 
     async def close(self) -> None:
+        # Once: SIGTERM's close and the one of ``async with bot`` (or a test's) share the same stop.
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
         # From now on an interaction is told to try again (after the restart, or on another process);
         # every one that has started finishes (they hold a player's move and its answer), also one still
         # acknowledging, before its handler reached the game. Then the gateway goes, so nothing new

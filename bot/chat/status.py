@@ -89,15 +89,19 @@ class Heartbeat:
         while True:
             try:
                 await self.beat()
-            except Exception:  # the database away for a moment: the next beat tries again
-                log.exception("could not write this process's heartbeat")
+            except Exception as exc:  # the database away for a moment: the next beat tries again
+                log.warning("could not write this process's heartbeat: %s", _reason(exc))
             await asyncio.sleep(self.beat_every)
 
     async def stopped(self) -> None:
         try:
             await self.book.stopped()
-        except Exception:
-            log.warning("could not remove this process's heartbeat row", exc_info=True)
+        except Exception as exc:
+            log.warning("could not remove this process's heartbeat row: %s", _reason(exc))
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "message", None) or " ".join(str(exc).split()) or type(exc).__name__
 
 
 def _ago(seconds: float, tr: Speaker) -> str:
