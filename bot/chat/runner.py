@@ -65,6 +65,25 @@ async def _start(bot, token: str) -> None:
     except discord.HTTPException as exc:
         reason = " ".join(str(exc).split())
         raise DiscordUnreachable(f"Discord refused a request while the bot started: {reason}") from None
+    except discord.ConnectionClosed as exc:  # the gateway refused a shard: a setting to fix, not a crash
+        raise DiscordUnreachable(gateway_refusal(exc, bot.shard_count)) from None
+
+
+#: what the gateway's close codes mean for the one who runs the bot
+_CLOSE_CODES = {
+    4010: "the shard is invalid: another process may hold it already, or SY_SHARD_COUNT differs from the other "
+          "processes'",
+    4011: "the bot is in too many servers for its shards: raise SY_SHARD_COUNT (or leave it and SY_SHARDS unset "
+          "for Discord's recommendation)",
+    4013: "the intents are invalid",
+    4014: "the intents are not enabled for this application in the Developer Portal",
+}
+
+
+def gateway_refusal(exc: discord.ConnectionClosed, shard_count: int | None) -> str:
+    shard = "" if exc.shard_id is None else f" shard {exc.shard_id} of {shard_count}"
+    reason = _CLOSE_CODES.get(exc.code, f"close code {exc.code}{': ' + exc.reason if exc.reason else ''}")
+    return f"Discord's gateway refused{shard}: {reason}."
 
 
 def _close_on_sigterm(bot) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from pathlib import Path
@@ -158,3 +159,21 @@ async def test_a_process_without_shard_0_leaves_the_commands_alone(fake, world: 
         assert bot.shard_ids == [1] and bot.shard_count == 2
     assert fake.command_overwrites == [] and not fake.requests_to("GET", COMMANDS)
     assert [i["shard"] for i in fake.gateway.identifies] == [[1, 2]]
+
+
+@pytest.mark.asyncio
+async def test_a_shard_another_process_holds_stops_the_start_with_one_line(fake, world: World, service) -> None:
+    from bot.chat.runner import DiscordUnreachable, _start
+
+    def holding(shard: int) -> ScotlandYardBot:
+        return ScotlandYardBot(service, pictures=RecordingPictures(), reminder_interval=None, sync_commands=False,
+                               shard_ids=[shard], shard_count=2)
+
+    async with fake.run_bot(holding(1)):
+        second = holding(1)
+        async with second:
+            with pytest.raises(DiscordUnreachable) as refused:
+                await asyncio.wait_for(_start(second, "fake-token"), 20)
+    assert refused.value.message == ("Discord's gateway refused shard 1 of 2: the shard is invalid: another process "
+                                     "may hold it already, or SY_SHARD_COUNT differs from the other processes'.")
+    assert fake.gateway.refused == [([1, 2], 4010)]
