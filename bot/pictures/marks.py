@@ -140,6 +140,24 @@ class Tags:
     def around(cls, lay: MapLayout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
         return cls(lay, [(p, PAWN_RADIUS * lay.scale) for p in pawns], [], list(keep_clear))
 
+    def place_names(self) -> tuple[Box, ...]:
+        """Where the map writes its place names (none on a board without any)."""
+        boxes = getattr(self.lay, "place_name_boxes", None)
+        return boxes() if boxes is not None else ()
+
+    @staticmethod
+    def _clean_spots(near: list[Box], rings: list[list[tuple[Box, tuple[Point, Point]]]], avoid: list[Box],
+                     faults, soft) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
+        """(cost, box, leader) of the spots for a tag that cover nothing of ``avoid``: beside its anchor,
+        else further out on the nearest ring where a leader line to it crosses nothing of ``avoid``."""
+        options = [(soft(box) + 0.1 * i, box, None) for i, box in enumerate(near) if not faults(box, avoid)]
+        for ring, spots in enumerate(rings, 1):
+            if options:
+                break
+            options = [(soft(box, leader) + ring, box, leader) for box, leader in spots
+                       if not faults(box, avoid) and not any(segment_crosses(*leader, b) for b in avoid)]
+        return options
+
     def bounds(self) -> Box:
         """Where tags may go: the ``frame``, or the map between the header and the footer."""
         return self.frame or (0, self.lay.header, self.lay.width, self.lay.footer_top)
@@ -206,12 +224,12 @@ class Tags:
         discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
                  if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, far + pr)]
 
-        def faults(box: Box, first: bool = True) -> int:
-            """What the tag at ``box`` would cover: numbers, tags, the map's edge (with ``first``,
-            stop counting at the first)."""
+        def faults(box: Box, avoid: Sequence[Box], first: bool = True) -> int:
+            """What the tag at ``box`` would cover of ``avoid`` and the map's edge (with ``first``, stop
+            counting at the first)."""
             x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1  # room for rounding
             n = int(box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
-            for b in hard:
+            for b in avoid:
                 if n and first:
                     break
                 if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
@@ -228,22 +246,20 @@ class Tags:
             return cost
 
         near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
-        options = [(soft(box) + 0.1 * i, box, None) for i, box in enumerate(near) if not faults(box)]
-        # then further out, with a leader line: the nearest ring where the line crosses no number,
-        # else wherever the line crosses fewest
         rings = [list(_ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r)) for ring in range(1, LEADER_RINGS + 1)]
-        for ring, spots in enumerate(rings, 1):
+        names = [b for b in self.place_names() if _within(b, cx, cy, far)]
+        options: list = []
+        for avoid in ([*hard, *names], hard) if names else (hard,):  # place names too, where a spot allows
+            options = self._clean_spots(near, rings, avoid, faults, soft)
             if options:
                 break
-            options = [(soft(box, leader) + ring, box, leader) for box, leader in spots
-                       if not faults(box) and not any(segment_crosses(*leader, b) for b in hard)]
-        if not options:
+        if not options:  # a ring spot whose leader line crosses fewest numbers
             options = [(soft(box, leader) + ring + 20 * sum(segment_crosses(*leader, b) for b in hard), box, leader)
-                       for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box)]
+                       for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box, hard)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
         elif anyhow:
-            box = min(near, key=lambda b: (faults(b, first=False), soft(b) + 0.1 * near.index(b)))
+            box = min(near, key=lambda b: (faults(b, hard, first=False), soft(b) + 0.1 * near.index(b)))
             leader = None
         else:
             return None

@@ -17,7 +17,7 @@ from bot.i18n import speaker
 from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import Picture, Point, dashed, disc, thick_line
-from bot.games.london.pictures.layout import Layout, _number_at, layout, number_boxes
+from bot.games.london.pictures.layout import Layout, _number_at, layout, place_names
 
 SUPERSAMPLE = 3
 
@@ -113,23 +113,10 @@ def _smooth(points: list[Point], rounds: int = 3) -> list[Point]:
 def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
     """Place names the board file gives (Hauptbahnhof, Park Sanssouci, ...), in a quiet colour over the
     lines (a paper-coloured rim keeps them readable where a line passes) and under the stations; each
-    goes where the file says or the nearest spot that hides no station number."""
-    left, top, right, bottom = lay.map_box
+    where :func:`~bot.games.london.pictures.layout.place_names` puts it (hiding no station number)."""
     label_font = style.font(lay.px(style.LANDMARK_FONT) * k, "bold")
-    numbers = [(a * k, b * k, c * k, d * k) for a, b, c, d in number_boxes(lay).values()]
-    step = lay.px(style.LANDMARK_FONT) * k
-    for mark in lay.board.landmarks:
-        x, y = (left + mark.x * (right - left)) * k, (top + mark.y * (bottom - top)) * k
-        l, t, r, b = label_font.getbbox(mark.text, anchor="mm")
-        at = (x, y)
-        for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
-                       (-1.5, -2), (3, 0), (-3, 0)):
-            spot = (x + dx * step, y + dy * step)
-            box = (spot[0] + l, spot[1] + t, spot[0] + r, spot[1] + b)
-            if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers):
-                at = spot
-                break
-        draw.text(at, mark.text, font=label_font, fill=style.LANDMARK, anchor="mm",
+    for text, (x, y), _ in place_names(lay):
+        draw.text((x * k, y * k), text, font=label_font, fill=style.LANDMARK, anchor="mm",
                   stroke_width=lay.px(3) * k, stroke_fill=style.PAPER)
 
 

@@ -59,6 +59,10 @@ class Layout:
         """Where the base map writes each station's number (what shared marks keep clear of)."""
         return number_boxes(self)
 
+    def place_name_boxes(self) -> tuple[Box, ...]:
+        """Where the base map writes the board's place names (what name tags keep clear of where they can)."""
+        return tuple(box for _, _, box in place_names(self))
+
     def outer(self, station: int) -> float:
         """The radius a station covers, a pier's dark rim included."""
         pier = board_style.is_pier(self.board, station)
@@ -99,3 +103,33 @@ def number_boxes(lay: Layout) -> dict[int, Box]:
 def _extent(text: str, size: int) -> tuple[int, int, int, int]:
     return style.font(size, "condensed").getbbox(text, anchor="mm")
 
+
+
+#: where a place name may move from the spot its board file gives, in steps of its font size (down,
+#: up, right, left, ...): the first that hides no station number
+PLACE_NAME_STEPS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
+                    (-1.5, -2), (3, 0), (-3, 0))
+
+
+@lru_cache(maxsize=16)
+def place_names(lay: Layout) -> tuple[tuple[str, Point, Box], ...]:
+    """Each place name the board file gives (Hauptbahnhof, Park Sanssouci, ...) as (text, centre, box):
+    where the file says, or the nearest spot that hides no station number (the box takes in the
+    paper-coloured rim it is written with)."""
+    left, top, right, bottom = lay.map_box
+    size = lay.px(style.LANDMARK_FONT)
+    rim = lay.px(3)
+    numbers = list(number_boxes(lay).values())
+    out = []
+    for mark in lay.board.landmarks:
+        x, y = left + mark.x * (right - left), top + mark.y * (bottom - top)
+        l, t, r, b = style.font(size, "bold").getbbox(mark.text, anchor="mm")
+        at = (x, y)
+        for dy, dx in PLACE_NAME_STEPS:
+            spot = (x + dx * size, y + dy * size)
+            box = (spot[0] + l, spot[1] + t, spot[0] + r, spot[1] + b)
+            if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers):
+                at = spot
+                break
+        out.append((mark.text, at, (at[0] + l - rim, at[1] + t - rim, at[0] + r + rim, at[1] + b + rim)))
+    return tuple(out)

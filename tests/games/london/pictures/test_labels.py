@@ -1,5 +1,6 @@
 """No label hides another: name tags, "Mr. X was here", entry badges keep clear of every station
-number, every pawn's number and each other, on the real boards (and zooms) of simulated games."""
+number, every pawn's number and each other, on the real boards (and close-ups, public and Mr. X's) of
+simulated games, and of the place names (Potsdam's) wherever a free spot allows."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bot.games.london.engine.players import play_game
 from bot.games.london.pictures import round_states
 from bot.games.london.pictures.board import draw_board, draw_mrx_board, draw_route
 from bot.pictures.canvas import Box, Picture
-from bot.games.london.pictures.zoom import draw_zoom
+from bot.games.london.pictures.zoom import draw_mrx_zoom, draw_zoom
 from bot.pictures.marks import PAWN_RADIUS, Tags, pawn_number_box, pawn_sprite, station_number_boxes
 
 #: (rules, players, strategy, seed): London and Potsdam, with bobbies and without, hunts that
@@ -59,6 +60,8 @@ def pictures(rules: str, players: int, strategy: str, seed: int):
             yield "route", draw_route(view)
         else:
             yield f"Mr. X's board of round {view.round}", draw_mrx_board(state.mrx_view())
+            for n, window in enumerate(draw_mrx_zoom(state.mrx_view()).windows):
+                yield f"Mr. X's close-up window {n} of round {view.round}", window
         for n, window in enumerate(draw_zoom(view).windows):
             yield f"zoom window {n} of round {view.round}", window
 
@@ -71,6 +74,23 @@ def test_no_tag_covers_a_number_or_another_tag(rules, players, strategy, seed):
         assert label_faults(pic.tags) == [], what
         checked += len(pic.tags.placed)
     assert checked > 40
+
+
+def names_covered(tags: Tags) -> int:
+    return sum(any(intersect(tag, name) for name in tags.lay.place_name_boxes()) for tag in tags.placed)
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_tags_keep_off_the_place_names_where_they_can(seed, monkeypatch):
+    tags = covered = 0
+    for _, pic in pictures("sanssouci", 5, "greedy", seed):
+        tags += len(pic.tags.placed)
+        covered += names_covered(pic.tags)
+    assert tags > 200 and covered <= tags // 100  # a place name under a tag: only where no spot is free
+    # the check can fail: tags that do not know the place names cover some of them
+    monkeypatch.setattr(Tags, "place_names", lambda self: ())
+    blind = sum(names_covered(pic.tags) for _, pic in pictures("sanssouci", 5, "greedy", seed))
+    assert blind > covered
 
 
 def test_the_check_finds_a_tag_put_over_a_station_number(rounds):
