@@ -7,6 +7,11 @@ A computer moves once per turn, also across a restart: its move is played under 
 the bot looks at every game with a computer seat when it is ready. A move chosen while someone else
 changed the game (a detective of an any-order round, the host skipping) is refused as stale and the
 computer looks again.
+
+Of several bot processes on one database, the one that claims a game's computer turns thinks and plays them;
+the others, poked by the same change, find the claim taken and do nothing. A claim lasts a lease and is renewed
+while the computer thinks: a process that dies mid-thought leaves the turn to another once the lease ends (its
+fallback poll finds it), and should both play it, the turn's key stores one move.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from typing import Awaitable, Callable
 from bot.ai.thinker import Thinker
 from bot.games.errors import GameError
 from bot.service import GameService, ServiceError
+from bot.service.claims import COMPUTERS
+
+from bot.chat.leases import Claimant, renewing
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +35,10 @@ PAUSE = 3.0
 
 class Computers:
     def __init__(self, service: GameService, announce: Callable[..., Awaitable[None]],
-                 thinker: Thinker | None = None, pause: float = PAUSE) -> None:
+                 thinker: Thinker | None = None, pause: float = PAUSE, claimant: Claimant | None = None) -> None:
         self.service = service
+        #: this process, as its claims on computer turns name it
+        self.claimant = claimant or Claimant.of_this_process()
         #: posts what a move owes (``announce(game_id, computers=False)``: this class plays the next one)
         self.announce = announce
         self.thinker = thinker or Thinker()
@@ -48,8 +58,9 @@ class Computers:
         task.add_done_callback(lambda t: self._tasks.pop(game_id, None) if self._tasks.get(game_id) is t else None)
 
     async def resume(self) -> None:
-        """After a start: every running game with a computer seat is looked at once."""
-        for game_id in await self.service.games_owing_computers():
+        """After a start, and at each fallback poll: every running game in which a computer is to move and that no
+        other process has claimed is looked at once."""
+        for game_id in await self.service.games_owing_computers(self.claimant.name):
             self.poke(game_id)
 
     async def idle(self) -> None:
@@ -58,6 +69,41 @@ class Computers:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
     async def _play(self, game_id: int) -> None:
+        """Play the game's computer turns while this process holds its claim on them (another process that
+        holds it plays them there; it looks again once it lets go, so a turn handed over meanwhile is not lost)."""
+        me = self.claimant
+        while True:
+            self._again.discard(game_id)
+            try:
+                # A look first: most pokes find a person to move, and cost no claim.
+                if await self.service.computer_turn(game_id) is None:
+                    if game_id in self._again:
+                        continue
+                    return
+                if not await self.service.claim(COMPUTERS, game_id, me.name, me.lease):
+                    return  # another process thinks for this game
+            except Exception:
+                log.exception("could not read game %s for its computer players", game_id)
+                return
+            try:
+                async with renewing(lambda: self._renew(game_id), me.renew_every):
+                    finished = await self._play_turns(game_id)
+            finally:
+                try:
+                    await self.service.release_claims(COMPUTERS, [game_id], me.name)
+                except Exception:
+                    log.exception("could not release the computers' claim on game %s (it expires)", game_id)
+            if not finished:
+                return
+
+    async def _renew(self, game_id: int) -> None:
+        me = self.claimant
+        if not await self.service.renew_claims(COMPUTERS, [game_id], me.name, me.lease):
+            # Another process took the turn over: its move and this one's share the turn's key, one is played.
+            log.warning("the claim on the computers' turn of game %s expired", game_id)
+
+    async def _play_turns(self, game_id: int) -> bool:
+        """Play until a person owes the move (True), or give up on a move that cannot be made (False)."""
         loop = asyncio.get_running_loop()
         refused: str | None = None
         while True:
@@ -66,21 +112,21 @@ class Computers:
                 turn = await self.service.computer_turn(game_id)
             except Exception:
                 log.exception("could not read game %s for its computer players", game_id)
-                return
+                return False
             if turn is None:
                 if game_id in self._again:
                     continue
-                return
+                return True
             if turn.key == refused:  # refused, and nothing changed since: it would choose the same again
                 log.error("game %s: the computer (%s) for %s has no move the game accepts", game_id, turn.strategy,
                           turn.pawn)
-                return
+                return False
             began = loop.time()
             try:
                 action = await self.thinker.decide(turn)
             except Exception:
                 log.exception("the computer of game %s (%s, %s) could not decide", game_id, turn.pawn, turn.strategy)
-                return
+                return False
             await asyncio.sleep(max(0.0, self.pause - (loop.time() - began)))
             try:
                 await self.service.act(game_id, turn.user_id, action, turn.key, expected_version=turn.version)

@@ -152,6 +152,7 @@ class Computers(Play):
             played.append(await self.act(game_id, turn.user_id, action, turn.key, expected_version=turn.version))
         return played
 
-    async def games_owing_computers(self) -> list[int]:
-        """Running games in which a computer holds a seat (after a restart, each is looked at once)."""
-        return await self._reads.games.running_with_computers()
+    async def games_owing_computers(self, holder: str = "") -> list[int]:
+        """Running games in which a computer holds a pawn that is to move, and whose computer turns no process
+        but ``holder`` has claimed: after a start, and at each fallback poll, each is looked at once."""
+        return await self._reads.claims.computer_games_free(holder, self._clock())

@@ -86,6 +86,18 @@ class Claims:
                 f"UPDATE claims SET holder = '', expires_at = 0 WHERE work = ? AND holder = ? AND game_id IN "
                 f"({', '.join('?' * len(ids))})", (work, holder, *ids))
 
+    async def computer_games_free(self, holder: str, now: float) -> list[int]:
+        """Running games in which a computer holds a pawn that is to move now, and whose ``computers`` claim no
+        other process holds: the fallback poll's one query (a game's move then decides what the computer owes)."""
+        found = await self.sql.all(
+            "SELECT DISTINCT g.id FROM games g JOIN pawn_controls c ON c.game_id = g.id "
+            "JOIN players p ON p.game_id = c.game_id AND p.user_id = c.user_id "
+            "WHERE g.status = 'running' AND p.strategy IS NOT NULL AND p.status = 'playing' "
+            "AND (' ' || g.to_move || ' ') LIKE ('% ' || c.pawn || ' %') AND NOT EXISTS (SELECT 1 FROM claims k "
+            "WHERE k.game_id = g.id AND k.work = ? AND k.expires_at > ? AND k.holder <> ?) ORDER BY g.id",
+            (COMPUTERS, now, holder))
+        return [row["id"] for row in found]
+
     async def holder(self, game_id: int, work: str, now: float) -> str | None:
         """Who holds the game's ``work`` now (an expired claim: nobody), for tools and tests."""
         row = await self.sql.one("SELECT holder FROM claims WHERE game_id = ? AND work = ? AND expires_at > ? "
