@@ -115,7 +115,9 @@ PLACE_NAME_STEPS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (
 def place_names(lay: Layout) -> tuple[tuple[str, Point, Box], ...]:
     """Each place name the board file gives (Hauptbahnhof, Park Sanssouci, ...) as (text, centre, box):
     where the file says, or the nearest spot that hides no station number (the box takes in the
-    paper-coloured rim it is written with)."""
+    paper-coloured rim it is written with). Every name lies wholly on the picture: on a close-up's
+    window a name is moved inside, and left out when the spot the file gives lies outside the window or
+    the name is wider than it."""
     left, top, right, bottom = lay.map_box
     size = lay.px(style.LANDMARK_FONT)
     rim = lay.px(3)
@@ -123,13 +125,23 @@ def place_names(lay: Layout) -> tuple[tuple[str, Point, Box], ...]:
     out = []
     for mark in lay.board.landmarks:
         x, y = left + mark.x * (right - left), top + mark.y * (bottom - top)
+        if not (0 <= x <= lay.width and lay.header <= y <= lay.footer_top):
+            continue
         l, t, r, b = style.font(size, "bold").getbbox(mark.text, anchor="mm")
-        at = (x, y)
-        for dy, dx in PLACE_NAME_STEPS:
-            spot = (x + dx * size, y + dy * size)
-            box = (spot[0] + l, spot[1] + t, spot[0] + r, spot[1] + b)
-            if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers):
-                at = spot
-                break
-        out.append((mark.text, at, (at[0] + l - rim, at[1] + t - rim, at[0] + r + rim, at[1] + b + rim)))
+        if r - l + 2 * rim > lay.width or b - t + 2 * rim > lay.footer_top - lay.header:
+            continue  # wider than a narrow window
+        spots = [_on_picture(lay, (x + dx * size, y + dy * size), (l - rim, t - rim, r + rim, b + rim))
+                 for dy, dx in PLACE_NAME_STEPS]
+        boxes = [(sx + l - rim, sy + t - rim, sx + r + rim, sy + b + rim) for sx, sy in spots]
+        free = [i for i, box in enumerate(boxes)
+                if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers)]
+        at = free[0] if free else 0
+        out.append((mark.text, spots[at], boxes[at]))
     return tuple(out)
+
+
+def _on_picture(lay: Layout, spot: Point, extent: Box) -> Point:
+    """``spot`` moved as little as it takes for a text of ``extent`` (around it) to lie on the picture."""
+    x = min(max(spot[0], -extent[0]), lay.width - extent[2])
+    y = min(max(spot[1], lay.header - extent[1]), lay.footer_top - extent[3])
+    return x, y

@@ -93,6 +93,16 @@ def test_tags_keep_off_the_place_names_where_they_can(seed, monkeypatch):
     assert blind > covered
 
 
+def test_a_close_up_shows_each_place_name_whole_or_not_at_all():
+    shown = 0
+    for what, pic in pictures("sanssouci", 6, "greedy", 1):
+        lay = pic.tags.lay
+        for box in lay.place_name_boxes():
+            assert 0 <= box[0] and lay.header <= box[1] and box[2] <= lay.width and box[3] <= lay.footer_top, what
+            shown += "window" in what
+    assert shown > 8  # (a name on a window, moved inside it)
+
+
 def test_the_check_finds_a_tag_put_over_a_station_number(rounds):
     pic = draw_board(rounds[4].public_view())
     tags = pic.tags
