@@ -44,6 +44,13 @@ class DiceGame(Game):
         await self.settle()
         assert handle.answered_in_place, f"a private answer to a good click: {[m.text for m in handle.answers]}"
 
+    def roll_button(self, message: FakeMessage, what: str, state: DiceState) -> str:
+        """The post's 🎲 Roll (``roll``) or Roll again (``again``) button: it names the game, the round and
+        how many times the dice were thrown when it was posted."""
+        custom_id = f"sy:dice:{what}:{self.game_id}:{state.round}:{state.rolls}"
+        assert custom_id in message.custom_ids, (custom_id, message.custom_ids)
+        return custom_id
+
     @staticmethod
     def select_with(message: FakeMessage, prefix: str, value: str) -> str:
         for custom_id in message.custom_ids:
@@ -73,13 +80,13 @@ class DiceGame(Game):
                               [str(pick.station)])
             assert menu.content.startswith("✅"), menu.content
         elif state.awaiting == "roll":
-            post = self.channel_post_with(f"sy:dice:roll:{g}:{state.round}")
-            await self.quiet_click(user, post, f"sy:dice:roll:{g}:{state.round}")
+            post = self.channel_post_with(f"sy:dice:roll:{g}:{state.round}:")
+            await self.quiet_click(user, post, self.roll_button(post, "roll", state))
         elif state.awaiting == "move":
             view = state.public_view()
             if det_player.wants_reroll(view, pawn):
-                post = self.channel_post_with(f"sy:dice:again:{g}:{state.round}")
-                await self.quiet_click(user, post, f"sy:dice:again:{g}:{state.round}")
+                post = self.channel_post_with(f"sy:dice:again:{g}:{state.round}:")
+                await self.quiet_click(user, post, self.roll_button(post, "again", state))
                 return
             action = det_player.choose(view, pawn)
             user = await self.owner(action.pawn)

@@ -4,6 +4,7 @@ the board and the log, the end with his route and the replay, and ``/sy export``
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -75,17 +76,17 @@ async def test_refused_clicks_are_answered_privately_and_change_nothing(dice: Di
     await dice.play_dice(until=lambda s: s.awaiting == "roll")
     state = await dice.truth()
     roller = state.to_move()[0]
-    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}")
+    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}:")
+    roll = dice.roll_button(post, "roll", state)
     owner = await dice.owner(roller)
     stranger = next(u for u in (w.alice, w.bob, w.carol, w.dave) if u is not owner)
-    handle = await fake.click(stranger, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
+    handle = await fake.click(stranger, post, roll)
     answer = await handle.wait_reply()
     assert answer.kind == "ephemeral" and answer.text.startswith("⚠️"), answer.text
     await dice.settle()
     assert (await dice.truth()).snapshot() == state.snapshot()
     # The roller taps twice at once: one roll, and the second tap hears privately that he has rolled.
     user = await dice.owner(roller)
-    roll = f"sy:dice:roll:{dice.game_id}:{state.round}"
     taps = [await fake.click(user, post, roll), await fake.click(user, post, roll)]
     for tap in taps:
         await tap.wait_idle()
@@ -103,17 +104,17 @@ async def test_refused_clicks_are_answered_privately_and_change_nothing(dice: Di
     view = rolled.public_view()
     if view.moves.get(roller):
         assert any(c.startswith(f"sy:dice:go:{dice.game_id}:") for c in post.custom_ids)
-    assert f"sy:dice:again:{dice.game_id}:{rolled.round}" in post.custom_ids
+    assert f"sy:dice:again:{dice.game_id}:{rolled.round}:{rolled.rolls}" in post.custom_ids
 
 
 async def test_buttons_work_after_a_restart_and_a_double_click_rolls_once(dice: DiceGame) -> None:
     await open_dice(dice, 3)
     await dice.play_dice(until=lambda s: s.awaiting == "roll")
     state = await dice.truth()
-    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}")
+    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}:")
     await dice.restart()
     user = await dice.owner(state.to_move()[0])
-    handle = await dice.fake.click(user, post, f"sy:dice:roll:{dice.game_id}:{state.round}")
+    handle = await dice.fake.click(user, post, dice.roll_button(post, "roll", state))
     await handle.wait_idle()
     again = await dice.fake.redeliver(handle)  # Discord delivers the same click twice
     await again.wait_idle()
@@ -219,3 +220,95 @@ async def test_a_dice_game_on_a_german_server(dice: DiceGame) -> None:
     assert state.outcome is not None
     over = fake.channel_messages(w.channel)[-1]
     assert any("gewinnt" in (e.get("title") or "") or "gewinnen" in (e.get("title") or "") for e in over.embeds)
+
+
+def rolls_and_tokens(state) -> tuple[int, int]:
+    return state.rolls, state.tokens
+
+
+async def test_a_double_click_on_roll_again_spends_one_token_and_rolls_once(dice: DiceGame) -> None:
+    fake = dice.fake
+    await open_dice(dice, 4)
+    state = await dice.play_dice(until=lambda s: s.awaiting == "move" and s.can_reroll() and s.tokens >= 2)
+    post = dice.channel_post_with(f"sy:dice:again:{dice.game_id}:{state.round}:")
+    again = dice.roll_button(post, "again", state)
+    user = await dice.owner(state.to_move()[0])
+    taps = [await fake.click(user, post, again), await fake.click(user, post, again)]
+    for tap in taps:
+        await tap.wait_idle()
+    await dice.settle()
+    after = await dice.truth()
+    assert rolls_and_tokens(after) == (state.rolls + 1, state.tokens - 1)
+    answers = [a for tap in taps for a in tap.answers]
+    assert len(answers) == 1 and answers[0].kind == "ephemeral", [a.text for a in answers]
+    assert "already replaced" in answers[0].text and "Sorry" not in answers[0].text, answers[0].text
+    # The post now offers the roll-again of the new roll; the second tap of the old one changed nothing more.
+    assert again not in post.custom_ids
+    assert dice.roll_button(post, "again", after) in post.custom_ids
+
+
+async def test_roll_again_on_an_older_roll_post_is_refused_and_changes_nothing(dice: DiceGame) -> None:
+    fake = dice.fake
+    await open_dice(dice, 4)
+    state = await dice.play_dice(until=lambda s: s.awaiting == "move" and s.can_reroll() and s.tokens >= 2)
+    post = dice.channel_post_with(f"sy:dice:again:{dice.game_id}:{state.round}:")
+    old_components = copy.deepcopy(post.components)
+    user = await dice.owner(state.to_move()[0])
+    # Someone else's roll-again of this roll (a co-detective on another device) came first...
+    await dice.quiet_click(user, post, dice.roll_button(post, "again", state))
+    rerolled = await dice.truth()
+    assert rolls_and_tokens(rerolled) == (state.rolls + 1, state.tokens - 1)
+    # ...and a post that still shows the earlier roll's button (its edit was lost) is clicked by another person
+    # or later: it names the roll it replaces, which is gone.
+    older = fake.channel_messages(dice.world.channel)[-1]
+    older.components = old_components
+    for clicker in (user, dice.world.alice):
+        handle = await fake.click(clicker, older, f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls}")
+        answer = await handle.wait_reply()
+        await dice.settle()
+        assert answer.kind == "ephemeral" and answer.recipient is clicker, answer.text
+        assert "Sorry" not in answer.text and len(answer.text) < 300, answer.text
+        if clicker is user:
+            assert "already replaced" in answer.text, answer.text
+        assert (await dice.truth()).snapshot() == rerolled.snapshot()
+    # A different person's first click on the old button, and the roller's first click of an older roll's
+    # button from a post that was never rewritten: refused as from an earlier roll.
+    other = next(u for u in (dice.world.carol, dice.world.dave) if u is not user)
+    stale = f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls - 1}"
+    older.components = json.loads(json.dumps(old_components).replace(
+        f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls}", stale))
+    handle = await fake.click(user, older, stale)
+    answer = await handle.wait_reply()
+    await dice.settle()
+    assert answer.kind == "ephemeral" and "earlier roll" in answer.text, answer.text
+    assert (await dice.truth()).snapshot() == rerolled.snapshot()
+    handle = await fake.click(other, older, stale)
+    answer = await handle.wait_reply()
+    assert answer.kind == "ephemeral" and "Sorry" not in answer.text, answer.text
+
+
+async def test_roll_buttons_posted_before_they_named_their_roll(dice: DiceGame) -> None:
+    """Running games keep their old posts: an old 🎲 Roll still rolls once; an old Roll again is refused,
+    and the live post it sits on gets today's buttons."""
+    fake = dice.fake
+    await open_dice(dice, 4)
+    state = await dice.play_dice(until=lambda s: s.awaiting == "roll")
+    post = dice.channel_post_with(f"sy:dice:roll:{dice.game_id}:{state.round}:")
+    legacy = f"sy:dice:roll:{dice.game_id}:{state.round}"
+    post.components = json.loads(json.dumps(post.components).replace(dice.roll_button(post, "roll", state), legacy))
+    user = await dice.owner(state.to_move()[0])
+    await dice.quiet_click(user, post, legacy)
+    rolled = await dice.truth()
+    assert rolled.awaiting == "move" and rolled.rolls == state.rolls + 1
+    state = await dice.play_dice(until=lambda s: s.awaiting == "move" and s.can_reroll())
+    post = dice.channel_post_with(f"sy:dice:again:{dice.game_id}:{state.round}:")
+    legacy = f"sy:dice:again:{dice.game_id}:{state.round}"
+    post.components = json.loads(json.dumps(post.components).replace(dice.roll_button(post, "again", state), legacy))
+    user = await dice.owner(state.to_move()[0])
+    handle = await fake.click(user, post, legacy)
+    await handle.wait_idle()
+    await dice.settle()
+    answers = [a.text for a in handle.answers if a.kind == "ephemeral"]
+    assert len(answers) == 1 and "older version" in answers[0] and "new buttons" in answers[0], answers
+    assert (await dice.truth()).snapshot() == state.snapshot()
+    assert dice.roll_button(post, "again", state) in post.custom_ids

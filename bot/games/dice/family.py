@@ -105,16 +105,27 @@ def _deal(state: DiceState, rng: random.Random):
     return chance.lay_tiles(state, rng) if state.awaiting == "layout" else None
 
 
+def roll_request(what: str, seen: int | None = None) -> str:
+    """A roll (``roll``) or a roll-again (``reroll``) as the service passes it on, with ``seen``: the number
+    of throws the asker saw (a button's), so that the click acts on that roll only (:func:`_request`)."""
+    return what if seen is None else f"{what}@{seen}"
+
+
 def _request(state: DiceState, pawn: str, what: str, rng: random.Random):
-    """A detective's roll (``roll``) or roll-again (``reroll``), dealt from ``rng``."""
-    if what not in ("roll", "reroll"):
+    """A detective's roll (``roll``) or roll-again (``reroll``), dealt from ``rng``; ``what`` may carry
+    the number of throws the asker saw (``reroll@7``: from :func:`roll_request`), and then a roll thrown
+    since makes the request stale (refused, nothing dealt)."""
+    what, at, seen_text = what.partition("@")
+    if what not in ("roll", "reroll") or (at and not (seen_text.isascii() and seen_text.isdigit())):
         return None
+    seen = int(seen_text) if at else None
     if pawn not in state.to_move() or pawn == MRX:
         if state.awaiting == "start":
             raise InvalidAction("The dice come out once everyone has picked a start.")
         if state.awaiting == "mrx":
             raise InvalidAction("It is Mr. X's turn; the detectives roll again next round.")
         raise InvalidAction("It is not your turn to roll.")
+    chance.require_rolls(state, seen)
     if what == "roll":
         if state.awaiting == "move":
             raise InvalidAction("You have rolled already: take a die, roll again with a token, or stay.")

@@ -38,6 +38,15 @@ def lay_tiles(state, rng: random.Random) -> LayTiles:
     ))
 
 
+def require_rolls(state, seen: int | None) -> None:
+    """A roll asked for by someone who saw the dice after ``seen`` throws (a button carries the number):
+    refused when the dice were thrown since, so that a click acts once and only on the roll it was shown
+    with. None: the caller asks for the game as it is (a computer, ``/sy``)."""
+    if seen is not None and seen != state.rolls:
+        raise InvalidAction("This button is from an earlier roll: the dice have been thrown since. "
+                            "Use the buttons under the latest post.")
+
+
 def roll(state, rng: random.Random) -> Roll:
     """The roll of the detective whose turn it is: the dice not yet used this round."""
     if state.awaiting != "roll":

@@ -102,6 +102,17 @@ class DiceData:
         return self.rules.dice[self.detective_players]
 
     @property
+    def rolls(self) -> int:
+        """How many times the dice were thrown this game (rolls and re-rolls). A roll's button carries
+        this number, so that a click acts on the roll it was shown with and on no later one."""
+        counted, count = self.__dict__.get("_rolls", (0, 0))
+        if counted > len(self.history):  # history only grows; recount if it did not
+            counted, count = 0, 0
+        count += sum(1 for r in self.history[counted:] if "roll" in r or "reroll" in r)
+        self._rolls = (len(self.history), count)
+        return count
+
+    @property
     def dice_to_roll(self) -> int:
         """How many dice the next roll throws: those not yet used this round."""
         return self.dice_per_round - len(self.used)

@@ -100,6 +100,8 @@ class DicePublicView(PawnLookup):
     can_skip: bool = False
     #: the stations the detective picking a start may choose
     start_choices: tuple[int, ...] = ()
+    #: how many times the dice were thrown so far (rolls and re-rolls): what a roll's button carries
+    rolls: int = 0
 
     @property
     def used_faces(self) -> tuple[str, ...]:
@@ -240,6 +242,7 @@ def public_view(state) -> DicePublicView:
         can_reroll=state.can_reroll(),
         can_skip=can_skip,
         start_choices=start_choices,
+        rolls=state.rolls,
     )
 
 

@@ -19,10 +19,13 @@ import discord
 
 from bot.games.dice.engine import MRX, DiceMrXView, DicePublicView, MrXMove, Skip
 from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
-from bot.i18n import Speaker, reader
+from bot.i18n import N_, Speaker, reader, speaker
+from bot.service.models import RUNNING
 
 from bot.chat.context import ChatContext, fresh_context
-from bot.chat.replies import defer, guarded, key, quiet_done, say
+from bot.chat.replies import Refused, defer, guarded, key, quiet_done, say
+from bot.chat.turn_posts import TURN
+from bot.games.dice.family import roll_request
 from bot.games.dice.presenter.mrx_messages import mrx_moved_text, mrx_prompt_text
 
 MAX_OPTIONS = 25
@@ -77,27 +80,69 @@ class StartSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 class RollButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"sy:dice:(?P<what>roll|again):(?P<game>\d+):(?P<round>\d+)"):
-    """🎲 Roll the dice, or roll them again with a shared token."""
+                 template=r"sy:dice:(?P<what>roll|again):(?P<game>\d+):(?P<round>\d+)(?::(?P<rolls>\d+))?"):
+    """🎲 Roll the dice, or roll them again with a shared token. The custom id carries how many times the
+    dice had been thrown when the button was posted (``rolls``): the click acts on that roll only. Its
+    idempotency key is the button and the clicker, so a double click rolls once (the second hears that
+    the roll was replaced already), and a button of an earlier roll is refused by the engine.
 
-    def __init__(self, game_id: int, round_: int, what: str = "roll", label: str | None = None) -> None:
+    A button posted before buttons carried ``rolls`` (no ``rolls`` in its custom id): **Roll** works as it
+    did (a second roll is refused anyway); **Roll again** is refused, and the live post gets new buttons."""
+
+    def __init__(self, game_id: int, round_: int, what: str = "roll", label: str | None = None,
+                 rolls: int | None = None) -> None:
+        custom_id = f"sy:dice:{what}:{game_id}:{round_}" + ("" if rolls is None else f":{rolls}")
         super().__init__(discord.ui.Button(
             label=label or ("Roll" if what == "roll" else "Roll again"), emoji="🎲" if what == "roll" else "🔁",
             style=discord.ButtonStyle.success if what == "roll" else discord.ButtonStyle.secondary,
-            custom_id=f"sy:dice:{what}:{game_id}:{round_}"))
-        self.game_id, self.round, self.what = game_id, round_, what
+            custom_id=custom_id))
+        self.game_id, self.round, self.what, self.rolls = game_id, round_, what, rolls
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "RollButton":
-        return cls(int(match["game"]), int(match["round"]), match["what"])
+        rolls = int(match["rolls"]) if match["rolls"] is not None else None
+        return cls(int(match["game"]), int(match["round"]), match["what"], rolls=rolls)
+
+    def request_key(self, interaction: discord.Interaction) -> str:
+        """The same for every click of this button by one person: the service applies it once."""
+        if self.rolls is None:
+            return key(interaction)
+        return f"dice:{self.what}:{self.game_id}:{self.round}:{self.rolls}:{interaction.user.id}"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if (ctx := fresh_context(interaction)) is None:
             return
+        if self.rolls is None and self.what == "again":
+            await renew_old_buttons(ctx, interaction, self.game_id)
+            return
         what = "roll" if self.what == "roll" else "reroll"
+        said = (N_("🎲 You have rolled already: the post shows the dice.") if what == "roll" else
+                N_("🔁 That roll was already replaced: the post shows the new dice."))
         await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.request(
-            self.game_id, interaction.user.id, what, key(interaction), self.round))
+            self.game_id, interaction.user.id, roll_request(what, self.rolls), self.request_key(interaction),
+            self.round), duplicate=said)
+
+
+async def renew_old_buttons(ctx: ChatContext, interaction: discord.Interaction, game_id: int) -> None:
+    """**Roll again** from before the buttons carried their roll cannot tell a double click from a new
+    wish: refused, and when it sits on the live turn post, that post gets today's buttons."""
+    if not await defer(interaction, thinking=False):
+        return
+    async with guarded(interaction, game_id):
+        game = await ctx.service.get_game(game_id)
+        live = await ctx.service.message_for(game_id, TURN)
+        renewed = None
+        if (game.status == RUNNING and live is not None and interaction.message is not None
+                and live.message_id == interaction.message.id):
+            view = await ctx.service.public_view(game_id)
+            renewed = detective_view(game_id, view, speaker(game.language, game.board))
+        if renewed is None:
+            raise Refused("This button is from an older version of the bot: use the buttons under the latest "
+                          "post.")
+        await interaction.edit_original_response(view=renewed)
+        raise Refused("This button is from an older version of the bot: its post has new buttons now. Press "
+                      "**Roll again** once more if you still want to.")
 
 
 class RideSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -144,15 +189,17 @@ class StayButton(discord.ui.DynamicItem[discord.ui.Button],
             self.game_id, interaction.user.id, Skip(self.pawn, "declined"), key(interaction), self.round))
 
 
-async def channel_play(ctx: ChatContext, interaction: discord.Interaction, game_id: int, play) -> None:
+async def channel_play(ctx: ChatContext, interaction: discord.Interaction, game_id: int, play,
+                       duplicate: str = N_("That was done already.")) -> None:
     """Play a click from the channel: a refusal is answered privately; otherwise the channel's post
-    is the answer. The click is acknowledged as a deferred update: no "thinking…" flashes by."""
+    is the answer. The click is acknowledged as a deferred update: no "thinking…" flashes by.
+    ``duplicate``: what a click the service had applied already hears (a message id)."""
     if not await defer(interaction, thinking=False):
         return
     async with guarded(interaction, game_id):
         result = await play()
         if result.duplicate:
-            await say(interaction, reader()._("That was done already."), ephemeral=True)
+            await say(interaction, reader()._(duplicate), ephemeral=True)
         else:
             await quiet_done(interaction)
         await ctx.announce(game_id)
@@ -195,14 +242,14 @@ def detective_view(game_id: int, view: DicePublicView, tr: Speaker) -> discord.u
                                       placeholder=tr._("📍 {pawn}: pick a start station").format(
                                           pawn=view.pawn(pawn).label)))
     elif view.awaiting == "roll":
-        menu.add_item(RollButton(game_id, view.round, "roll", tr._("Roll the dice")))
+        menu.add_item(RollButton(game_id, view.round, "roll", tr._("Roll the dice"), view.rolls))
     elif view.awaiting == "move":
         for part, options in enumerate(_chunks(ride_options(view, tr))):
             menu.add_item(RideSelect(game_id, view.round, part, options, placeholder=tr._("Pick a die and a station")))
         if view.can_reroll:
             menu.add_item(RollButton(game_id, view.round, "again", tr.ngettext(
                 "Roll again ({n} token left)", "Roll again ({n} tokens left)", view.reroll_tokens).format(
-                n=view.reroll_tokens)))
+                n=view.reroll_tokens), view.rolls))
         if view.can_skip:
             for pawn in view.to_move:
                 menu.add_item(StayButton(game_id, view.round, pawn, tr._("{pawn} stays").format(
