@@ -130,9 +130,13 @@ def report_lines(report: ProcessReport, me: str | None = None, tr: Speaker | Non
                 who=who, shards=shards, ago=_ago(report.now - row.seen_at, tr)))
             continue
         latency = "?" if row.latency is None else f"{row.latency * 1000:.0f}"
-        lines.append(tr._("{who}: {shards}, latency {ms} ms, seen {ago} ago, up {up}").format(
+        line = tr._("{who}: {shards}, latency {ms} ms, seen {ago} ago, up {up}").format(
             who=who, shards=shards, ms=latency, ago=_ago(report.now - row.seen_at, tr),
-            up=_ago(report.now - row.started_at, tr)))
+            up=_ago(report.now - row.started_at, tr))
+        in_hand = owed.in_hand.get(row.name, 0)
+        if in_hand:
+            line += ", " + tr.ngettext("{n} post in hand", "{n} posts in hand", in_hand).format(n=in_hand)
+        lines.append(line)
     return lines
 
 

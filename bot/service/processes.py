@@ -50,4 +50,4 @@ async def process_report(store: Store, clock: Callable[[], float]) -> ProcessRep
     reads = Processes(store.reads.sql)
     now = clock()
     rows = await reads.all()
-    return ProcessReport(now, [(row, now - row.seen_at > GONE_AFTER) for row in rows], await reads.owed_posts())
+    return ProcessReport(now, [(row, now - row.seen_at > GONE_AFTER) for row in rows], await reads.owed_posts(now))

@@ -24,6 +24,8 @@ class OwedPosts:
     count: int
     #: when the oldest of them was queued (None: nothing owed)
     oldest: float | None
+    #: of them, those each process has in hand (the games whose posts it has claimed, ``claims``), by its name
+    in_hand: dict[str, int]
 
 
 class Processes:
@@ -51,7 +53,11 @@ class Processes:
         return [ProcessRow(r["name"], r["shards"], r["shard_count"], r["latency"], r["started_at"], r["seen_at"])
                 for r in found]
 
-    async def owed_posts(self) -> OwedPosts:
+    async def owed_posts(self, now: float) -> OwedPosts:
         row = await self.sql.one("SELECT COUNT(*) AS owed, MIN(created_at) AS oldest FROM announcements "
                                  "WHERE posted_at IS NULL")
-        return OwedPosts(int(row["owed"]) if row else 0, row["oldest"] if row else None)
+        held = await self.sql.all(
+            "SELECT c.holder, COUNT(*) AS owed FROM announcements a JOIN claims c ON c.game_id = a.game_id "
+            "AND c.work = 'outbox' WHERE a.posted_at IS NULL AND c.expires_at > ? GROUP BY c.holder", (now,))
+        return OwedPosts(int(row["owed"]) if row else 0, row["oldest"] if row else None,
+                         {r["holder"]: int(r["owed"]) for r in held})

@@ -48,3 +48,14 @@ async def test_the_report_counts_the_posts_owed_and_how_long_the_oldest_waits(se
     owed = (await process_report(service.database, clock)).owed
     assert owed.count == len(await service.database.reads.outbox.pending()) > 0
     assert owed.oldest == queued_at
+
+
+async def test_the_posts_a_process_has_claimed_are_in_its_hand_until_the_claim_expires(service, clock) -> None:
+    await started(service)
+    pending = await service.database.reads.outbox.pending()
+    owed, game_id = len(pending), pending[0].game_id
+    assert await service.claim("outbox", game_id, "host-a:1", 60.0)
+    assert (await process_report(service.database, clock)).owed.in_hand == {"host-a:1": owed}
+    clock.now += 61  # the holder died: nobody has them in hand, they are still owed
+    report = await process_report(service.database, clock)
+    assert report.owed.in_hand == {} and report.owed.count == owed
