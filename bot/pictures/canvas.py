@@ -164,6 +164,9 @@ class Picture:
         self.dirty: list[tuple[int, int, int, int]] = []
         #: the name tags placed on the picture (a :class:`~bot.pictures.marks.Tags`), once there are any
         self.tags = None
+        #: the header's words as (title, details, (note, its colour) or None), once written: a close-up cut
+        #: from the picture writes them again at its own size
+        self.headline: tuple[str, str, tuple[str, tuple[int, int, int]] | None] | None = None
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box

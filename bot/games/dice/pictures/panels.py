@@ -64,19 +64,20 @@ def die_sprite(face: str | None, size: int, ring: style.RGB | None = None, langu
 
 def header(pic: Picture, lay: DiceLayout, title: str, details: str, note: tuple[str, style.RGB] | None = None,
            right: str | None = None, tr: Speaker = EN) -> None:
-    """The headline, a line of details under it, and on the right the game (or a ``note``)."""
-    right = right or tr._("Hunting Mister X")
+    """The headline, a line of details under it, and on the right the game, or a ``note`` in its place
+    (beside the headline, so that the details line has the whole width)."""
+    pic.headline = (title, details, note)
     u = lay.unit
     x = 24 * u
     edge = lay.width - 24 * u
-    text, tint = note or ("", style.PANEL_MUTED)
-    note_font = style.font(lay.px(19), "bold")
-    room = edge - x - max(note_font.getlength(text), style.font(lay.px(22), "bold").getlength(right)) - 24 * u
+    if note is not None:
+        right, tint, right_font = note[0], note[1], style.font(lay.px(20), "bold")
+    else:
+        right, tint, right_font = right or tr._("Hunting Mister X"), style.PANEL_TEXT, style.font(lay.px(22), "bold")
+    room = edge - x - right_font.getlength(right) - 24 * u
     pic.text((x, 16 * u), title, style.fitting_font(title, room, lay.px(34)), style.PANEL_TEXT)
     pic.text((x, 62 * u), details, style.fitting_font(details, edge - x, lay.px(21), "regular"), style.PANEL_MUTED)
-    pic.text((edge, 20 * u), right, style.font(lay.px(22), "bold"), style.PANEL_TEXT, anchor="ra")
-    if text:
-        pic.text((edge, 48 * u), text, note_font, tint, anchor="ra")
+    pic.text((edge, 20 * u), right, right_font, tint, anchor="ra")
 
 
 def status(view: DicePublicView, tr: Speaker = EN) -> str:

@@ -1,5 +1,5 @@
-"""The dice game's phone close-ups: the part of the board that matters, under the board's own header,
-big enough to read at 420 px. Name tags are placed inside the part shown, so none is cut at its edge.
+"""The dice game's phone close-ups: the part of the board that matters, under the board's header words
+written again large enough to read at 420 px. Name tags are placed inside the part shown, so none is cut at its edge.
 
     render_zoom(view)       # the public one: the detectives, where Mr. X may be, where he was last seen
     render_mrx_zoom(mview)  # Mr. X's own, for his DMs: his station and where each die or ticket takes him
@@ -14,6 +14,8 @@ import io
 from PIL import Image
 
 from bot.games.dice.engine import DiceMrXView, DicePublicView
+from bot.pictures import style
+from bot.pictures.canvas import Picture
 from bot.pictures.guard import expect
 
 from .basemap import BASE_WIDTH, layout
@@ -91,7 +93,7 @@ def render_zoom(view: DicePublicView, *, tracker: bool = True, language: str = "
     if box is None:
         return None
     board = draw_board(view, tracker=tracker, width=BASE_WIDTH, language=language, frame=box)
-    return _close_up(board.img, layout(view.board, BASE_WIDTH).header, box)
+    return _close_up(board, box)
 
 
 def render_mrx_zoom(view: DiceMrXView, *, language: str = "en") -> bytes | None:
@@ -101,19 +103,40 @@ def render_mrx_zoom(view: DiceMrXView, *, language: str = "en") -> bytes | None:
     box = mrx_window(view)
     if box is None:
         return None
-    board = draw_mrx_board(view, width=BASE_WIDTH, language=language, frame=box)
-    return _close_up(board.img, layout(view.public.board, BASE_WIDTH).header, box)
+    return _close_up(draw_mrx_board(view, width=BASE_WIDTH, language=language, frame=box), box)
 
 
-def _close_up(board: Image.Image, header: int, box: tuple[int, int, int, int]) -> bytes:
-    """``board``'s header (``header`` px tall) over its part ``box``, both ZOOM_WIDTH wide."""
-    scale = ZOOM_WIDTH / BASE_WIDTH
-    head = board.crop((0, 0, BASE_WIDTH, header)).resize((ZOOM_WIDTH, round(header * scale)), Image.LANCZOS)
-    part = board.crop(box)
+def _close_up(board: Picture, box: tuple[int, int, int, int]) -> bytes:
+    """The part ``box`` of ``board`` ZOOM_WIDTH wide, under the board's header words written again at a
+    size a phone reads (the title, the details, and the note on a line of its own)."""
+    assert board.headline is not None
+    title, details, note = board.headline
+    x, room = 22, ZOOM_WIDTH - 44
+    lines = [(title, style.fitting_font(title, room, 34), style.PANEL_TEXT)]
+    lines += [(part, style.fitting_font(part, room, 24, "regular"), style.PANEL_MUTED)
+              for part in _two_lines(details, room, style.font(24, "regular"))]
+    if note is not None:
+        lines.append((note[0], style.fitting_font(note[0], room, 24), note[1]))
+    head_height = 16 + 44 + 36 * (len(lines) - 1) + 8
+    part = board.img.crop(box)
     part = part.resize((ZOOM_WIDTH, round(part.height * ZOOM_WIDTH / part.width)), Image.LANCZOS)
-    out = Image.new("RGB", (ZOOM_WIDTH, head.height + part.height), board.getpixel((0, 0)))
-    out.paste(head, (0, 0))
-    out.paste(part, (0, head.height))
+    pic = Picture(Image.new("RGB", (ZOOM_WIDTH, head_height + part.height), style.PANEL), palette=None)
+    y = 14
+    for text, font, colour in lines:
+        pic.text((x, y), text, font, colour)
+        y += 44 if y == 14 else 36
+    out = pic.img
+    out.paste(part, (0, head_height))
     data = io.BytesIO()
     out.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(data, format="PNG", optimize=True)
     return data.getvalue()
+
+
+def _two_lines(text: str, room: float, font) -> list[str]:
+    """``text`` as one line, or as two split at a " · " when one would not fit ``room`` in ``font``."""
+    parts = text.split(" · ")
+    if font.getlength(text) <= room or len(parts) < 2:
+        return [text]
+    fits = [n for n in range(1, len(parts)) if font.getlength(" · ".join(parts[:n])) <= room]
+    cut = fits[-1] if fits else 1
+    return [" · ".join(parts[:cut]), " · ".join(parts[cut:])]

@@ -12,8 +12,9 @@ from bot.games.dice.engine.players import simulate
 from bot.games.dice.engine.record import export_record
 from bot.games.dice.pictures.basemap import layout
 from bot.games.dice.pictures.board import draw_board, draw_mrx_board
-from bot.games.dice.pictures.zoom import (ZOOM_WIDTH, mrx_stations, mrx_window, render_mrx_zoom, render_zoom,
-                                          window)
+from bot.games.dice.pictures.zoom import (ZOOM_WIDTH, _two_lines, mrx_stations, mrx_window, render_mrx_zoom,
+                                          render_zoom, window)
+from bot.pictures import style
 
 from tests.games.dice.pictures.test_pictures import decode
 
@@ -99,3 +100,17 @@ def test_mr_x_s_close_up_is_phone_sized_and_refuses_a_public_view():
     assert render_zoom(state.public_view()) != render_mrx_zoom(state.mrx_view())
     with pytest.raises(TypeError):
         render_mrx_zoom(state.public_view())
+
+
+def test_the_close_up_writes_the_header_again_at_a_phone_s_size():
+    state = next(s for s in states(range(1)) if s.awaiting == "mrx" and mrx_window(s.mrx_view()) is not None)
+    board = draw_mrx_board(state.mrx_view(), language="de")
+    title, details, note = board.headline
+    assert title.startswith("Runde") and "Mister X" in title and note is not None  # his note: where he can go
+    font = style.font(24, "regular")
+    long = " · ".join([details] * 3)
+    lines = _two_lines(long, ZOOM_WIDTH - 44, font)
+    assert len(lines) == 2 and " · ".join(lines) == long and font.getlength(lines[0]) <= ZOOM_WIDTH - 44
+    assert _two_lines("short", ZOOM_WIDTH - 44, font) == ["short"]
+    img = decode(render_mrx_zoom(state.mrx_view(), language="de"))
+    assert img.getpixel((ZOOM_WIDTH - 5, 5)) == style.PANEL  # the header band, drawn anew
