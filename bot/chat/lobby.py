@@ -25,7 +25,7 @@ from bot.chat import finder
 from bot.chat.context import ChatContext, fresh_context
 from bot.chat.lobby_words import lobby_closed_embed, lobby_embed, lobby_event_line
 from bot.chat.places import missing_thread_permissions
-from bot.chat.replies import Refused, defer, guarded, is_dm, key, quiet_done, say, speaker_for
+from bot.chat.replies import OfferedOnly, Refused, defer, guarded, is_dm, key, quiet_done, say, speaker_for
 from bot.chat.words import DMS_CLOSED, mention
 
 log = logging.getLogger(__name__)
@@ -320,7 +320,7 @@ def lobby_view(game_id: int, rules: str | None = None, chosen: Mapping[str, bool
     return view
 
 
-class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:bots:(?P<game>\d+)"):
+class ComputerSelect(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select], template=r"sy:bots:(?P<game>\d+)"):
     """The host fills empty seats with computer players (or takes the last one out again)."""
 
     def __init__(self, game_id: int, tr: Speaker | None = None, select: discord.ui.Select | None = None) -> None:
@@ -349,7 +349,7 @@ class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:bo
             await change(ctx, interaction, "addbot", role, button_game=self.game_id, level=level)
 
 
-class VariantSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:variants:(?P<game>\d+)"):
+class VariantSelect(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select], template=r"sy:variants:(?P<game>\d+)"):
     """The host picks the game's variants in the lobby (any number, none included)."""
 
     def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,

@@ -124,6 +124,24 @@ class Refused(GameError):
     """A refusal decided in the Discord layer (where to play, which pawn), phrased for the player."""
 
 
+class OfferedOnly:
+    """Put first among a select's bases (a ``DynamicItem`` over a ``discord.ui.Select``): a value the menu
+    never offered (a modified client sends any string: garbage, another game's number, a station not on
+    offer) is refused privately before the callback reads it, and nothing changes. The offer is the
+    message's own select, as Discord hands it back with the click."""
+
+    item: discord.ui.Select
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        offered = {option.value for option in self.item.options}
+        if all(value in offered for value in self.item.values):
+            return True
+        log.info("interaction %s: a value its menu never offered", interaction.id)
+        async with guarded(interaction):
+            raise Refused("That is not one of the menu's choices, so nothing was done: pick one it offers.")
+        return False
+
+
 class Scope:
     def __init__(self, game_id: int | None) -> None:
         self.game_id = game_id

@@ -23,7 +23,7 @@ from bot.i18n import N_, Speaker, reader, speaker
 from bot.service.models import RUNNING
 
 from bot.chat.context import ChatContext, fresh_context
-from bot.chat.replies import Refused, defer, guarded, key, quiet_done, say
+from bot.chat.replies import OfferedOnly, Refused, defer, guarded, key, quiet_done, say
 from bot.chat.turn_posts import TURN
 from bot.games.dice.family import roll_request
 from bot.games.dice.presenter.mrx_messages import mrx_moved_text, mrx_prompt_text
@@ -53,7 +53,7 @@ def _select(custom_id: str, placeholder: str, options: list[discord.SelectOption
 # -- the channel: starts, rolls, rides -----------------------------------------------------------
 
 
-class StartSelect(discord.ui.DynamicItem[discord.ui.Select],
+class StartSelect(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
                   template=r"sy:dice:start:(?P<game>\d+):(?P<pawn>[a-z]+):(?P<part>\d)"):
     """A start station for ``pawn`` (a detective in the channel, Mr. X in his DM)."""
 
@@ -145,7 +145,7 @@ async def renew_old_buttons(ctx: ChatContext, interaction: discord.Interaction, 
                       "**Roll again** once more if you still want to.")
 
 
-class RideSelect(discord.ui.DynamicItem[discord.ui.Select],
+class RideSelect(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
                  template=r"sy:dice:go:(?P<game>\d+):(?P<round>\d+):(?P<part>\d)"):
     """A detective's ride: each option is ``pawn:station:die``."""
 
@@ -260,7 +260,7 @@ def detective_view(game_id: int, view: DicePublicView, tr: Speaker) -> discord.u
 # -- Mr. X's DM -----------------------------------------------------------------------------------
 
 
-class MrXRide(discord.ui.DynamicItem[discord.ui.Select],
+class MrXRide(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
               template=r"sy:dice:(?P<kind>x|xd):(?P<game>\d+):(?P<round>\d+):(?P<part>\d)"):
     """Mr. X's ride (``x``: go now) or the first ride of his double move (``xd``: then pick the second).
     Each option is ``station:ticket``."""
@@ -303,7 +303,7 @@ class MrXRide(discord.ui.DynamicItem[discord.ui.Select],
             await interaction.response.edit_message(content=text, view=menu)
 
 
-class MrXSecond(discord.ui.DynamicItem[discord.ui.Select],
+class MrXSecond(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
                 template=r"sy:dice:xd2:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+):(?P<part>\d)"):
     """The second ride of his double move; the first is in the custom id."""
 

@@ -20,7 +20,7 @@ from bot.service.models import RUNNING
 
 from bot.chat import finder
 from bot.chat.context import ChatContext, fresh_context
-from bot.chat.replies import Refused, defer, guarded, key, quiet_done
+from bot.chat.replies import OfferedOnly, Refused, defer, guarded, key, quiet_done
 from bot.chat.words import pawn_name, station
 from bot.games.london.presenter.menu_parts import MAX_OPTIONS, destination_options, ticket_button
 from bot.games.london.presenter.moves import detective_destinations
@@ -134,7 +134,7 @@ def move_button_view(game_id: int, tr=None) -> discord.ui.View:
     return view
 
 
-class DetectivePawn(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:dpawn:(?P<game>\d+):(?P<round>\d+)"):
+class DetectivePawn(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select], template=r"sy:dpawn:(?P<game>\d+):(?P<round>\d+)"):
     """Which of my pawns to move (shown when several of the clicker's pawns may move now)."""
 
     def __init__(self, game_id: int, round_: int, options: list[discord.SelectOption] | None = None,
@@ -156,7 +156,7 @@ class DetectivePawn(discord.ui.DynamicItem[discord.ui.Select], template=r"sy:dpa
         await detective_menu(ctx, interaction, self.game_id, pawn=self.item.values[0], edit=True)
 
 
-class DetectiveDestination(discord.ui.DynamicItem[discord.ui.Select],
+class DetectiveDestination(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
                            template=r"sy:dto:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z0-9]+):(?P<part>\d)"):
     """Where to go (a select holds 25 stations; a pawn with more gets a second select)."""
 

@@ -20,7 +20,7 @@ from bot.i18n import reader
 
 from bot.chat.context import ChatContext, fresh_context
 from bot.chat.receipts import mrx_receipt
-from bot.chat.replies import defer, guarded, key, speaker_for
+from bot.chat.replies import OfferedOnly, defer, guarded, key, speaker_for
 from bot.chat.words import station as station_word
 from bot.games.london.presenter.board_words import ticket as ticket_word
 from bot.games.london.presenter.menu_parts import MAX_OPTIONS, destination_options, ticket_button
@@ -53,7 +53,7 @@ async def _menu_view(ctx: ChatContext, interaction: discord.Interaction, game_id
     return await ctx.service.mrx_view(game_id, interaction.user.id, expected_round=round_)
 
 
-class MrXDestination(discord.ui.DynamicItem[discord.ui.Select],
+class MrXDestination(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
                      template=r"sy:xto:(?P<game>\d+):(?P<round>\d+)(?::(?P<to>\d+):(?P<ticket>[a-z]+))?"):
     """Where to go: the first ride, or (with ``to``/``ticket`` of the first) the second of a double move."""
 
@@ -172,7 +172,7 @@ class MrXTriple(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.response.edit_message(content=text, view=view)
 
 
-class MrXThird(discord.ui.DynamicItem[discord.ui.Select],
+class MrXThird(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
                template=r"sy:xthird:(?P<game>\d+):(?P<round>\d+):(?P<to>\d+):(?P<ticket>[a-z]+)"
                         r":(?P<to2>\d+):(?P<ticket2>[a-z]+):(?P<part>\d)"):
     """The third ride of a triple move: picking one rides all three at once."""
