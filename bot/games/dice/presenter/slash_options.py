@@ -85,5 +85,5 @@ async def move_parts(mover, to: int, ticket: str | None, then_to: int | None,
 
 
 def trade_action(view, giver: str, to: str, ticket: str):
-    """The dice game has no trades: ``/sy trade`` in it goes wrong as it always has (the apology)."""
-    raise NotImplementedError("the dice game has no trades")
+    """The dice game has no trades: ``/sy trade`` in it is refused in a sentence."""
+    raise Refused("This game has no trading: the detectives share the dice, not tickets.")
