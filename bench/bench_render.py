@@ -37,7 +37,7 @@ from bot.games.london.pictures import (  # noqa: E402
 )
 from bot.games.london.pictures.basemap import base_map, base_palette  # noqa: E402
 from bot.games.london.pictures.board import draw_board  # noqa: E402
-from bot.pictures.canvas import BASE_WIDTH  # noqa: E402
+from bot.games.london.pictures.layout import BASE_WIDTH  # noqa: E402
 from bot.games.london.pictures.zoom import MAX_SHOWN, PHONE_WIDTH, label_px, plan_zoom  # noqa: E402
 from bot.games.london.engine import export_record  # noqa: E402
 
@@ -66,7 +66,7 @@ def coverage(seeds: range, rules: list[str]) -> None:
     """How many rounds leave stations Mr. X may be at out of the close-up: in rounds with 1-10 of
     them (the issue's count: none shown, some left out) and with up to MAX_SHOWN."""
     print(f"close-up coverage, seeds {seeds.start}-{seeds.stop - 1}:")
-    total = left_out = before_first_move = 0
+    total = left_out = before_first_move = starts = 0
     for name in rules:
         counted = none = some = up_to_max = out_max = 0
         for seed in seeds:
@@ -80,6 +80,7 @@ def coverage(seeds: range, rules: list[str]) -> None:
                 up_to_max += 1
                 out_max += bool(out)
                 before_first_move += bool(out) and not view.logbook
+                starts += not view.logbook
                 if n <= 10:
                     counted += 1
                     none += len(out) == n
@@ -88,8 +89,10 @@ def coverage(seeds: range, rules: list[str]) -> None:
         left_out += out_max
         print(f"  {name:<10} rounds with 1-10 stations: {counted:3}, none of them shown in {none}, only some in {some}; "
               f"with up to {MAX_SHOWN}: {up_to_max}, {out_max} leave one out")
-    print(f"rounds that leave a possible station out of the close-up: {left_out} of {total} "
-          f"({before_first_move} before Mr. X's first move, where the start cards may lie all over the board)")
+    print(f"rounds that leave a possible station out of the close-up: {left_out - before_first_move} of "
+          f"{total - starts} round summaries (the close-ups the bot posts); at the start, before Mr. X's first "
+          f"move (drawn only in the offline album; the start cards may lie all over the board): "
+          f"{before_first_move} of {starts}")
 
 
 def main() -> None:
