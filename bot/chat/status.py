@@ -148,6 +148,7 @@ async def show_processes(ctx: ChatContext, interaction: discord.Interaction) -> 
             await say(interaction, tr._(OWNER_ONLY), ephemeral=True)
             return
         report = await process_report(ctx.service.database, ctx.clock)
-        owed, *processes = report_lines(report, process_name(), tr)
+        heartbeat = getattr(ctx.client, "heartbeat", None)  # the bot's: this process's name among them
+        owed, *processes = report_lines(report, heartbeat.book.name if heartbeat else process_name(), tr)
         text = "\n".join(["🖥️ " + tr._("The bot's processes:"), *(f"• {line}" for line in processes), f"📮 {owed}"])
         await say(interaction, text, ephemeral=True)

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from bot.chat.client import ScotlandYardBot
-from bot.chat.status import OWNER_ONLY, Heartbeat, process_name
+from bot.chat.status import OWNER_ONLY, Heartbeat
 from bot.service.processes import GONE_AFTER
 from bot.i18n import speaker
 
@@ -27,7 +27,7 @@ def _process(service, clock, shard: int, name: str) -> ScotlandYardBot:
 async def test_the_owner_sees_every_process_with_its_shards_and_the_gone_one(fake, world, service, clock,
                                                                              caplog) -> None:
     caplog.set_level(logging.INFO, logger="bot.chat.status")
-    zero, one = _process(service, clock, 0, process_name()), _process(service, clock, 1, "elsewhere:7")
+    zero, one = _process(service, clock, 0, "here:3"), _process(service, clock, 1, "elsewhere:7")
     async with fake.run_bot(zero), fake.run_bot(one):
         await fake.wait_until(lambda: len([r for r in caplog.records if "shards 1 of 2" in r.getMessage()]) >= 1)
         handle = await fake.slash(fake.owner, "dm", "sy", "status", {"processes": True})
@@ -35,7 +35,7 @@ async def test_the_owner_sees_every_process_with_its_shards_and_the_gone_one(fak
         assert answer.kind == "ephemeral"
         lines = answer.text.splitlines()
         assert lines[0] == "🖥️ The bot's processes:"
-        assert lines[1].startswith(f"• {process_name()} (this one): shards 0 of 2, latency ")
+        assert lines[1].startswith("• here:3 (this one): shards 0 of 2, latency ")
         assert lines[2].startswith("• elsewhere:7: shards 1 of 2, latency ") and "seen 0 s ago" in lines[2]
         assert lines[3] == "📮 No posts owed."
 
