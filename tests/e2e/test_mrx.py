@@ -7,6 +7,7 @@ import pytest
 from bot.games.london.engine import MRX, DoubleMove
 from bot.games.london.pictures import render_mrx_zoom
 
+from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Game, secrecy_problems
 
 
@@ -160,3 +161,19 @@ async def test_mr_x_with_closed_dms_gets_his_close_up_in_his_private_board_answe
     theirs = await game.reply(w.carol, "board")  # a detective's answer: the public board only
     assert set(theirs.files) == {"board.png"} and not set(theirs.files.values()) & game.pictures.private
     game.check_secrecy(state)
+
+
+@pytest.mark.asyncio
+async def test_in_the_dice_game_his_prompts_carry_his_close_up_when_his_choices_fit_one(dice: DiceGame) -> None:
+    w = dice.world
+    await dice.open(rules="dice", seed=3, mrx=w.bob, detectives=(w.carol,))
+    await dice.start()
+    await dice.play_dice()
+    prompts = [[a.filename for a in first["attachments"]] if m.history else list(m.files)
+               for m in dice.fake.dm_messages(w.bob) for first in (m.history[:1] or [{}])]
+    prompts = [names for names in prompts if "mrx-board.png" in names]
+    with_close_up = [names for names in prompts if "mrx-close-up.png" in names]
+    assert with_close_up and all(names[0] == "mrx-close-up.png" for names in with_close_up)
+    assert "mrx_zoom" in dice.pictures.kinds
+    private = dice.pictures.private
+    assert not [m.id for m in dice.fake.public_messages() if set(m.files.values()) & private]
