@@ -114,3 +114,13 @@ def test_the_close_up_writes_the_header_again_at_a_phone_s_size():
     assert _two_lines("short", ZOOM_WIDTH - 44, font) == ["short"]
     img = decode(render_mrx_zoom(state.mrx_view(), language="de"))
     assert img.getpixel((ZOOM_WIDTH - 5, 5)) == style.PANEL  # the header band, drawn anew
+
+
+def test_the_album_keeps_mr_x_s_close_ups_beside_his_boards(tmp_path):
+    from bot.games.dice.pictures.renderer import save_album
+
+    save_album(export_record(simulate(3, 2)), tmp_path)
+    boards = {p.name[4:] for p in tmp_path.glob("mrx-[0-9]*.png")}
+    close_ups = {p.name[9:] for p in tmp_path.glob("mrx-zoom-*.png")}
+    assert close_ups and close_ups <= boards  # "mrx-zoom-05.png" beside "mrx-05.png", where his choices fit one
+    assert all(decode((tmp_path / f"mrx-zoom-{n}").read_bytes()).width == ZOOM_WIDTH for n in close_ups)
