@@ -22,12 +22,14 @@ from bot.chat import lobby, moves
 from bot.chat.announcer import Announcer
 from bot.chat.commands import ScotlandYardCommands
 from bot.chat.computers import PAUSE, Computers
+from bot.chat.leases import Claimant
 from bot.chat.context import ChatContext
 from bot.chat.lobby import NEEDED
 from bot.chat.picture_jobs import Pictures
 from bot.chat.places import THREAD_NEEDS
 from bot.chat.presenters import presenter
 from bot.chat.reminders import Reminders
+from bot.chat.wakeups import POLL_EVERY, Wakeups
 from bot.chat.status import BEAT_EVERY, RESTARTING, Heartbeat, shards_label
 from bot.chat.sync import RETRY_DELAYS, RETRYABLE, sync_if_changed, sync_with_retries
 from bot.chat.words import APOLOGY
@@ -82,7 +84,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
                  thinker: Thinker | None = None, computer_pause: float = PAUSE,
                  shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
                  sync_retry_delays: tuple[float, ...] = RETRY_DELAYS,
-                 heartbeat_every: float | None = BEAT_EVERY) -> None:
+                 heartbeat_every: float | None = BEAT_EVERY, claimant: Claimant | None = None,
+                 poll_interval: float | None = POLL_EVERY) -> None:
         # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
         # missing are noise. It warns once and then lowers these flags itself; lower them first.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -103,9 +106,13 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.context = ChatContext(service, self.pictures, clock, client=self, announce=self.announce)
         self.busy = self.context.busy
-        self.announcer = Announcer(service, self.pictures, client=self)
-        self.computers = Computers(service, self.announce, thinker, computer_pause)
-        self.reminders = Reminders(service, self, clock, self.announce, reminder_interval or 60.0)
+        #: this process as its claims name it (work that is not a reply: posts, computers, reminders)
+        self.claimant = claimant or Claimant.of_this_process()
+        self.announcer = Announcer(service, self.pictures, client=self, claimant=self.claimant)
+        self.computers = Computers(service, self.announce, thinker, computer_pause, claimant=self.claimant)
+        self.reminders = Reminders(service, self, clock, reminder_interval or 60.0, claimant=self.claimant)
+        #: work other processes queue (PostgreSQL's NOTIFY), and the poll every ``poll_interval`` seconds
+        self.wakeups = Wakeups(service, self.announce, poll_interval)
         self.reminder_interval = reminder_interval
         #: this process's row among the bot's processes (``/sy status processes:``), written every
         #: ``heartbeat_every`` seconds once the bot is ready (None: never, as some tests want)
@@ -174,6 +181,7 @@ class ScotlandYardBot(commands.AutoShardedBot):
             self._healed = True
             # Post whatever a crash left owed (the outbox), before anything else happens.
             self._spawn(self.announce())
+            self._spawn(self.wakeups.start())
             if self.heartbeat_every:
                 self._spawn(self.heartbeat.run())
 
@@ -272,6 +280,7 @@ class ScotlandYardBot(commands.AutoShardedBot):
             await asyncio.wait(list(self._refusals), timeout=5)
         for task in list(self._background):
             task.cancel()
+        await self.wakeups.close()
         self.computers.close()
         if self.heartbeat_every and self._healed:
             await self.heartbeat.stopped()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from typing import Awaitable, Callable
+from typing import Callable
 
 import discord
 
@@ -36,25 +36,23 @@ def notice_nonce(kind: str, turn) -> str:
 
 class Reminders:
     def __init__(self, service: GameService, client: discord.Client, clock: Callable[[], float],
-                 announce: Callable[..., Awaitable[None]], interval: float = 60.0,
-                 claimant: Claimant | None = None) -> None:
+                 interval: float = 60.0, claimant: Claimant | None = None) -> None:
         self.service = service
         #: this process, as its claims on reminders name it
         self.claimant = claimant or Claimant.of_this_process()
         #: where the reminders go (and whose life the ticking follows)
         self.client = client
         self.clock = clock
-        self.announce = announce
         self.interval = interval
         #: a game's channel, or its own thread
         self.places = Places(service, client)
 
     async def run(self) -> None:
-        """Tick every ``interval`` seconds until cancelled."""
+        """Tick every ``interval`` seconds until cancelled (posts a failure left owed are the poll's:
+        :mod:`bot.chat.wakeups`)."""
         await self.client.wait_until_ready()
         while not self.client.is_closed():
             try:
-                await self.announce()  # retry anything a failed post left owed
                 await self.tick()
             except asyncio.CancelledError:
                 raise

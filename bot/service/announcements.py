@@ -8,7 +8,7 @@ them when done (:meth:`Announcements.release_posts`). A dead process's claims ex
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from .claims import OUTBOX, Claiming
 from .models import Announcement
@@ -42,6 +42,12 @@ class Announcements(Claiming):
         ids = list(game_ids)
         await self.release_claims(OUTBOX, ids, holder)
         return await self._reads.outbox.owing(ids)
+
+    def wakeups(self, on_owed: Callable[[int], Any], on_reconnect: Callable[[], Any] | None = None):
+        """What tells this process that a command, in any process, owes a game messages: ``on_owed(game_id)``
+        (``start()`` it, ``close()`` it); ``on_reconnect()`` after it was cut off a while. None where no other
+        process shares the database (SQLite)."""
+        return self._store.wakeups(on_owed, on_reconnect)
 
     async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int) -> None:
         async with self._store.transaction() as tx:

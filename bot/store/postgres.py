@@ -25,6 +25,7 @@ import asyncpg
 from .base import Conflict, DatabaseUnavailable
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations
+from .wakeups import Wakeups
 
 #: the oldest server the schema and its queries are written for
 OLDEST_SERVER = 13
@@ -227,6 +228,10 @@ class PostgresStore(Store):
 
     async def close(self) -> None:
         await self.pool.close()
+
+    def wakeups(self, on_owed, on_reconnect=None) -> Wakeups:
+        """Other processes on this database queue work for this one: a connection of its own listens for it."""
+        return Wakeups(self.url, self.where, on_owed, on_reconnect)
 
     async def schema_version(self) -> int:
         return await schema_version(self.pool)

@@ -34,10 +34,7 @@ class Client:
 
 
 def reminders(service, clock, sent, name) -> Reminders:
-    async def announce(*args, **kwargs) -> None:
-        pass
-
-    return Reminders(service, Client(sent, name), clock, announce, claimant=Claimant(name, LEASE))
+    return Reminders(service, Client(sent, name), clock, claimant=Claimant(name, LEASE))
 
 
 async def test_two_processes_ticking_at_once_send_one_reminder_and_one_deadline_notice(two_processes, clock):
