@@ -31,7 +31,7 @@ from bot.chat.presenters import presenter
 from bot.chat.reminders import Reminders
 from bot.chat.wakeups import POLL_EVERY, Wakeups
 from bot.chat.status import BEAT_EVERY, RESTARTING, Heartbeat, shards_label
-from bot.chat.sync import RETRY_DELAYS, RETRYABLE, sync_if_changed, sync_with_retries
+from bot.chat.sync import RETRY_DELAYS, RETRYABLE, passing, sync_if_changed, sync_with_retries
 from bot.chat.words import APOLOGY
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,9 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self.reminder_interval = reminder_interval
         #: this process's row among the bot's processes (``/sy status processes:``), written every
         #: ``heartbeat_every`` seconds once the bot is ready (None: never, as some tests want)
-        self.heartbeat = Heartbeat(service, self, clock, beat_every=heartbeat_every or BEAT_EVERY)
+        # (named as its claims are, so the owner's report shows the posts each process has in hand)
+        self.heartbeat = Heartbeat(service, self, clock, name=self.claimant.name,
+                                   beat_every=heartbeat_every or BEAT_EVERY)
         self.heartbeat_every = heartbeat_every
         self._background: set[asyncio.Task] = set()
         self._healed = False
@@ -135,8 +137,10 @@ class ScotlandYardBot(commands.AutoShardedBot):
             try:
                 await self._sync_commands()
             except RETRYABLE as exc:
-                # Discord out of reach or refusing the sync (5xx): play anyway with the commands it has,
-                # and sync in the background until it works.
+                if not passing(exc):  # a 4xx: a setting to fix (SY_DEV_GUILD), the runner says so in one line
+                    raise
+                # Discord out of reach or failing (5xx): play anyway with the commands it has, and sync in
+                # the background until it works.
                 reason = " ".join(str(exc).split()) or type(exc).__name__
                 log.warning("slash command sync failed (%s); starting anyway, trying again in the background",
                             reason)

@@ -7,8 +7,10 @@ hashed; the digest of the last successful sync is kept in the database, per scop
 skipped: commands removed or changed on Discord's side (another deployment of the same application, say)
 come back.
 
-A sync that fails (Discord answers 5xx, or is out of reach) does not stop the bot: :func:`sync_with_retries`
-tries again in the background, waiting longer each time.
+A sync that fails for a while (Discord answers 5xx or 429, or is out of reach) does not stop the bot:
+:func:`sync_with_retries` tries again in the background, waiting longer each time. One Discord refuses (a 4xx:
+``SY_DEV_GUILD`` names a server Discord does not know, or the bot is not in it) is a setting to fix, which no
+retry mends: it still stops the start in one sentence.
 """
 
 from __future__ import annotations
@@ -73,22 +75,35 @@ async def sync_if_changed(tree: app_commands.CommandTree, service: GameService, 
     return True
 
 
-#: what a sync can fail with and be tried again: Discord's refusals and outages, a network that is down
+#: what a sync can fail with and be tried again: Discord's outages, a network that is down
 RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def passing(exc: BaseException) -> bool:
+    """Whether a failed sync may work later: Discord's 5xx and 429, and a network that is down; not a 4xx
+    refusal (an unknown server, no access, a payload Discord rejects)."""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429
+    return isinstance(exc, RETRYABLE)
 
 
 async def sync_with_retries(sync: Callable[[], Awaitable[None]], delays: tuple[float, ...] = RETRY_DELAYS,
                             sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> int:
     """Run ``sync`` until it succeeds, waiting ``delays`` between tries (the last delay repeats); every failure
-    is one warning line. Returns the number of the try that succeeded."""
+    is one warning line. A refusal that no retry mends (a 4xx) ends the tries with an error line. Returns the
+    number of the last try."""
     tries = 0
     while True:
         tries += 1
         try:
             await sync()
         except RETRYABLE as exc:
-            wait = delays[min(tries - 1, len(delays) - 1)]
             reason = " ".join(str(exc).split()) or type(exc).__name__
+            if not passing(exc):
+                log.error("slash command sync refused (try %s: %s); not trying again until the next start",
+                          tries, reason)
+                return tries
+            wait = delays[min(tries - 1, len(delays) - 1)]
             log.warning("slash command sync failed (try %s: %s); trying again in %g s", tries, reason, wait)
             await sleep(wait)
             continue

@@ -9,7 +9,8 @@ import logging
 import pytest
 
 from bot.chat.client import ScotlandYardBot
-from bot.chat.status import OWNER_ONLY, Heartbeat
+from bot.chat.leases import Claimant
+from bot.chat.status import OWNER_ONLY
 from bot.service.processes import GONE_AFTER
 from bot.i18n import speaker
 
@@ -17,9 +18,10 @@ from tests.e2e.helpers import RecordingPictures
 
 
 def _process(service, clock, shard: int, name: str) -> ScotlandYardBot:
+    # Two processes in one test: two names (a process's heartbeat is named as its claims are).
     bot = ScotlandYardBot(service, pictures=RecordingPictures(), clock=clock, reminder_interval=None,
-                          sync_commands=shard == 0, shard_ids=[shard], shard_count=2)
-    bot.heartbeat = Heartbeat(service, bot, clock, name=name)  # two processes in one test: two names
+                          sync_commands=shard == 0, shard_ids=[shard], shard_count=2, claimant=Claimant(name))
+    assert bot.heartbeat.book.name == bot.claimant.name == name
     return bot
 
 
