@@ -56,15 +56,23 @@ async def forged(table: Game, user, message, custom_id: str, values: list[str], 
         fake.strict = strict
 
 
+async def forged_lobby(table: Game, rules: str, seed: int):
+    """The lobby's selects (the host's variants and computer players), forged; returns the lobby and its
+    variants' select."""
+    w = table.world
+    lobby = await table.open(rules=rules, seed=seed, mrx=w.bob, detectives=(w.carol,))
+    variants, bots = f"sy:variants:{table.game_id}", f"sy:bots:{table.game_id}"
+    await forged(table, w.alice, lobby, variants, not_offered(lobby, variants, "Expert", "triple_move2",
+                                                              str(table.game_id)), many=True)
+    await forged(table, w.alice, lobby, bots, not_offered(lobby, bots, "mrx:impossible", "detective:", "remove2"))
+    return lobby, variants
+
+
 @pytest.mark.asyncio
 async def test_every_london_select_refuses_a_value_it_never_offered(game: Game) -> None:
     w = game.world
-    lobby = await game.open(rules="sanssouci", seed=6, mrx=w.bob, detectives=(w.carol,))
+    lobby, variants = await forged_lobby(game, "sanssouci", seed=6)
     gid = game.game_id
-    variants = f"sy:variants:{gid}"
-    await forged(game, w.alice, lobby, variants, not_offered(lobby, variants, "triple_move2", str(gid)), many=True)
-    bots = f"sy:bots:{gid}"
-    await forged(game, w.alice, lobby, bots, not_offered(lobby, bots, "mrx:impossible", "detective:", "remove2"))
     await game.select(w.alice, lobby, variants, ["triple_move"])
     await game.start()
     # Mr. X's DM menu: the first ride, the second of a double move, the third of a triple move.
@@ -106,13 +114,8 @@ async def test_every_london_select_refuses_a_value_it_never_offered(game: Game) 
 
 @pytest.mark.asyncio
 async def test_every_dice_select_refuses_a_value_it_never_offered(dice: DiceGame) -> None:
-    w = dice.world
-    lobby = await dice.open(rules="dice", seed=3, mrx=w.bob, detectives=(w.carol,))
+    await forged_lobby(dice, "dice", seed=3)
     gid = dice.game_id
-    variants = f"sy:variants:{gid}"
-    await forged(dice, w.alice, lobby, variants, not_offered(lobby, variants, "Expert", "triple_move"), many=True)
-    bots = f"sy:bots:{gid}"
-    await forged(dice, w.alice, lobby, bots, not_offered(lobby, bots, "mrx:godlike"))
     await dice.start()
     # A detective's start, in the channel.
     state = await dice.truth()

@@ -101,7 +101,7 @@ async def detective_choice(ctx: ChatContext, interaction: discord.Interaction, g
     async with guarded(interaction, game_id):
         result = await ctx.service.move(game_id, interaction.user.id, pawn, to, ticket, key(interaction), round_)
         if result.duplicate:
-            await interaction.edit_original_response(content="That move was already made.", view=None)
+            await interaction.edit_original_response(content=reader()._("That move was already made."), view=None)
         else:
             await quiet_done(interaction)
         await ctx.announce(game_id)
