@@ -1,6 +1,8 @@
 """The dice game's buttons and menus: restart-safe (every custom id carries the game, the round and
 what the click needs; the classes are registered in ``setup_hook`` through the presenter's
-``DYNAMIC_ITEMS``) and idempotent (the interaction id is the service's key).
+``DYNAMIC_ITEMS``) and idempotent (the interaction id is the service's key; a roll's button has a key of
+its own, the button and the clicker, and names the roll it acts on). Every select takes only what it
+offered (:class:`bot.chat.replies.OfferedOnly`).
 
 Under the channel's post that hands over the turn: a select of start stations, the 🎲 **Roll**
 button, then the dice to ride with (one select of "die → station" choices), **Roll again** while
