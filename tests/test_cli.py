@@ -201,7 +201,7 @@ def test_run_help_lists_every_variable_the_bot_reads_one_line_each(capsys):
         main(["run", "--help"])
     out = capsys.readouterr().out
     names = ("DISCORD_TOKEN", "SY_DATABASE", "SY_DEV_GUILD", "SY_LOG_LEVEL", "DISCORD_API_BASE",
-             "DISCORD_GATEWAY_URL", "SY_SECRET")
+             "DISCORD_GATEWAY_URL", "SY_SECRET", "SY_SHARDS", "SY_SHARD_COUNT")
     for name in names:
         lines = [line for line in out.splitlines() if line.split()[:1] == [name]]
         assert len(lines) == 1 and len(lines[0].split()) > 2, name
