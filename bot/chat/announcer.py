@@ -303,7 +303,7 @@ class Announcer:
         tr = speaker(await self.service.user_language(item.recipient_id) or game.language, game.board)  # his own language
         place = await self.places.of(game)
         text = words.mrx_prompt_text(game, mview, f"<#{place}>", tr)
-        files = await self.pictures.mrx_files(mview, language=tr.language)  # his close-up and his board
+        files = await self.pictures.mrx_files(mview, language=tr.language)  # his close-up, his board (an embed)
         if words.LOG_PICTURES:
             log_png = await self.pictures.logbook(mview.public, language=tr.language)
             files += [discord.File(io.BytesIO(log_png), "log.png")] if log_png else []
@@ -311,7 +311,8 @@ class Announcer:
             user = self.client.get_user(item.recipient_id) or await self.client.fetch_user(item.recipient_id)
             with reading(tr.language):  # his menu speaks his language
                 menu = words.mrx_menu(game.id, mview)
-            message = await user.send(text, files=files, view=menu, nonce=nonce(item))
+            message = await user.send(text, files=files, embeds=self.pictures.mrx_embeds(files), view=menu,
+                                      nonce=nonce(item))
         except discord.Forbidden:
             return None
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)

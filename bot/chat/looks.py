@@ -41,7 +41,7 @@ async def board(ctx: ChatContext, interaction: discord.Interaction, info: GameIn
         files = await ctx.pictures.mrx_files(mview, language=reader().language)
         text = reader()._("🎩 Your board, Mr. X: you are at {station}.").format(station=station(mview.station))
         await say(interaction, text if files else text + " " + reader()._("(No picture available right now.)"),
-                  ephemeral=True, files=files)
+                  ephemeral=True, files=files, embeds=ctx.pictures.mrx_embeds(files))
         return
     else:
         view = view or await ctx.service.public_view(info.id)

@@ -20,6 +20,8 @@ import discord
 
 from bot.games import families, family_for_rules
 
+from bot.chat.words import COLOUR
+
 log = logging.getLogger(__name__)
 
 #: the file names of Mr. X's private pictures
@@ -115,6 +117,17 @@ class Pictures:
         zoom, board = await asyncio.gather(self.mrx_zoom(view, language=language),
                                            self.mrx_board(view, language=language))
         return [discord.File(io.BytesIO(data), name) for name, data in ((MRX_ZOOM, zoom), (MRX_BOARD, board)) if data]
+
+    @staticmethod
+    def mrx_embeds(files: list[discord.File]) -> list[discord.Embed]:
+        """Where his close-up is attached, his whole board goes in an embed under it: Discord sets several
+        attached images side by side (each half as wide on a phone), while one attachment and an embed's
+        image each take the whole width. The embed keeps showing ``mrx-board.png`` when a receipt
+        replaces the attachments with his board as it is after the move."""
+        names = {f.filename for f in files}
+        if not {MRX_ZOOM, MRX_BOARD} <= names:
+            return []
+        return [discord.Embed(colour=COLOUR).set_image(url=f"attachment://{MRX_BOARD}")]
 
 
 def extension(data: bytes) -> str:

@@ -136,10 +136,15 @@ async def test_mr_x_s_dm_prompt_carries_his_close_up_and_the_channel_never_gets_
         state = await game.truth()
         menu = game.prompt()
         assert list(menu.files)[:2] == ["mrx-close-up.png", "mrx-board.png"]  # the phone's picture first
+        # ...the only image attached (full width on a phone); his whole board shows in an embed under it
+        assert [e.get("image", {}).get("url") for e in menu.embeds] == ["attachment://mrx-board.png"]
         # drawn from his view as it is now: his station and where each ticket takes him
         assert menu.files["mrx-close-up.png"] == render_mrx_zoom(state.mrx_view())
         assert menu.files["mrx-close-up.png"] in game.pictures.private
         game.check_secrecy(state)  # no public post carries a picture drawn from his view
+    await game.mrx_moves(state.legal_moves(MRX)[0], "menu")  # the menu becomes his receipt: his board, new
+    assert list(menu.files) == ["mrx-board.png"] and menu.files["mrx-board.png"] in game.pictures.private
+    assert [e.get("image", {}).get("url") for e in menu.embeds] == ["attachment://mrx-board.png"]
     public_files = [name for m in fake.public_messages() for name in m.files]
     assert "close-up.png" in public_files  # the channel has its own close-up...
     assert not [name for name in public_files if name.startswith("mrx-")]  # ...and never his
@@ -157,6 +162,7 @@ async def test_mr_x_with_closed_dms_gets_his_close_up_in_his_private_board_answe
     board = await game.reply(w.dave, "board")
     assert board.kind == "ephemeral" and board.recipient is w.dave
     assert set(board.files) == {"mrx-close-up.png", "mrx-board.png"}
+    assert [e.get("image", {}).get("url") for e in board.embeds] == ["attachment://mrx-board.png"]
     assert board.files["mrx-close-up.png"] == render_mrx_zoom(state.mrx_view())
     theirs = await game.reply(w.carol, "board")  # a detective's answer: the public board only
     assert set(theirs.files) == {"board.png"} and not set(theirs.files.values()) & game.pictures.private
