@@ -15,6 +15,18 @@ from tests.fakediscord import FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
+async def stopped(process: asyncio.subprocess.Process) -> str:
+    """SIGTERM (what ``docker stop`` sends), a kill if it lingers; the process's output."""
+    if process.returncode is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(process.wait(), 10)
+        except asyncio.TimeoutError:
+            process.kill()
+            await process.wait()
+    return (await process.stdout.read()).decode(errors="replace")
+
+
 @pytest.mark.asyncio
 async def test_python_dash_m_bot_runs_against_a_discord_compatible_server(tmp_path) -> None:
     async with FakeDiscord(token="process-token", point=False) as fake:
@@ -39,14 +51,7 @@ async def test_python_dash_m_bot_runs_against_a_discord_compatible_server(tmp_pa
             assert "sy:lobby:1:join_x" in lobby.custom_ids
             assert (tmp_path / "db" / "sy.sqlite3").exists()
         finally:
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(process.wait(), 10)
-                except asyncio.TimeoutError:
-                    process.kill()
-                    await process.wait()
-            output = (await process.stdout.read()).decode(errors="replace")
+            output = await stopped(process)
         assert process.returncode == 0, output  # SIGTERM: a clean shutdown
         assert "Traceback" not in output, output
         fake.assert_clean()
@@ -77,16 +82,7 @@ async def test_two_processes_of_one_bot_each_hold_their_shard_and_only_shard_0_s
             lobby = await (await fake.slash(alice, channel, "sy", "new", {"rules": "classic"})).wait_reply(timeout=10)
             assert lobby.kind == "channel" and "new game" in lobby.text
         finally:
-            outputs = []
-            for process in processes:
-                if process.returncode is None:
-                    process.send_signal(signal.SIGTERM)
-                    try:
-                        await asyncio.wait_for(process.wait(), 10)
-                    except asyncio.TimeoutError:
-                        process.kill()
-                        await process.wait()
-                outputs.append((await process.stdout.read()).decode(errors="replace"))
+            outputs = [await stopped(process) for process in processes]
             await pg.drop_database(database)
         one, zero = outputs
         assert [p.returncode for p in processes] == [0, 0], outputs
