@@ -88,13 +88,12 @@ async def latest_here(service: GameService, channel_id: int) -> GameInfo | None:
 
 
 async def member_of(client: discord.Client, guild_id: int, user: discord.abc.User) -> bool:
-    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists)."""
-    guild = client.get_guild(guild_id)
-    if guild is None:
-        return False
+    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists). A server
+    on a shard another process holds is not in this process's cache: it is asked of Discord too."""
     try:
+        guild = client.get_guild(guild_id) or await client.fetch_guild(guild_id, with_counts=False)
         await guild.fetch_member(user.id)
-    except discord.NotFound:
+    except (discord.NotFound, discord.Forbidden):  # not a member; a server the bot has left
         return False
     return True
 

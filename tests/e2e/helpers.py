@@ -78,9 +78,10 @@ class RecordingPictures(Pictures):
 
 
 class World:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeDiscord, shard: tuple[int, int] | None = None) -> None:
+        """``shard``: (shard id, shard count) whose process gets the server's events."""
         self.fake = fake
-        self.guild = fake.add_guild("Baker Street")
+        self.guild = fake.add_guild("Baker Street", shard=shard)
         self.channel = fake.add_channel(self.guild, "scotland-yard")
         self.other = fake.add_channel(self.guild, "general")
         self.alice = fake.add_user("alice")

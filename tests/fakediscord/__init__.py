@@ -23,6 +23,7 @@ from tests.fakediscord.server import (
     CommandSync,
     FakeDiscord,
     FakeHTTPError,
+    MessageHold,
     RecordedRequest,
     fast_ready,
 )
@@ -48,6 +49,7 @@ __all__ = [
     'GatewaySession',
     'InteractionHandle',
     'Intent',
+    'MessageHold',
     'NoBotConnected',
     'RecordedRequest',
     'fast_ready',

@@ -125,6 +125,34 @@ class _Injection:
         return self.path is None or re.search(self.path, path) is not None
 
 
+class MessageHold:
+    """Message creates that Discord has received and is slow to carry out: each waits (its body read) until
+    :meth:`release`, then is stored as usual, nonce rules included, also when the client that sent it has died
+    meanwhile (Discord keeps a request it received; only the answer is lost). From
+    :meth:`FakeDiscord.hold_messages`."""
+
+    def __init__(self, fake: 'FakeDiscord', channel_id: Optional[int]) -> None:
+        self._fake = fake
+        self.channel_id = channel_id
+        #: the payloads waiting (or that waited) here, in arrival order
+        self.held: List[Dict[str, Any]] = []
+        self._released = asyncio.Event()
+
+    def matches(self, channel: Any) -> bool:
+        return not self._released.is_set() and self.channel_id in (None, channel.id)
+
+    async def wait(self, payload: Dict[str, Any]) -> None:
+        self.held.append(payload)
+        self._fake._notify()
+        await self._released.wait()
+
+    def release(self) -> None:
+        """Let every held create through, and hold no more."""
+        self._released.set()
+        if self in self._fake._holds:
+            self._fake._holds.remove(self)
+
+
 def fast_ready(client: discord.Client, guild_ready_timeout: float = 0.05) -> None:
     """Make ``on_ready`` fire right after the GUILD_CREATEs instead of 2 s later.
 
@@ -241,6 +269,7 @@ class FakeDiscord:
         self.reactions: List[Tuple[int, str, str]] = []
         """(message_id, emoji, 'add'|'remove') for the bot's own reactions."""
         self._injections: List[_Injection] = []
+        self._holds: List[MessageHold] = []
 
         self.gateway = Gateway(self)
         self._threads = Threads(self)
@@ -271,6 +300,8 @@ class FakeDiscord:
             self.point_client()
 
     async def close(self) -> None:
+        for hold in list(self._holds):  # a bot waiting for an answer could not stop
+            hold.release()
         for runner in list(self._bots):
             with contextlib.suppress(Exception):
                 await runner.stop()
@@ -573,6 +604,13 @@ class FakeDiscord:
         """
         self._injections.append(_Injection(method, path, status, body if body is not None else
                                            {'message': message, 'code': code}, dict(headers or {}), times))
+
+    def hold_messages(self, channel: Any = None) -> MessageHold:
+        """Hold back every message create (in ``channel``, a ``FakeChannel`` or id; None: anywhere) until the
+        returned hold's ``release()``: the sender waits for its answer meanwhile, as when Discord is slow."""
+        hold = MessageHold(self, getattr(channel, 'id', channel))
+        self._holds.append(hold)
+        return hold
 
     def rate_limit_next(self, method: Optional[str] = None, path: Optional[str] = None, *, retry_after: float = 0.05,
                         is_global: bool = False, times: int = 1) -> None:
@@ -1045,6 +1083,9 @@ class FakeDiscord:
             if files:
                 self._require_bot_permission(channel, 'attach_files')
         self._validate_message(payload, files, create=True)
+        hold = next((h for h in self._holds if h.matches(channel)), None)
+        if hold is not None:
+            await hold.wait(payload)
         nonce = payload.get('nonce')
         if nonce is not None:
             # Discord: a nonce is an integer or a string of at most 25 characters. With enforce_nonce,

@@ -1,0 +1,261 @@
+"""Two processes of one bot (shards 0 and 1 of 2) on one PostgreSQL database, end to end through the fake Discord.
+
+The game's server lives on shard 1, so its channel's commands and buttons reach the second process only, while
+Mr. X plays by DM, which Discord sends to shard 0 only. Each process has its own service (its own pool), its own
+claimant name, and only shard 0's syncs the commands. Every public post, DM and round summary must appear exactly
+once (one create per message nonce, a message for every announcement) and both processes must have done part of
+the work. The last test runs ``python -m bot run --shards N --shard-count 2`` twice, SIGKILLs the process holding a
+game's owed posts in the middle of posting them, and watches the other post them once the claim's lease ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+from typing import AsyncIterator
+
+import asyncpg
+import pytest_asyncio
+
+from bot.ai.thinker import Thinker
+from bot.chat.announcer import nonce
+from bot.chat.client import ScotlandYardBot
+from bot.chat.leases import Claimant
+from bot.games.dice.engine.players import GreedyPlayer as DiceGreedy
+from bot.games.london.engine import MRX
+from bot.service import GameService
+from bot.service.claims import COMPUTERS, OUTBOX
+from tests.fakediscord import FakeDiscord
+
+from tests.e2e.dice_helpers import DiceGame
+from tests.e2e.helpers import Clock, Game, RecordingPictures, World
+from tests.e2e.test_whole_games import finish_checks
+from tests.store.postgres_server import server
+
+ROOT = Path(__file__).resolve().parents[2]
+SECRET = "e2e-secret"
+#: Message creates (a post to a channel or a DM), as the fake records them
+CREATE = re.compile(r"/channels/\d+/messages")
+
+
+@pytest_asyncio.fixture
+async def database() -> AsyncIterator[str]:
+    pg = server()
+    url = await pg.new_database()
+    yield url
+    await pg.drop_database(url)
+
+
+@pytest_asyncio.fixture
+async def world(fake: FakeDiscord) -> World:
+    return World(fake, shard=(1, 2))  # the channel's events reach shard 1's process, DMs shard 0's
+
+
+# -- what the database and the fake say ----------------------------------------------------------------------
+
+
+async def announcements(url: str, game_id: int) -> list[asyncpg.Record]:
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetch("SELECT id, key, kind, posted_at, channel_id, message_id FROM announcements "
+                                "WHERE game_id = $1 ORDER BY id", game_id)
+    finally:
+        await conn.close()
+
+
+def creates(fake: FakeDiscord) -> Counter:
+    """How many times each message nonce was sent (every attempt, also those Discord answered with the first)."""
+    return Counter((r.json or {}).get("nonce") for r in fake.requests
+                   if r.method == "POST" and CREATE.fullmatch(r.path) and r.status and r.status < 300)
+
+
+async def check_posted_once(fake: FakeDiscord, url: str, game_id: int, retried: frozenset[str] = frozenset()) -> int:
+    """Every announcement of the game was posted, each as exactly one message (found by its nonce), and no
+    process sent one twice (but those in ``retried``: sent again after their sender died); every post of the
+    bot outside an interaction's answer belongs to an announcement. Returns how many round summaries went out."""
+    rows = await announcements(url, game_id)
+    assert rows and all(r["posted_at"] is not None for r in rows), [r["key"] for r in rows if r["posted_at"] is None]
+    made = {n: m for (_, n), (m, _) in fake.nonces.items()}
+    sent = creates(fake)
+    assert None not in sent, "a post without a nonce"
+    ours = {nonce(SimpleNamespace(game_id=game_id, key=r["key"])): r for r in rows}
+    for n, times in sent.items():
+        assert n in ours or not n.startswith("sy"), f"a post of no announcement: {n}"
+        if n in ours:
+            assert times == (2 if n in retried else 1), (ours[n]["key"], times)
+    messages = {m.id: m for m in fake.messages}
+    summaries = []
+    for n, row in ours.items():
+        if row["message_id"] in (None, 0):
+            continue  # nothing was due any more (Mr. X moved before his prompt went out)
+        message = messages[row["message_id"]]
+        assert not message.deleted, row["key"]
+        if n in made:
+            assert made[n] is message, row["key"]  # one message for the nonce: the one the announcement names
+        else:  # a turn post rewritten in place (dice): the message of an earlier announcement
+            assert sent[n] == 0 and message in made.values(), row["key"]
+        if row["kind"] == "round_summary":
+            summaries.append(int(row["key"].split(":")[1]))
+            assert message.embeds and "is over" in message.embeds[0]["title"], message.text
+    assert sorted(summaries) == list(range(1, len(summaries) + 1)), summaries  # none missing, none twice
+    shown = [m for m in fake.messages if m.kind in ("channel", "dm") and m.author is fake.bot_user and m.embeds
+             and "is over" in (m.embeds[0].get("title") or "") and m.interaction is None]
+    assert len(shown) == len(summaries), [m.embeds[0]["title"] for m in shown]
+    for message in fake.messages:
+        if message.author is fake.bot_user and message.kind in ("channel", "dm") and message.interaction is None:
+            assert message in made.values(), f"a post without its announcement: {message.text[:80]}"
+    return len(summaries)
+
+
+# -- two bot processes in one test process --------------------------------------------------------------------
+
+
+class TwoProcesses:
+    """A table played through two bots, shard 0's and shard 1's, each with its own service on one database; the
+    test reads the game with a third service (its eyes). ``settle`` waits until neither bot has anything in hand
+    and the database owes nothing: no post unposted, no claim held, no computer owing a move."""
+
+    url: str
+
+    def make_bot(self, shard: int) -> ScotlandYardBot:  # type: ignore[override]
+        bot = ScotlandYardBot(self.services[shard], pictures=self.pictures, clock=self.clock, reminder_interval=None,
+                              sync_commands=shard == 0, shard_ids=[shard], shard_count=2, heartbeat_every=None,
+                              claimant=Claimant(f"process-{shard}"), poll_interval=None, thinker=Thinker(0),
+                              computer_pause=0.0)
+        post = bot.announcer.post
+
+        async def counted(item):
+            where = await post(item)
+            self.posted[shard].append(item.key)
+            return where
+
+        bot.announcer.post = counted  # type: ignore[method-assign]
+        think = bot.computers.thinker.decide
+
+        async def thought(turn):
+            self.thoughts[shard].append(turn.key)
+            return await think(turn)
+
+        bot.computers.thinker.decide = thought  # type: ignore[method-assign]
+
+        async def on_interaction(interaction) -> None:
+            self.handled[shard] += 1
+
+        bot.add_listener(on_interaction, "on_interaction")
+        return bot
+
+    async def start_bot(self) -> None:
+        if not hasattr(self, "services"):
+            self.services = [await GameService.open(self.url, clock=self.clock, rng=random.Random(5 + n),
+                                                    secret=SECRET) for n in (0, 1)]
+            self.posted: dict[int, list[str]] = {0: [], 1: []}
+            self.thoughts: dict[int, list[str]] = {0: [], 1: []}
+            self.handled = {0: 0, 1: 0}
+        self.bots = [self.make_bot(0), self.make_bot(1)]
+        self.runners = [await self.fake.start_bot(bot) for bot in self.bots]  # shard 0 first: it syncs
+        self.bot = self.bots[0]
+
+    async def stop_bot(self) -> None:
+        for runner in getattr(self, "runners", ()):
+            await runner.stop()
+        self.runners = []
+        for service in getattr(self, "services", ()):
+            await service.close()
+
+    async def settle(self) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 20
+        while not await self.quiet():
+            assert loop.time() < deadline, "the bots never settled"
+            await asyncio.sleep(0.01)
+
+    async def quiet(self) -> bool:
+        if any(bot.busy.count or bot.computers._tasks for bot in self.bots):
+            return False
+        eyes = self.service
+        if await eyes.pending_announcements(self.game_id):
+            return False
+        if self.game_id is None:
+            return True
+        return (await eyes.claim_holder(OUTBOX, self.game_id) is None
+                and await eyes.claim_holder(COMPUTERS, self.game_id) is None
+                and self.game_id not in await eyes.games_owing_computers())
+
+
+class ClassicPair(TwoProcesses, Game):
+    pass
+
+
+class DicePair(TwoProcesses, DiceGame):
+    pass
+
+
+async def _table(kind, fake, world, url: str) -> AsyncIterator:
+    clock = Clock()
+    eyes = await GameService.open(url, clock=clock, rng=random.Random(1), secret=SECRET)
+    table = kind(fake, world, eyes, clock, RecordingPictures())
+    table.url = url
+    await table.start_bot()
+    try:
+        yield table
+    finally:
+        await table.stop_bot()
+        await eyes.close()
+    fake.assert_clean()
+
+
+async def test_a_whole_classic_game_on_shard_1_with_mr_x_in_dms_on_shard_0(fake, world, database) -> None:
+    async for game in _table(ClassicPair, fake, world, database):
+        w = game.world
+        assert fake.gateway.latest_session(w.guild.id).shard == [1, 2]
+        assert fake.gateway.latest_session(None).shard == [0, 2]
+        await game.open(seed=3, mrx=w.bob, detectives=(w.carol, w.dave))
+        await game.start()
+        state = await game.play(mrx="random", detectives="greedy", ways=("menu", "dm"),
+                                detective_ways=("command", "menu"))
+        assert state.is_over
+        await finish_checks(game, "The detectives win!" if state.outcome.winner == "detectives" else "Mr. X wins!")
+        assert await game.service.check_game(game.game_id) == []
+        rounds = await check_posted_once(fake, database, game.game_id)
+        assert rounds >= state.round - 1 and fake.nonce_hits == 0
+        # The channel's commands and buttons reached shard 1's process, Mr. X's DMs shard 0's; both posted.
+        assert game.handled[0] >= game.turns and game.handled[1] >= game.detective_turns, game.handled
+        assert game.posted[0] and game.posted[1], game.posted
+        assert len(game.posted[0]) + len(game.posted[1]) == len({*game.posted[0], *game.posted[1]})
+
+
+async def test_a_dice_game_with_a_computer_seat_across_two_processes(fake, world, database) -> None:
+    async for dice in _table(DicePair, fake, world, database):
+        w = dice.world
+        await dice.open(rules="dice", seed=3, mrx=w.bob, detectives=(w.carol,))
+        await dice.slash(w.alice, "addbot", {"role": "detective", "level": "normal"})
+        await dice.start()
+        mrx_player, detective_player = DiceGreedy(random.Random(7)), DiceGreedy(random.Random(8))
+        for _ in range(400):
+            state = await dice.truth()
+            if state.is_over:
+                break
+            assert await dice.owner(state.to_move()[0]) is not None, "only the computer owes a move, yet it waits"
+            await dice.step(mrx_player, detective_player)
+            dice.check_dice_secrecy(await dice.truth())
+        assert (await dice.truth()).is_over
+        assert await dice.service.check_game(dice.game_id) == []
+        await check_posted_once(fake, database, dice.game_id)
+        assert fake.nonce_hits == 0
+        conn = await asyncpg.connect(database)
+        try:
+            played = await conn.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1 AND user_id < 0",
+                                         dice.game_id)
+        finally:
+            await conn.close()
+        thoughts = dice.thoughts[0] + dice.thoughts[1]
+        # One decision per computer turn, by one process, and each stored once.
+        assert played > 0 and len(thoughts) == len(set(thoughts)) == played, (played, dice.thoughts)
+        assert dice.posted[0] and dice.posted[1], dice.posted
