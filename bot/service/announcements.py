@@ -28,8 +28,11 @@ class Announcements(Claiming):
         process holds (one that another is claiming at this moment is left to it), and return what they owe,
         oldest first: ``holder``'s to post, in order, until it releases them (:meth:`release_posts`)."""
         now = self._clock()
+        free = await self._reads.claims.owed_posts_free(holder, now, game_ids)
+        if not free:
+            return []  # a read only: no claim to write
         async with self._store.transaction() as tx:
-            won = await tx.claims.take_owed_posts(holder, now, now + lease, game_ids, limit)
+            won = await tx.claims.take_owed_posts(holder, now, now + lease, free[:limit], limit)
             return await tx.outbox.pending_of(won) if won else []
 
     async def renew_posts(self, holder: str, lease: float, game_ids: Iterable[int]) -> list[int]:

@@ -57,6 +57,19 @@ class Claims:
             (holder, expires_at, OUTBOX, OUTBOX, *(ids or ()), now, holder, limit))
         return sorted(row["game_id"] for row in found)
 
+    async def owed_posts_free(self, holder: str, now: float, game_ids: Iterable[int] | None = None) -> list[int]:
+        """The games (of ``game_ids``; None: any) that owe posts and that no other process holds now: a read, for a
+        look before a claim (most looks, a process hearing of posts another has made already, find none)."""
+        ids = sorted(set(game_ids)) if game_ids is not None else None
+        if ids == []:
+            return []
+        which = f"AND c.game_id IN ({', '.join('?' * len(ids))}) " if ids else ""
+        found = await self.sql.all(
+            "SELECT c.game_id FROM claims c WHERE c.work = ? " + which + "AND (c.expires_at <= ? OR c.holder = ?) "
+            "AND EXISTS (SELECT 1 FROM announcements a WHERE a.game_id = c.game_id AND a.posted_at IS NULL) "
+            "ORDER BY c.game_id", (OUTBOX, *(ids or ()), now, holder))
+        return [row["game_id"] for row in found]
+
     async def take(self, game_id: int, work: str, holder: str, now: float, expires_at: float) -> bool:
         """Claim ``work`` of the game for ``holder`` until ``expires_at``, if nobody holds it or their claim has
         expired (``holder``'s own is renewed); whether this process won it."""
