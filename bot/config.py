@@ -22,6 +22,8 @@ VARIABLES = {
     "DISCORD_GATEWAY_URL": "gateway websocket URL of such a server (default: Discord's)",
     "SY_SHARDS": "the gateway shards this process runs, e.g. 0-3 or 0,2 (default: all of them); needs SY_SHARD_COUNT",
     "SY_SHARD_COUNT": "how many shards the whole bot has (default: the number Discord recommends)",
+    "SY_CLAIM_LEASE": "seconds a process's claim on work lasts unless renewed: a dead process's posts, reminders "
+                      "and computer turns wait this long for another (default: 30)",
 }
 
 
@@ -45,6 +47,8 @@ class Config:
     #: the gateway shards this process runs (None: all), of ``shard_count`` (None: Discord's recommendation)
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    #: seconds a claim on work lasts unless renewed (None: the bot's default, bot.chat.leases.LEASE)
+    claim_lease: float | None = None
 
     @property
     def runs_every_shard(self) -> bool:
@@ -114,6 +118,20 @@ def shard_settings(shards: str, count: str) -> tuple[tuple[int, ...] | None, int
     return (parse_shards(shards, int(count)) if shards else None), int(count)
 
 
+def claim_lease(text: str) -> float | None:
+    """``SY_CLAIM_LEASE`` as seconds (empty: not set)."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise ConfigError(f"SY_CLAIM_LEASE must be a number of seconds above 0, such as 30, not {text!r}.")
+    return seconds
+
+
 def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env"),
                 overrides: dict[str, str] | None = None) -> Config:
     """Read the settings; the real environment wins over the ``.env`` file, and ``overrides`` (the command
@@ -146,4 +164,5 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
         secret=merged.get("SY_SECRET", "").strip() or None,
         shard_ids=shard_ids,
         shard_count=shard_count,
+        claim_lease=claim_lease(merged.get("SY_CLAIM_LEASE", "")),
     )

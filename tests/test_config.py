@@ -98,3 +98,14 @@ def test_the_command_line_wins_over_the_environment():
     config = load_config({"DISCORD_TOKEN": "t", "SY_SHARDS": "0", "SY_SHARD_COUNT": "2", "SY_DATABASE": POSTGRES},
                          dotenv=None, overrides={"SY_SHARDS": "2-3", "SY_SHARD_COUNT": "4"})
     assert config.shard_ids == (2, 3) and config.shard_count == 4
+
+
+@pytest.mark.parametrize("value, seconds", [("", None), ("30", 30.0), (" 2.5 ", 2.5)])
+def test_the_claim_lease_is_read_in_seconds(value, seconds):
+    assert load_config({"DISCORD_TOKEN": "t", "SY_CLAIM_LEASE": value}, dotenv=None).claim_lease == seconds
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "soon", "nan", "inf"])
+def test_a_claim_lease_that_is_no_positive_number_is_named(value):
+    with pytest.raises(ConfigError, match=f"SY_CLAIM_LEASE must be a number of seconds above 0, such as 30, not '{value}'"):
+        load_config({"DISCORD_TOKEN": "t", "SY_CLAIM_LEASE": value}, dotenv=None)

@@ -39,15 +39,20 @@ async def serve(config: Config) -> None:
     from bot.service import GameService
 
     from bot.chat.client import ScotlandYardBot
+    from bot.chat.leases import LEASE, Claimant
+    from bot.chat.wakeups import POLL_EVERY
 
     service = await GameService.open(config.database, secret=config.secret)
     log.info("database %s", service.database.where)  # a server's URL without its password
     if config.shard_ids is not None:
         log.info("this process runs shards %s of %s%s", shards_label(config.shard_ids, config.shard_count),
                  config.shard_count, "" if config.syncs_commands else "; the process with shard 0 syncs the commands")
+    # A dead process's work waits for its claims' lease, then for the next poll: a short lease polls as often.
+    claimant = Claimant.of_this_process(config.claim_lease or LEASE)
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild, shard_ids=config.shard_ids,
-                              shard_count=config.shard_count, sync_commands=config.syncs_commands)
+                              shard_count=config.shard_count, sync_commands=config.syncs_commands,
+                              claimant=claimant, poll_interval=min(POLL_EVERY, claimant.lease))
         async with bot:
             _close_on_sigterm(bot)
             await _start(bot, config.token)
