@@ -15,6 +15,7 @@ import os
 import random
 import re
 import signal
+import time
 import sys
 from collections import Counter
 from pathlib import Path
@@ -29,7 +30,8 @@ from bot.chat.announcer import nonce
 from bot.chat.client import ScotlandYardBot
 from bot.chat.leases import Claimant
 from bot.games.dice.engine.players import GreedyPlayer as DiceGreedy
-from bot.games.london.engine import MRX
+from bot.games.london.engine import MRX, GameState, Move
+from bot.games.london.engine.players import GreedyPlayer, view_for
 from bot.service import GameService
 from bot.service.claims import COMPUTERS, OUTBOX
 from tests.fakediscord import FakeDiscord
@@ -259,3 +261,160 @@ async def test_a_dice_game_with_a_computer_seat_across_two_processes(fake, world
         # One decision per computer turn, by one process, and each stored once.
         assert played > 0 and len(thoughts) == len(set(thoughts)) == played, (played, dice.thoughts)
         assert dice.posted[0] and dice.posted[1], dice.posted
+
+
+# -- two real processes, one killed mid-post -------------------------------------------------------------------
+
+#: seconds a claim lasts in the processes (SY_CLAIM_LEASE): a dead process's posts wait this long
+LEASE = 2.0
+
+
+class Everything:
+    """Every picture counts as public: the processes draw them, out of this test's sight (the tests above, with
+    the bots in this process, check each picture's bytes); the text of each message is still checked."""
+
+    def __contains__(self, item) -> bool:
+        return True
+
+
+class ProcessGame(Game):
+    """A game played through ``python -m bot run`` processes: ``settle`` waits until the database owes nothing (no
+    post unposted, no claim on the game's posts held)."""
+
+    async def settle(self) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        while await self.service.pending_announcements(self.game_id) or (
+                self.game_id is not None and await self.service.claim_holder(OUTBOX, self.game_id)):
+            assert loop.time() < deadline, "the processes never posted what the game owes"
+            await asyncio.sleep(0.02)
+
+
+async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int) -> asyncio.subprocess.Process:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
+    env.update(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
+               DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", SY_SECRET=SECRET,
+               SY_CLAIM_LEASE=str(LEASE), PYTHONPATH=str(ROOT))
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", "2", cwd=cwd, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+
+
+async def _ready(url: str, process: asyncio.subprocess.Process, timeout: float = 45) -> str:
+    """The process's name once it is ready (its first heartbeat is written when it is): host, pid, a random part."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout  # a ceiling: a loaded machine starts Python slowly
+    while True:
+        conn = await asyncpg.connect(url)
+        try:
+            names = [r["name"] for r in await conn.fetch("SELECT name FROM processes")
+                     if f":{process.pid}:" in r["name"]]
+        finally:
+            await conn.close()
+        if names:
+            return names[0]
+        assert process.returncode is None, (await process.stdout.read()).decode(errors="replace")
+        assert loop.time() < deadline, "the process did not get ready"
+        await asyncio.sleep(0.05)
+
+
+def _round_ending(state: GameState) -> Move | None:
+    """From round 2 on, a move of the round's last detective that ends the round (and not the game), if one is due."""
+    if state.round < 2 or state.is_over or state.to_move() == [MRX]:
+        return None
+    for move in state.legal_moves(state.to_move()[0]):
+        after = GameState.from_snapshot(state.snapshot())
+        after.apply(move)
+        if not after.is_over and after.to_move() == [MRX]:
+            return move
+    return None
+
+
+async def _expiry(url: str, game_id: int) -> float:
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetchval("SELECT expires_at FROM claims WHERE game_id = $1 AND work = $2", game_id, OUTBOX)
+    finally:
+        await conn.close()
+
+
+async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_rejoins(tmp_path, database) -> None:
+    from tests.e2e.test_process import stopped
+
+    async with FakeDiscord(token="process-token", point=False) as fake:
+        world = World(fake, shard=(1, 2))
+        eyes = await GameService.open(database, secret=SECRET)
+        game = ProcessGame(fake, world, eyes, Clock(), RecordingPictures())
+        game.pictures.public = Everything()  # type: ignore[assignment]
+        zero = one = None
+        outputs: list[str] = []
+        try:
+            zero = await _launch(fake, database, tmp_path, 0)
+            one = await _launch(fake, database, tmp_path, 1)
+            await _ready(database, zero)
+            await _ready(database, one)
+            w = world
+            await game.open(seed=8, mrx=w.bob, detectives=(w.carol,))
+            await game.start()
+            # Play to a round's last detective move: the posts it owes end the round and call Mr. X to his DMs.
+            state = await game.play(ways=("menu",), until=lambda s: _round_ending(s) is not None)
+            move = _round_ending(state)
+
+            # Shard 0's process is paused (a slow moment), so the process the move reaches, shard 1's, claims the
+            # posts; Discord is slow to take its first post, and meanwhile the process is killed.
+            zero.send_signal(signal.SIGSTOP)
+            hold = fake.hold_messages()
+            handle = await fake.slash(await game.owner(move.pawn), w.channel, "sy", "move",
+                                      {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
+            assert await handle.wait_outcome(timeout=10) is None
+            await fake.wait_until(lambda: hold.held, timeout=10)
+            assert f":{one.pid}:" in (await eyes.claim_holder(OUTBOX, game.game_id) or ""), "shard 1 holds the posts"
+            expires = await _expiry(database, game.game_id)
+            one.kill()
+            await one.wait()
+            outputs.append((await one.stdout.read()).decode(errors="replace"))
+            hold.release()  # Discord had the post: it creates it, though nobody hears the answer
+            (held,) = hold.held
+            await fake.wait_until(lambda: any(n == held["nonce"] for _, n in fake.nonces), timeout=5)
+            zero.send_signal(signal.SIGCONT)
+            assert await eyes.pending_announcements(game.game_id), "the dead process's posts are owed"
+
+            # Shard 0's process posts them once the claim has expired: the first with the same nonce, so Discord
+            # returns the message the dead process's request created.
+            owed = {item.key for item in await eyes.pending_announcements(game.game_id)}
+            await game.settle()
+            assert fake.nonce_hits == 1
+            await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
+            rows = {r["key"]: r for r in await announcements(database, game.game_id)}
+            assert all(rows[key]["posted_at"] >= expires for key in owed), "posted before the lease ended"
+            after = await game.truth()
+            assert after.round == state.round + 1 and after.to_move() == [MRX]
+            game.check_secrecy(after)
+            prompts = [r for r in rows.values() if r["kind"] == "mrx_prompt"]
+            assert prompts[-1]["key"] in owed and game.prompt().id == prompts[-1]["message_id"]  # his call, by DM
+
+            # Mr. X moves from his DMs: shard 0's process, the one left, takes it and posts the move.
+            mrx = GreedyPlayer(random.Random(3)).choose(view_for(after, MRX), MRX)
+            await game.mrx_moves(mrx, "menu")
+            game.check_secrecy(await game.truth())
+
+            # Shard 1's process starts again and takes the channel's moves where the game stands.
+            one = await _launch(fake, database, tmp_path, 1)
+            await _ready(database, one)
+            before = await game.truth()
+            state = await game.play(until=lambda s: len(s.history) > len(before.history) and s.to_move()[0] == MRX
+                                    or s.is_over)
+            assert len(state.history) > len(before.history)
+            assert fake.nonce_hits == 1
+            await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
+            fake.assert_clean()
+        finally:
+            for process in (zero, one):
+                if process is not None:
+                    if process.returncode is None:
+                        process.send_signal(signal.SIGCONT)
+                    outputs.append(await stopped(process))
+            await eyes.close()
+        for output in outputs[1:]:
+            assert "Traceback" not in output, output
+        assert [p.returncode for p in (zero, one)] == [0, 0], outputs
