@@ -787,3 +787,19 @@ async def test_enforced_nonce_returns_the_first_message(fake: FakeDiscord, world
     assert [m.content for m in fake.channel_messages(world.channel)] == ['Round 3', 'Round 4']
     with pytest.raises(discord.HTTPException):
         await channel.send('too long a nonce', nonce='x' * 26)
+
+
+@pytest.mark.asyncio
+async def test_a_held_message_create_waits_and_is_stored_even_when_its_sender_gave_up(fake: FakeDiscord, world: World,
+                                                                                       bot: TinyBot) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    hold = fake.hold_messages(world.channel)
+    sending = asyncio.create_task(channel.send('Round 5', nonce='sy-round-5'))
+    await fake.wait_until(lambda: hold.held)
+    assert hold.held[0]['content'] == 'Round 5' and fake.channel_messages(world.channel) == []
+    sending.cancel()  # the sender stops waiting (a process that died): Discord still has the request
+    hold.release()
+    await fake.wait_until(lambda: fake.channel_messages(world.channel))
+    again = await channel.send('Round 5', nonce='sy-round-5')  # another sender, the same nonce: the same message
+    assert [m.id for m in fake.channel_messages(world.channel)] == [again.id] and fake.nonce_hits == 1
