@@ -103,12 +103,13 @@ class Announcer:
                     break
                 self._held = {item.game_id for item in owed}
                 claimed = sorted(self._held)
+                released: set[int] = set()
                 try:
                     async with renewing(self._renew, me.renew_every):
-                        posted += await self._post_in_order(owed, stuck)
+                        posted += await self._post_in_order(owed, stuck, released)
                 finally:
                     self._held = set()
-                    again = await self.service.release_posts(me.name, claimed)
+                    again = await self.service.release_posts(me.name, claimed, released)
                 if game_id is None and len(claimed) >= CLAIMED_AT_ONCE:
                     wanted = None  # more games may owe posts: the next batch
                     continue
@@ -126,8 +127,10 @@ class Announcer:
                 log.warning("the claims on the posts of games %s expired: another process posts them", sorted(lost))
                 self._held -= lost
 
-    async def _post_in_order(self, owed: list[Announcement], stuck: set[int]) -> int:
+    async def _post_in_order(self, owed: list[Announcement], stuck: set[int], released: set[int]) -> int:
+        """Post ``owed`` in order; a game's claim ends with the mark of its last post (``released``)."""
         posted = 0
+        last = {item.game_id: item.id for item in owed}
         for item in owed:
             if item.game_id in stuck or item.game_id not in self._held:
                 continue  # keep each game's messages in order: retry later (or the game is another's now)
@@ -143,7 +146,12 @@ class Announcer:
                     continue
                 self._unmarked[item.id] = (channel_id, message_id)
             try:
-                await self.service.mark_posted(item.id, channel_id, message_id)
+                ending = last[item.game_id] == item.id
+                await self.service.mark_posted(item.id, channel_id, message_id,
+                                               release=(self.claimant.name, item.game_id) if ending else None)
+                if ending:
+                    released.add(item.game_id)
+                    self._held.discard(item.game_id)  # nothing left to renew
             except Exception:
                 # Posted, but the database would not take the mark (read-only disk, say): remember it
                 # here, and the message nonce stops a post twice after a restart as well.

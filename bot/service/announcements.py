@@ -39,11 +39,13 @@ class Announcements(Claiming):
         """Keep ``holder``'s claims on these games' messages ``lease`` seconds more; returns the games still its."""
         return await self.renew_claims(OUTBOX, game_ids, holder, lease)
 
-    async def release_posts(self, holder: str, game_ids: Iterable[int]) -> list[int]:
-        """``holder`` has posted what it claimed of these games (or gives up for now); returns those of them that
-        owe messages all the same: queued while it posted, by a process that left them to it."""
+    async def release_posts(self, holder: str, game_ids: Iterable[int], released: Iterable[int] = ()) -> list[int]:
+        """``holder`` has posted what it claimed of these games (or gives up for now; ``released``: those whose
+        claim the last post's mark ended already); returns those of them that owe messages all the same: queued
+        while it posted, by a process that left them to it."""
         ids = list(game_ids)
-        await self.release_claims(OUTBOX, ids, holder)
+        done = set(released)
+        await self.release_claims(OUTBOX, [g for g in ids if g not in done], holder)
         return await self._reads.outbox.owing(ids)
 
     def wakeups(self, on_owed: Callable[[int], Any], on_reconnect: Callable[[], Any] | None = None):
@@ -52,6 +54,12 @@ class Announcements(Claiming):
         process shares the database (SQLite)."""
         return self._store.wakeups(on_owed, on_reconnect)
 
-    async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int) -> None:
+    async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int, *,
+                          release: tuple[str, int] | None = None) -> None:
+        """The announcement is posted there; ``release``: (holder, game), the game's last claimed post: the claim
+        ends in the same transaction."""
         async with self._store.transaction() as tx:
             await tx.outbox.mark_posted(announcement_id, channel_id, message_id, self._clock())
+            if release is not None:
+                holder, game_id = release
+                await tx.claims.release(OUTBOX, [game_id], holder)
