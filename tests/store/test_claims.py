@@ -4,11 +4,15 @@ claim expires after its lease, and a game another process is claiming is skipped
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
+import aiosqlite
 import pytest
 
-from bot.store import open_store
+from bot.store import migrate, open_store
 from bot.store.claims import COMPUTERS, OUTBOX
+from bot.store.games import Games
+from bot.store.sqlite import SqliteSql
 
 from tests.store.postgres_server import server
 
@@ -118,3 +122,24 @@ async def test_a_game_another_process_is_claiming_is_skipped_without_waiting(url
     finally:
         await one.close()
         await two.close()
+
+
+async def test_an_installation_upgraded_with_posts_owed_can_claim_them(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as conn:
+        conn.row_factory = sqlite3.Row
+        await migrate(conn, target=11)  # before claims: a post owed when the bot stopped
+        await conn.execute("BEGIN")
+        game_id = await Games(SqliteSql(conn, held=True)).create(
+            guild_id=1, channel_id=10, status="running", rules="classic", board="london", options={}, seed=1,
+            host_id=1, reminder_hours=None, deadline_hours=None, tracker=True, now=NOW, family="london",
+            language="en")
+        await conn.execute("INSERT INTO announcements (game_id, key, kind, payload, created_at) "
+                           "VALUES (?, 'action:1', 'action', '{}', ?)", (game_id, NOW))
+        await conn.execute("COMMIT")
+    store = await open_store(path)
+    try:
+        async with store.transaction() as tx:
+            assert await tx.claims.take_owed_posts("upgraded", NOW, NOW + 30) == [game_id]
+    finally:
+        await store.close()
