@@ -109,7 +109,11 @@ class Announcer:
                         posted += await self._post_in_order(owed, stuck, released)
                 finally:
                     self._held = set()
-                    again = await self.service.release_posts(me.name, claimed, released)
+                    try:
+                        again = await self.service.release_posts(me.name, claimed, released)
+                    except Exception as exc:  # the claims expire by themselves
+                        log.warning("could not release the posts of games %s: %s", claimed, exc)
+                        again = []
                 if game_id is None and len(claimed) >= CLAIMED_AT_ONCE:
                     wanted = None  # more games may owe posts: the next batch
                     continue
