@@ -3,7 +3,8 @@
 Work that is not a reply to an interaction (owed posts, computer players' turns, reminders) is claimed in the
 database before it is done, so that of several bot processes sharing one PostgreSQL exactly one does it
 (:mod:`bot.service.claims`). A claim is a lease: it lasts :attr:`Claimant.lease` seconds unless renewed, so the
-claims of a process that died expire and another process does the work.
+claims of a process that died expire and another process does the work. Leases are read on each process's own
+clock (the service's): the machines' clocks must agree to well within a lease (NTP does, to milliseconds).
 """
 
 from __future__ import annotations

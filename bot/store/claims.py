@@ -63,11 +63,12 @@ class Claims:
         ids = sorted(set(game_ids)) if game_ids is not None else None
         if ids == []:
             return []
-        which = f"AND c.game_id IN ({', '.join('?' * len(ids))}) " if ids else ""
+        which = f"AND a.game_id IN ({', '.join('?' * len(ids))})" if ids else ""
+        # From the few messages not yet posted (a partial index), not from every game's claim row.
         found = await self.sql.all(
-            "SELECT c.game_id FROM claims c WHERE c.work = ? " + which + "AND (c.expires_at <= ? OR c.holder = ?) "
-            "AND EXISTS (SELECT 1 FROM announcements a WHERE a.game_id = c.game_id AND a.posted_at IS NULL) "
-            "ORDER BY c.game_id", (OUTBOX, *(ids or ()), now, holder))
+            "SELECT c.game_id FROM claims c WHERE c.work = ? AND c.game_id IN (SELECT a.game_id FROM announcements a "
+            f"WHERE a.posted_at IS NULL {which}) AND (c.expires_at <= ? OR c.holder = ?) ORDER BY c.game_id",
+            (OUTBOX, *(ids or ()), now, holder))
         return [row["game_id"] for row in found]
 
     async def take(self, game_id: int, work: str, holder: str, now: float, expires_at: float) -> bool:
