@@ -134,5 +134,6 @@ async def test_on_postgresql_a_moves_writes_travel_together(server_store):
             assert (await tx.games.get(game_id)).version == 2
     finally:
         asyncpg.Connection._execute = original
-    assert len(sent) == 1 and sent[0].startswith("WITH ") and sent[0].count(" AS (INSERT INTO ") == 4
+    # the command, the action, the snapshot, the owed messages and their game's claim row: one statement
+    assert len(sent) == 1 and sent[0].startswith("WITH ") and sent[0].count(" AS (INSERT INTO ") == 5
     assert (await store.reads.actions.snapshot(game_id)).listed == 1
