@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import secrets
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterable, Sequence
@@ -25,7 +26,7 @@ import asyncpg
 from .base import Conflict, DatabaseUnavailable
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations
-from .wakeups import Wakeups
+from .wakeups import PROCESS_SETTING, Wakeups
 
 #: the oldest server the schema and its queries are written for
 OLDEST_SERVER = 13
@@ -186,11 +187,13 @@ class PostgresReads(PostgresSql):
 
 
 class PostgresStore(Store):
-    def __init__(self, url: str, pool: asyncpg.Pool, applied: list[Migration]) -> None:
+    def __init__(self, url: str, pool: asyncpg.Pool, applied: list[Migration], process: str = "") -> None:
         self.url = url
         self.pool = pool
         self.applied = applied
         self.reads = Session(PostgresReads(pool, shown(url)))
+        #: what this process's connections tell the wake-ups they send, so that it does not wake itself
+        self.process = process
 
     @classmethod
     async def open(cls, url: str, migrations: Path = MIGRATIONS_DIR / "postgresql",
@@ -200,6 +203,8 @@ class PostgresStore(Store):
         where = shown(url)
         pool_size = pool_size or _pool_size(where)
         named = {} if "application_name" in urlsplit(url).query else {"application_name": APPLICATION_NAME}
+        process = secrets.token_hex(6)
+        named[PROCESS_SETTING] = process  # (.wakeups) the wake-ups its commands send name it
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, command_timeout=60,
                                              server_settings=named, reset=_nothing_to_reset)
@@ -220,7 +225,7 @@ class PostgresStore(Store):
         except BaseException:
             await pool.close()
             raise
-        return cls(url, pool, applied)
+        return cls(url, pool, applied, process)
 
     @property
     def where(self) -> str:
@@ -231,7 +236,7 @@ class PostgresStore(Store):
 
     def wakeups(self, on_owed, on_reconnect=None) -> Wakeups:
         """Other processes on this database queue work for this one: a connection of its own listens for it."""
-        return Wakeups(self.url, self.where, on_owed, on_reconnect)
+        return Wakeups(self.url, self.where, on_owed, on_reconnect, process=self.process)
 
     async def schema_version(self) -> int:
         return await schema_version(self.pool)

@@ -1,7 +1,9 @@
 """Wake-ups: a connection of its own that listens for the work other processes queue (PostgreSQL only).
 
 When a command owes messages, the ``announcements`` table's trigger (migration 0012) sends ``NOTIFY sy_owed``
-with the game's id as the command's transaction commits. Every bot process keeps one connection listening
+with the game's id as the command's transaction commits, and the sending process's tag (its connections' setting
+``sy.process``): a process hears its own commands' wake-ups too, and passes over them (after a command it posts
+what the command owes anyway). Every bot process keeps one connection listening
 (``LISTEN``; a pooled connection cannot: the pool hands it to commands) and hears it at once. A connection lost
 (the server restarted, a network cut, an idle connection killed) is noticed, by the server's goodbye or by a
 check every few seconds, and made again; what was sent meanwhile was not heard, so the caller is told to look
@@ -18,8 +20,10 @@ import asyncpg
 
 log = logging.getLogger(__name__)
 
-#: the channel the trigger notifies: its payload is a game's id
+#: the channel the trigger notifies: its payload is a game's id and the sending process's tag
 CHANNEL = "sy_owed"
+#: the setting of a process's connections that names it in its wake-ups
+PROCESS_SETTING = "sy.process"
 #: what the listening connection calls itself on the server (``pg_stat_activity``)
 APPLICATION_NAME = "scotland-yard-bot-wakeups"
 #: seconds between checks that the listening connection is still there
@@ -35,8 +39,10 @@ class Wakeups:
 
     def __init__(self, url: str, where: str, on_owed: Callable[[int], Any],
                  on_reconnect: Callable[[], Any] | None = None, *, check_every: float = CHECK_EVERY,
-                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS, process: str = "") -> None:
         self.url = url
+        #: this process's tag: its own wake-ups are passed over
+        self.process = process
         self.where = where
         self.on_owed = on_owed
         self.on_reconnect = on_reconnect
@@ -122,8 +128,11 @@ class Wakeups:
         log.warning("lost the connection listening for other processes' work on %s; connecting again", self.where)
 
     def _heard(self, connection, pid: int, channel: str, payload: str) -> None:
+        game, _, sender = payload.partition(" ")
+        if sender and sender == self.process:
+            return  # this process's own command: it posts what it owes itself
         try:
-            game_id = int(payload)
+            game_id = int(game)
         except ValueError:
             log.warning("a wake-up with a payload that is no game's id: %r", payload)
             return

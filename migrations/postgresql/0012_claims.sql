@@ -13,14 +13,15 @@ CREATE TABLE claims (
 INSERT INTO claims (game_id, work, holder, expires_at)
     SELECT DISTINCT game_id, 'outbox', '', 0 FROM announcements;
 
--- Wakes the other bot processes (LISTEN sy_owed) when a command owes messages: the game's id, sent when the
--- command's transaction commits (never for one rolled back), once per game and transaction.
+-- Wakes the other bot processes (LISTEN sy_owed) when a command owes messages: the game's id and the sending
+-- process's tag (its connections' setting sy.process, so it passes over its own), sent when the command's
+-- transaction commits (never for one rolled back), once per game and transaction.
 CREATE FUNCTION sy_notify_owed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     owed BIGINT;
 BEGIN
     FOR owed IN SELECT DISTINCT game_id FROM fresh LOOP
-        PERFORM pg_notify('sy_owed', owed::text);
+        PERFORM pg_notify('sy_owed', owed::text || ' ' || COALESCE(current_setting('sy.process', true), ''));
     END LOOP;
     RETURN NULL;
 END $$;

@@ -126,3 +126,17 @@ async def test_the_poll_looks_at_every_game_on_either_backend(two_processes):
         await announced.until(lambda calls: calls[:3] == [None, None, None])
     finally:
         await wakeups.close()
+
+
+async def test_a_process_passes_over_the_wake_ups_of_its_own_commands(two_on_postgresql):
+    one, two = two_on_postgresql
+    announced = Announced()
+    wakeups = Wakeups(two, announced, poll_interval=None)
+    await wakeups.start()
+    try:
+        own = await started(two, channel=10)  # process two posts what its own command owes itself
+        other = await started(one, channel=11)
+        await announced.until(lambda calls: other.game.id in calls)
+        assert own.game.id not in announced.calls
+    finally:
+        await wakeups.close()
