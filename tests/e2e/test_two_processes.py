@@ -415,6 +415,7 @@ async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_
                         process.send_signal(signal.SIGCONT)
                     outputs.append(await stopped(process))
             await eyes.close()
+            print(*outputs, sep="\n---\n")  # shown when the test fails
         for output in outputs[1:]:
             assert "Traceback" not in output, output
         assert [p.returncode for p in (zero, one)] == [0, 0], outputs
