@@ -35,17 +35,32 @@ async def games(ctx: ChatContext, interaction: discord.Interaction) -> None:
             await say(interaction, tr._("You are in no game right now: `/sy new` opens one in a server channel."),
                       ephemeral=True)
             return
-        lines = [await _line(ctx, g, tr) for g in mine[:SHOWN]]
+        names: dict[int, str | None] = {}
+        lines = [await _line(ctx, g, tr, names) for g in mine[:SHOWN]]
         if len(mine) > SHOWN:
             lines.append(tr._("… and {n} more.").format(n=len(mine) - SHOWN))
         embed = discord.Embed(title=tr._("🕵️ Your games"), colour=COLOUR, description="\n\n".join(lines)[:4096])
         await say(interaction, embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def _line(ctx: ChatContext, mine: UserGame, tr: Speaker) -> str:
+async def server_name(client: discord.Client, guild_id: int) -> str | None:
+    """The server's name: from this process's cache, else asked of Discord (a server on a shard another process
+    holds is not in this one's cache); None when the bot is no longer there."""
+    guild = client.get_guild(guild_id)
+    if guild is None:
+        try:
+            guild = await client.fetch_guild(guild_id, with_counts=False)
+        except discord.HTTPException:
+            return None
+    return guild.name
+
+
+async def _line(ctx: ChatContext, mine: UserGame, tr: Speaker, names: dict[int, str | None]) -> str:
     game = mine.game
-    guild = ctx.client.get_guild(game.guild_id)
-    head = f"**#{game.id} · {rules_title(game.rules, tr)}**" + (f" · {guild.name}" if guild else "")
+    if game.guild_id not in names:
+        names[game.guild_id] = await server_name(ctx.client, game.guild_id)
+    name = names[game.guild_id]
+    head = f"**#{game.id} · {rules_title(game.rules, tr)}**" + (f" · {name}" if name else "")
     if game.status == LOBBY:
         players = len(await ctx.service.players(game.id))
         lobby = await ctx.service.message_for(game.id, "lobby")

@@ -220,6 +220,9 @@ async def test_a_whole_classic_game_on_shard_1_with_mr_x_in_dms_on_shard_0(fake,
         assert fake.gateway.latest_session(None).shard == [0, 2]
         await game.open(seed=3, mrx=w.bob, detectives=(w.carol, w.dave))
         await game.start()
+        # Shard 0's process, answering in DMs, knows the server on shard 1 by asking Discord.
+        mine = await game.reply(w.bob, "games", channel="dm")
+        assert f"#{game.game_id} · " in mine.text and "Baker Street" in mine.text, mine.text
         state = await game.play(mrx="random", detectives="greedy", ways=("menu", "dm"),
                                 detective_ways=("command", "menu"))
         assert state.is_over
