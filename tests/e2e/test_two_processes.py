@@ -38,21 +38,13 @@ from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World
+from tests.e2e.test_postgres_games import database  # noqa: F401 (a fixture: a new database on the test server)
 from tests.e2e.test_whole_games import finish_checks
-from tests.store.postgres_server import server
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "e2e-secret"
 #: Message creates (a post to a channel or a DM), as the fake records them
 CREATE = re.compile(r"/channels/\d+/messages")
-
-
-@pytest_asyncio.fixture
-async def database() -> AsyncIterator[str]:
-    pg = server()
-    url = await pg.new_database()
-    yield url
-    await pg.drop_database(url)
 
 
 @pytest_asyncio.fixture
