@@ -210,6 +210,7 @@ async def test_a_whole_classic_game_on_shard_1_with_mr_x_in_dms_on_shard_0(fake,
         w = game.world
         assert fake.gateway.latest_session(w.guild.id).shard == [1, 2]
         assert fake.gateway.latest_session(None).shard == [0, 2]
+        assert len(fake.command_overwrites) == 1  # shard 0's process synced the commands, shard 1's left them
         await game.open(seed=3, mrx=w.bob, detectives=(w.carol, w.dave))
         await game.start()
         # Shard 0's process, answering in DMs, knows the server on shard 1 by asking Discord.
