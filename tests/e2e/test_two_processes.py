@@ -15,7 +15,6 @@ import os
 import random
 import re
 import signal
-import time
 import sys
 from collections import Counter
 from pathlib import Path
@@ -38,6 +37,7 @@ from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World
+from tests.e2e.test_process import stopped
 from tests.e2e.test_postgres_games import database  # noqa: F401 (a fixture: a new database on the test server)
 from tests.e2e.test_whole_games import finish_checks
 
@@ -335,8 +335,6 @@ async def _expiry(url: str, game_id: int) -> float:
 
 
 async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_rejoins(tmp_path, database) -> None:
-    from tests.e2e.test_process import stopped
-
     async with FakeDiscord(token="process-token", point=False) as fake:
         world = World(fake, shard=(1, 2))
         eyes = await GameService.open(database, secret=SECRET)
@@ -398,8 +396,7 @@ async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_
             one = await _launch(fake, database, tmp_path, 1)
             await _ready(database, one)
             before = await game.truth()
-            state = await game.play(until=lambda s: len(s.history) > len(before.history) and s.to_move()[0] == MRX
-                                    or s.is_over)
+            state = await game.play(until=lambda s: len(s.history) > len(before.history) and s.to_move() == [MRX])
             assert len(state.history) > len(before.history)
             assert fake.nonce_hits == 1
             await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
