@@ -91,3 +91,33 @@ async def test_a_refusal_while_starting_is_one_sentence(tmp_path) -> None:
         with pytest.raises(DiscordUnreachable, match=r"^Discord refused a request while the bot started: 404 .*"
                                                      r"Unknown Guild$"):
             await serve(Config(token="fake-token", database=tmp_path / "sy.sqlite3", dev_guild=unknown_server))
+
+
+class _Built(Exception):
+    """Raised by the stand-in bot: the test only wants what the runner built it with."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lease, poll", [("2", 2.0), ("", 20.0), ("90", 20.0)])
+async def test_the_claim_lease_setting_reaches_the_bot_and_the_poll_looks_as_often(tmp_path, monkeypatch,
+                                                                                  lease, poll) -> None:
+    """SY_CLAIM_LEASE is the lease of every claim the process makes, and a dead process's work waits at most a
+    lease and a poll: the poll never waits longer than a lease (nor longer than its 20 s)."""
+    import bot.chat.client
+    from bot.chat.leases import LEASE
+    from bot.chat.runner import serve
+    from bot.config import load_config
+
+    built = {}
+
+    def stand_in(service, **kwargs):
+        built.update(kwargs)
+        raise _Built
+
+    monkeypatch.setattr(bot.chat.client, "ScotlandYardBot", stand_in)
+    config = load_config({"DISCORD_TOKEN": "t", "SY_DATABASE": str(tmp_path / "sy.sqlite3"), "SY_CLAIM_LEASE": lease},
+                         dotenv=None)
+    with pytest.raises(_Built):
+        await serve(config)
+    assert built["claimant"].lease == (float(lease) if lease else LEASE)
+    assert built["poll_interval"] == poll
