@@ -4,8 +4,9 @@ The game's server lives on shard 1, so its channel's commands and buttons reach 
 Mr. X plays by DM, which Discord sends to shard 0 only. Each process has its own service (its own pool), its own
 claimant name, and only shard 0's syncs the commands. Every public post, DM and round summary must appear exactly
 once (one create per message nonce, a message for every announcement) and both processes must have done part of
-the work. The last test runs ``python -m bot run --shards N --shard-count 2`` twice, SIGKILLs the process holding a
-game's owed posts in the middle of posting them, and watches the other post them once the claim's lease ends.
+the work. The last two tests run ``python -m bot run --shards N --shard-count 2`` twice and SIGKILL the process
+holding a game's owed posts in the middle of posting them (or its computer's turn while the computer waits to move),
+and watch the other do that work once the claim's lease ends, once.
 """
 
 from __future__ import annotations
@@ -326,10 +327,10 @@ def _round_ending(state: GameState) -> Move | None:
     return None
 
 
-async def _expiry(url: str, game_id: int) -> float:
+async def _expiry(url: str, game_id: int, work: str = OUTBOX) -> float:
     conn = await asyncpg.connect(url)
     try:
-        return await conn.fetchval("SELECT expires_at FROM claims WHERE game_id = $1 AND work = $2", game_id, OUTBOX)
+        return await conn.fetchval("SELECT expires_at FROM claims WHERE game_id = $1 AND work = $2", game_id, work)
     finally:
         await conn.close()
 
@@ -412,3 +413,112 @@ async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_
         for output in outputs[1:]:
             assert "Traceback" not in output, output
         assert [p.returncode for p in (zero, one)] == [0, 0], outputs
+
+
+class ComputerProcessGame(ProcessGame):
+    """Also waits until no computer owes a move (none to move, or its turn claimed by a live process)."""
+
+    async def settle(self) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 30
+        while True:
+            await super().settle()
+            if self.game_id is None or (self.game_id not in await self.service.games_owing_computers()
+                                        and await self.service.claim_holder(COMPUTERS, self.game_id) is None):
+                return
+            assert loop.time() < deadline, "the computer never moved"
+            await asyncio.sleep(0.02)
+
+    async def people(self) -> set[str]:
+        return {pawn for p in await self.service.players(self.game_id) if p.user_id > 0 for pawn in p.pawns}
+
+
+def _hands_to(state: GameState, theirs: set[str]) -> Move | None:
+    """A detective's move after which one of ``theirs`` pawns is to move (the game going on), if one is due."""
+    if state.is_over or state.to_move() == [MRX] or state.to_move()[0] in theirs:
+        return None
+    for move in state.legal_moves(state.to_move()[0]):
+        after = GameState.from_snapshot(state.snapshot())
+        after.apply(move)
+        if not after.is_over and after.to_move()[0] in theirs:
+            return move
+    return None
+
+
+async def test_a_process_killed_while_its_computer_thinks_leaves_the_turn_to_the_other(tmp_path, database) -> None:
+    async with FakeDiscord(token="process-token", point=False) as fake:
+        world = World(fake, shard=(1, 2))
+        eyes = await GameService.open(database, secret=SECRET)
+        game = ComputerProcessGame(fake, world, eyes, Clock(), RecordingPictures())
+        game.pictures.public = Everything()  # type: ignore[assignment]
+        zero = one = None
+        outputs: list[str] = []
+        try:
+            zero = await _launch(fake, database, tmp_path, 0)
+            one = await _launch(fake, database, tmp_path, 1)
+            await _ready(database, zero)
+            await _ready(database, one)
+            w = world
+            await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+            await game.slash(w.alice, "addbot", {"role": "detective", "level": "easy"})
+            await game.start()
+            people = await game.people()
+            computer = {p for p in (await game.truth()).positions if p not in people}
+            assert computer, "a computer seat"
+            players = GreedyPlayer(random.Random(4))
+            for _ in range(60):  # people play until a detective's move hands the turn to the computer
+                state = await game.truth()
+                move = _hands_to(state, computer)
+                if move is not None:
+                    break
+                pawn = state.to_move()[0]
+                action = players.choose(view_for(state, pawn), pawn)
+                await (game.mrx_moves(action, "menu") if pawn == MRX else game.detective_moves(action))
+            assert move is not None
+
+            # Shard 0's process paused, the move reaches shard 1's, which posts it and then claims the computer's
+            # turn; it is killed while the computer waits out its pause before moving.
+            zero.send_signal(signal.SIGSTOP)
+            handle = await fake.slash(await game.owner(move.pawn), w.channel, "sy", "move",
+                                      {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
+            assert await handle.wait_outcome(timeout=10) is None
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 10
+            while f":{one.pid}:" not in (await eyes.claim_holder(COMPUTERS, game.game_id) or ""):
+                assert loop.time() < deadline, "shard 1's process never took the computer's turn"
+                await asyncio.sleep(0.01)
+            expires = await _expiry(database, game.game_id, COMPUTERS)
+            one.kill()
+            await one.wait()
+            outputs.append((await one.stdout.read()).decode(errors="replace"))
+            handed = await game.truth()
+            assert handed.to_move()[0] in computer  # the computer did not move before the kill
+            zero.send_signal(signal.SIGCONT)
+
+            # Shard 0's process plays the turn once the claim has expired, and posts it.
+            await game.settle()
+            after = await game.truth()
+            assert len(after.history) > len(handed.history)
+            conn = await asyncpg.connect(database)
+            try:
+                played, last = await conn.fetchrow("SELECT COUNT(*), MAX(at) FROM actions WHERE game_id = $1 AND "
+                                                   "user_id < 0", game.game_id)
+            finally:
+                await conn.close()
+            assert played == sum(1 for entry in after.history if entry["pawn"] in computer) > 0  # each turn once
+            assert last >= expires, "the computer moved before the dead process's claim ended"
+            assert fake.nonce_hits == 0
+            await check_posted_once(fake, database, game.game_id)
+            game.check_secrecy(after)
+            fake.assert_clean()
+        finally:
+            for process in (zero, one):
+                if process is not None:
+                    if process.returncode is None:
+                        process.send_signal(signal.SIGCONT)
+                    outputs.append(await stopped(process))
+            await eyes.close()
+            print(*outputs, sep="\n---\n")  # shown when the test fails
+        for output in outputs[1:]:
+            assert "Traceback" not in output, output
+        assert zero.returncode == 0, outputs
