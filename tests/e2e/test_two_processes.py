@@ -18,6 +18,7 @@ import re
 import signal
 import sys
 from collections import Counter
+from contextlib import asynccontextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import AsyncIterator
@@ -315,6 +316,64 @@ async def _ready(url: str, process: asyncio.subprocess.Process, timeout: float =
         await asyncio.sleep(0.05)
 
 
+class Processes:
+    """The bot's processes of a test, by shard: started, killed (SIGKILL), and at the end stopped (SIGTERM), each
+    stopped one's output then checked (a clean exit, no traceback)."""
+
+    def __init__(self, fake: FakeDiscord, database: str, cwd: Path) -> None:
+        self.fake, self.database, self.cwd = fake, database, cwd
+        self.running: dict[int, asyncio.subprocess.Process] = {}
+        #: the output of each process, in the order they ended
+        self.outputs: list[str] = []
+        self.stopped: list[asyncio.subprocess.Process] = []
+
+    async def start(self, *shards: int) -> None:
+        for shard in shards:
+            self.running[shard] = await _launch(self.fake, self.database, self.cwd, shard)
+        for shard in shards:
+            await _ready(self.database, self.running[shard])
+
+    def pid(self, shard: int) -> int:
+        return self.running[shard].pid
+
+    async def kill(self, shard: int) -> None:
+        process = self.running.pop(shard)
+        process.kill()
+        await process.wait()
+        self.outputs.append((await process.stdout.read()).decode(errors="replace"))
+
+    def pause(self, shard: int, paused: bool = True) -> None:
+        self.running[shard].send_signal(signal.SIGSTOP if paused else signal.SIGCONT)
+
+    async def stop(self) -> None:
+        for process in self.running.values():
+            if process.returncode is None:
+                process.send_signal(signal.SIGCONT)
+            self.outputs.append(await stopped(process))
+            self.stopped.append(process)
+        self.running = {}
+
+
+@asynccontextmanager
+async def _processes(kind, tmp_path: Path, database: str) -> AsyncIterator[tuple[ProcessGame, Processes]]:
+    """A game of ``kind`` (the test's eyes on the database) with shard 0's and shard 1's processes running."""
+    async with FakeDiscord(token="process-token", point=False) as fake:
+        eyes = await GameService.open(database, secret=SECRET)
+        game = kind(fake, World(fake, shard=(1, 2)), eyes, Clock(), RecordingPictures())
+        game.pictures.public = Everything()
+        processes = Processes(fake, database, tmp_path)
+        try:
+            await processes.start(0, 1)
+            yield game, processes
+            fake.assert_clean()
+        finally:
+            await processes.stop()
+            await eyes.close()
+            print(*processes.outputs, sep="\n---\n")  # shown when the test fails
+        for process, output in zip(processes.stopped, processes.outputs[-len(processes.stopped):]):
+            assert process.returncode == 0 and "Traceback" not in output, output
+
+
 def _round_ending(state: GameState) -> Move | None:
     """From round 2 on, a move of the round's last detective that ends the round (and not the game), if one is due."""
     if state.round < 2 or state.is_over or state.to_move() == [MRX]:
@@ -336,83 +395,58 @@ async def _expiry(url: str, game_id: int, work: str = OUTBOX) -> float:
 
 
 async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_rejoins(tmp_path, database) -> None:
-    async with FakeDiscord(token="process-token", point=False) as fake:
-        world = World(fake, shard=(1, 2))
-        eyes = await GameService.open(database, secret=SECRET)
-        game = ProcessGame(fake, world, eyes, Clock(), RecordingPictures())
-        game.pictures.public = Everything()  # type: ignore[assignment]
-        zero = one = None
-        outputs: list[str] = []
-        try:
-            zero = await _launch(fake, database, tmp_path, 0)
-            one = await _launch(fake, database, tmp_path, 1)
-            await _ready(database, zero)
-            await _ready(database, one)
-            w = world
-            await game.open(seed=8, mrx=w.bob, detectives=(w.carol,))
-            await game.start()
-            # Play to a round's last detective move: the posts it owes end the round and call Mr. X to his DMs.
-            state = await game.play(ways=("menu",), until=lambda s: _round_ending(s) is not None)
-            move = _round_ending(state)
+    async with _processes(ProcessGame, tmp_path, database) as (game, processes):
+        fake, eyes, w = game.fake, game.service, game.world
+        await game.open(seed=8, mrx=w.bob, detectives=(w.carol,))
+        await game.start()
+        # Play to a round's last detective move: the posts it owes end the round and call Mr. X to his DMs.
+        state = await game.play(ways=("menu",), until=lambda s: _round_ending(s) is not None)
+        move = _round_ending(state)
 
-            # Shard 0's process is paused (a slow moment), so the process the move reaches, shard 1's, claims the
-            # posts; Discord is slow to take its first post, and meanwhile the process is killed.
-            zero.send_signal(signal.SIGSTOP)
-            hold = fake.hold_messages()
-            handle = await fake.slash(await game.owner(move.pawn), w.channel, "sy", "move",
-                                      {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
-            assert await handle.wait_outcome(timeout=10) is None
-            await fake.wait_until(lambda: hold.held, timeout=10)
-            assert f":{one.pid}:" in (await eyes.claim_holder(OUTBOX, game.game_id) or ""), "shard 1 holds the posts"
-            expires = await _expiry(database, game.game_id)
-            one.kill()
-            await one.wait()
-            outputs.append((await one.stdout.read()).decode(errors="replace"))
-            hold.release()  # Discord had the post: it creates it, though nobody hears the answer
-            (held,) = hold.held
-            await fake.wait_until(lambda: any(n == held["nonce"] for _, n in fake.nonces), timeout=5)
-            zero.send_signal(signal.SIGCONT)
-            assert await eyes.pending_announcements(game.game_id), "the dead process's posts are owed"
+        # Shard 0's process is paused (a slow moment), so the process the move reaches, shard 1's, claims the
+        # posts; Discord is slow to take its first post, and meanwhile the process is killed.
+        processes.pause(0)
+        hold = fake.hold_messages()
+        handle = await fake.slash(await game.owner(move.pawn), w.channel, "sy", "move",
+                                  {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
+        assert await handle.wait_outcome(timeout=10) is None
+        await fake.wait_until(lambda: hold.held, timeout=10)
+        holder = await eyes.claim_holder(OUTBOX, game.game_id) or ""
+        assert f":{processes.pid(1)}:" in holder, "shard 1's process holds the posts"
+        expires = await _expiry(database, game.game_id)
+        await processes.kill(1)
+        hold.release()  # Discord had the post: it creates it, though nobody hears the answer
+        (held,) = hold.held
+        await fake.wait_until(lambda: any(n == held["nonce"] for _, n in fake.nonces), timeout=5)
+        processes.pause(0, False)
+        owed = {item.key for item in await eyes.pending_announcements(game.game_id)}
+        assert owed, "the dead process's posts are owed"
 
-            # Shard 0's process posts them once the claim has expired: the first with the same nonce, so Discord
-            # returns the message the dead process's request created.
-            owed = {item.key for item in await eyes.pending_announcements(game.game_id)}
-            await game.settle()
-            assert fake.nonce_hits == 1
-            await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
-            rows = {r["key"]: r for r in await announcements(database, game.game_id)}
-            assert all(rows[key]["posted_at"] >= expires for key in owed), "posted before the lease ended"
-            after = await game.truth()
-            assert after.round == state.round + 1 and after.to_move() == [MRX]
-            game.check_secrecy(after)
-            prompts = [r for r in rows.values() if r["kind"] == "mrx_prompt"]
-            assert prompts[-1]["key"] in owed and game.prompt().id == prompts[-1]["message_id"]  # his call, by DM
+        # Shard 0's process posts them once the claim has expired: the first with the same nonce, so Discord
+        # returns the message the dead process's request created.
+        await game.settle()
+        assert fake.nonce_hits == 1
+        await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
+        rows = {r["key"]: r for r in await announcements(database, game.game_id)}
+        assert all(rows[key]["posted_at"] >= expires for key in owed), "posted before the lease ended"
+        after = await game.truth()
+        assert after.round == state.round + 1 and after.to_move() == [MRX]
+        game.check_secrecy(after)
+        prompts = [r for r in rows.values() if r["kind"] == "mrx_prompt"]
+        assert prompts[-1]["key"] in owed and game.prompt().id == prompts[-1]["message_id"]  # his call, by DM
 
-            # Mr. X moves from his DMs: shard 0's process, the one left, takes it and posts the move.
-            mrx = GreedyPlayer(random.Random(3)).choose(view_for(after, MRX), MRX)
-            await game.mrx_moves(mrx, "menu")
-            game.check_secrecy(await game.truth())
+        # Mr. X moves from his DMs: shard 0's process, the one left, takes it and posts the move.
+        mrx = GreedyPlayer(random.Random(3)).choose(view_for(after, MRX), MRX)
+        await game.mrx_moves(mrx, "menu")
+        game.check_secrecy(await game.truth())
 
-            # Shard 1's process starts again and takes the channel's moves where the game stands.
-            one = await _launch(fake, database, tmp_path, 1)
-            await _ready(database, one)
-            before = await game.truth()
-            state = await game.play(until=lambda s: len(s.history) > len(before.history) and s.to_move() == [MRX])
-            assert len(state.history) > len(before.history)
-            assert fake.nonce_hits == 1
-            await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
-            fake.assert_clean()
-        finally:
-            for process in (zero, one):
-                if process is not None:
-                    if process.returncode is None:
-                        process.send_signal(signal.SIGCONT)
-                    outputs.append(await stopped(process))
-            await eyes.close()
-            print(*outputs, sep="\n---\n")  # shown when the test fails
-        for output in outputs[1:]:
-            assert "Traceback" not in output, output
-        assert [p.returncode for p in (zero, one)] == [0, 0], outputs
+        # Shard 1's process starts again and takes the channel's moves where the game stands.
+        await processes.start(1)
+        before = await game.truth()
+        state = await game.play(until=lambda s: len(s.history) > len(before.history) and s.to_move() == [MRX])
+        assert len(state.history) > len(before.history)
+        assert fake.nonce_hits == 1
+        await check_posted_once(fake, database, game.game_id, retried=frozenset({held["nonce"]}))
 
 
 class ComputerProcessGame(ProcessGame):
@@ -446,79 +480,54 @@ def _hands_to(state: GameState, theirs: set[str]) -> Move | None:
 
 
 async def test_a_process_killed_while_its_computer_thinks_leaves_the_turn_to_the_other(tmp_path, database) -> None:
-    async with FakeDiscord(token="process-token", point=False) as fake:
-        world = World(fake, shard=(1, 2))
-        eyes = await GameService.open(database, secret=SECRET)
-        game = ComputerProcessGame(fake, world, eyes, Clock(), RecordingPictures())
-        game.pictures.public = Everything()  # type: ignore[assignment]
-        zero = one = None
-        outputs: list[str] = []
+    async with _processes(ComputerProcessGame, tmp_path, database) as (game, processes):
+        fake, eyes, w = game.fake, game.service, game.world
+        await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
+        await game.slash(w.alice, "addbot", {"role": "detective", "level": "easy"})
+        await game.start()
+        people = await game.people()
+        computer = {p for p in (await game.truth()).positions if p not in people}
+        assert computer, "a computer seat"
+        players = GreedyPlayer(random.Random(4))
+        for _ in range(60):  # people play until a detective's move hands the turn to the computer
+            state = await game.truth()
+            move = _hands_to(state, computer)
+            if move is not None:
+                break
+            pawn = state.to_move()[0]
+            action = players.choose(view_for(state, pawn), pawn)
+            await (game.mrx_moves(action, "menu") if pawn == MRX else game.detective_moves(action))
+        assert move is not None
+
+        # Shard 0's process paused, the move reaches shard 1's, which posts it and then claims the computer's
+        # turn; it is killed while the computer waits out its pause before moving.
+        processes.pause(0)
+        handle = await fake.slash(await game.owner(move.pawn), w.channel, "sy", "move",
+                                  {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
+        assert await handle.wait_outcome(timeout=10) is None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 10
+        while f":{processes.pid(1)}:" not in (await eyes.claim_holder(COMPUTERS, game.game_id) or ""):
+            assert loop.time() < deadline, "shard 1's process never took the computer's turn"
+            await asyncio.sleep(0.01)
+        expires = await _expiry(database, game.game_id, COMPUTERS)
+        await processes.kill(1)
+        handed = await game.truth()
+        assert handed.to_move()[0] in computer  # the computer did not move before the kill
+        processes.pause(0, False)
+
+        # Shard 0's process plays the turn once the claim has expired, and posts it.
+        await game.settle()
+        after = await game.truth()
+        assert len(after.history) > len(handed.history)
+        conn = await asyncpg.connect(database)
         try:
-            zero = await _launch(fake, database, tmp_path, 0)
-            one = await _launch(fake, database, tmp_path, 1)
-            await _ready(database, zero)
-            await _ready(database, one)
-            w = world
-            await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
-            await game.slash(w.alice, "addbot", {"role": "detective", "level": "easy"})
-            await game.start()
-            people = await game.people()
-            computer = {p for p in (await game.truth()).positions if p not in people}
-            assert computer, "a computer seat"
-            players = GreedyPlayer(random.Random(4))
-            for _ in range(60):  # people play until a detective's move hands the turn to the computer
-                state = await game.truth()
-                move = _hands_to(state, computer)
-                if move is not None:
-                    break
-                pawn = state.to_move()[0]
-                action = players.choose(view_for(state, pawn), pawn)
-                await (game.mrx_moves(action, "menu") if pawn == MRX else game.detective_moves(action))
-            assert move is not None
-
-            # Shard 0's process paused, the move reaches shard 1's, which posts it and then claims the computer's
-            # turn; it is killed while the computer waits out its pause before moving.
-            zero.send_signal(signal.SIGSTOP)
-            handle = await fake.slash(await game.owner(move.pawn), w.channel, "sy", "move",
-                                      {"to": move.to, "ticket": move.ticket, "pawn": move.pawn})
-            assert await handle.wait_outcome(timeout=10) is None
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + 10
-            while f":{one.pid}:" not in (await eyes.claim_holder(COMPUTERS, game.game_id) or ""):
-                assert loop.time() < deadline, "shard 1's process never took the computer's turn"
-                await asyncio.sleep(0.01)
-            expires = await _expiry(database, game.game_id, COMPUTERS)
-            one.kill()
-            await one.wait()
-            outputs.append((await one.stdout.read()).decode(errors="replace"))
-            handed = await game.truth()
-            assert handed.to_move()[0] in computer  # the computer did not move before the kill
-            zero.send_signal(signal.SIGCONT)
-
-            # Shard 0's process plays the turn once the claim has expired, and posts it.
-            await game.settle()
-            after = await game.truth()
-            assert len(after.history) > len(handed.history)
-            conn = await asyncpg.connect(database)
-            try:
-                played, last = await conn.fetchrow("SELECT COUNT(*), MAX(at) FROM actions WHERE game_id = $1 AND "
-                                                   "user_id < 0", game.game_id)
-            finally:
-                await conn.close()
-            assert played == sum(1 for entry in after.history if entry["pawn"] in computer) > 0  # each turn once
-            assert last >= expires, "the computer moved before the dead process's claim ended"
-            assert fake.nonce_hits == 0
-            await check_posted_once(fake, database, game.game_id)
-            game.check_secrecy(after)
-            fake.assert_clean()
+            played, last = await conn.fetchrow("SELECT COUNT(*), MAX(at) FROM actions WHERE game_id = $1 AND "
+                                               "user_id < 0", game.game_id)
         finally:
-            for process in (zero, one):
-                if process is not None:
-                    if process.returncode is None:
-                        process.send_signal(signal.SIGCONT)
-                    outputs.append(await stopped(process))
-            await eyes.close()
-            print(*outputs, sep="\n---\n")  # shown when the test fails
-        for output in outputs[1:]:
-            assert "Traceback" not in output, output
-        assert zero.returncode == 0, outputs
+            await conn.close()
+        assert played == sum(1 for entry in after.history if entry["pawn"] in computer) > 0  # each turn once
+        assert last >= expires, "the computer moved before the dead process's claim ended"
+        assert fake.nonce_hits == 0
+        await check_posted_once(fake, database, game.game_id)
+        game.check_secrecy(after)
