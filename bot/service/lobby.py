@@ -153,9 +153,8 @@ class Lobby(ServiceCore):
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game.id, "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)
-            version = await steps.save_play(tx, now, game, state, 0, dealt, events, user_id=user_id, key=key,
-                                            name="start", secret=self._secret, announce_actions=False)
-            return await steps.result(tx, game.id, events, version, state=state)
+            return await steps.save_play(tx, now, game, state, 0, dealt, events, user_id=user_id, key=key,
+                                         name="start", secret=self._secret, announce_actions=False)
 
     @retried
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,

@@ -48,9 +48,8 @@ class Play(Resigning):
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
             action = family.normalise(state, action)
             events = state.apply(action)
-            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
-                                               key=key, name="act", secret=self._secret)
-            return await steps.result(tx, game_id, tuple(events), version, state=state)
+            return await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+                                         key=key, name="act", secret=self._secret)
 
     async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
                    expected_round: int | None = None) -> CommandResult:
@@ -91,9 +90,8 @@ class Play(Resigning):
             if action is None:
                 raise InvalidAction("There is nothing to roll in this game.")
             events = state.apply(action)
-            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
-                                            key=key, name="request", secret=self._secret)
-            return await steps.result(tx, game_id, tuple(events), version, state=state)
+            return await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+                                         key=key, name="request", secret=self._secret)
 
     async def surface(self, game_id: int, user_id: int, take: dict[str, str] | None, key: str,
                       expected_round: int | None = None, prefer: str | None = None) -> CommandResult:
@@ -126,6 +124,5 @@ class Play(Resigning):
             state, applied = await rebuild.load_state(tx, game_id)
             action = family.timeout_pass(pawn)
             events = state.apply(action)
-            version = await steps.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
-                                               key=key, name="skip", secret=self._secret)
-            return await steps.result(tx, game_id, tuple(events), version, state=state)
+            return await steps.save_play(tx, now, game, state, applied, [action], events, user_id=host_id,
+                                         key=key, name="skip", secret=self._secret)

@@ -29,9 +29,8 @@ class Resigning(ServiceCore):
             if me.role == "mrx" or not heirs:
                 action = get_family(game.family).resign("mrx" if me.role == "mrx" else "detectives")
                 events = state.apply(action)
-                version = await steps.save_play(tx, now, game, state, applied, [action], events,
-                                                   user_id=user_id, key=key, name="resign", secret=self._secret, service_events=(resigned,))
-                return await steps.result(tx, game_id, (resigned, *events), version, state=state)
+                return await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
+                                             key=key, name="resign", secret=self._secret, service_events=(resigned,))
             events = (resigned, *await hand_over_pawns(tx, game, user_id, heirs))
             version = await steps.bump(tx, now, game)
             view = get_family(game.family).public_view(state)

@@ -108,10 +108,11 @@ async def bump(tx: Session, now: float, game: GameRow) -> int:
 
 async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied: int,
                     actions: list[Any], events: list, *, user_id: int, key: str | None, name: str, secret: str,
-                    service_events: tuple = (), announce_actions: bool = True) -> int:
+                    service_events: tuple = (), announce_actions: bool = True) -> CommandResult:
     """Write what the engine did: the action rows, the snapshot, the game row, the result and
     the announcements it owes (``announce_actions`` False: the actions get no post of their own, as
-    the tiles dealt at the start). Returns the new version."""
+    the tiles dealt at the start). Returns the command's result (its events: ``service_events`` then the
+    engine's), with the public view the announcements were made from."""
     gid = game.id
     family = get_family(game.family)
     version = game.version + 1
@@ -144,7 +145,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
                           turn_started_at=turn_started_at, status=FINISHED if outcome else RUNNING,
                           winner=outcome.winner if outcome else None, end_reason=outcome.reason if outcome else None,
                           finished_at=now if outcome else None, now=now)
-    return version
+    return await result(tx, gid, (*service_events, *events), version, state=state, view=view)
 
 
 async def seal(tx: Session, family: Any, state: Any, secret: str, game_id: int, now: float) -> list[list]:
@@ -178,10 +179,12 @@ async def done(tx: Session, now: float, game_id: int, events: tuple, user_id: in
 
 
 async def result(tx: Session, game_id: int, events: tuple, version: int, *,
-                 duplicate: bool = False, state: Any = None) -> CommandResult:
-    """What the caller gets back: the game now, the events, the public view, the players."""
+                 duplicate: bool = False, state: Any = None, view: Any = None) -> CommandResult:
+    """What the caller gets back: the game now, the events, the public view (``view``: already made from
+    ``state``), the players."""
     game = read.game_info(await read.game_row(tx, game_id))
     if state is None and game.started_at is not None:
         state, _ = await rebuild.load_state(tx, game_id)
-    view = get_family(game.family).public_view(state) if state is not None else None
+    if view is None and state is not None:
+        view = get_family(game.family).public_view(state)
     return CommandResult(game, events, view, await read.players(tx, game_id), duplicate, version)

@@ -227,8 +227,9 @@ class PostgresStore(Store):
             raise
         return cls(url, pool, applied, process)
 
-    @property
+    @functools.cached_property
     def where(self) -> str:
+        """The server and database, without the password (every command's transaction names it)."""
         return shown(self.url)
 
     async def close(self) -> None:
