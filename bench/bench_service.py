@@ -39,6 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import asyncpg  # noqa: E402
+
 from bot.games.london.engine import GameState  # noqa: E402
 from bot.games.london.engine.players import RandomPlayer, view_for  # noqa: E402
 from bot.service import GameService  # noqa: E402
@@ -200,10 +202,47 @@ async def worker(url: str, first: int, last: int, commands: int, concurrency: in
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         latencies: list[float] = []
+        cpu = time.process_time()
         wall = await timed(tables, commands, concurrency, latencies)
-        print(json.dumps({"wall": wall, "latencies": latencies}), flush=True)
+        print(json.dumps({"wall": wall, "latencies": latencies, "cpu": time.process_time() - cpu}), flush=True)
     finally:
         await service.close()
+
+
+def postmaster(url: str) -> int | None:
+    """The process id of the PostgreSQL server behind ``url`` when it runs on this machine (else None)."""
+
+    async def ask() -> int | None:
+        connection = await asyncpg.connect(url)
+        try:  # the parent of this connection's server process, while it lives
+            backend = await connection.fetchval("SELECT pg_backend_pid()")
+            return int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:  # not on this machine
+            return None
+        finally:
+            await connection.close()
+
+    return asyncio.run(ask())
+
+
+def database_server_cpu(server: int | None) -> float:
+    """Seconds of CPU the PostgreSQL server ``server`` (its postmaster's id) has used: its live processes' own,
+    and the children that ended (connections closed meanwhile). 0 when it runs elsewhere."""
+    if server is None:
+        return 0.0
+    used = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        fields = text.rsplit(")", 1)[1].split()
+        pid, parent, times = int(stat.parent.name), int(fields[1]), [int(f) for f in fields[11:15]]
+        if pid == server:
+            used += sum(times)  # utime, stime, and its children's that ended: cutime, cstime
+        elif parent == server:
+            used += times[0] + times[1]
+    return used / os.sysconf("SC_CLK_TCK")
 
 
 def processes(url: str, games: int, commands: int, concurrency: int, counts: list[int]) -> None:
@@ -211,6 +250,7 @@ def processes(url: str, games: int, commands: int, concurrency: int, counts: lis
     print(f"-- {concurrency} in flight per process, {games} games in all, on one PostgreSQL database")
     channel = itertools.count(1_000_000, games)  # every run on games of its own
     base = None
+    server = postmaster(url)
     for count in counts:
         first = next(channel)
         share = games // count
@@ -220,19 +260,25 @@ def processes(url: str, games: int, commands: int, concurrency: int, counts: lis
             for n in range(count)]
         for child in children:
             assert child.stdout.readline().strip() == "ready"
+        server_cpu = database_server_cpu(server)
         for child in children:
             child.stdin.write("go\n")
             child.stdin.flush()
         reports = [json.loads(child.stdout.readline()) for child in children]
+        server_cpu = database_server_cpu(server) - server_cpu
         for child in children:
             child.wait()
         latencies = [value for report in reports for value in report["latencies"]]
         rate = len(latencies) / max(report["wall"] for report in reports)
         base = base or rate
         p50, p99, worst = percentiles(latencies)
+        bot_cpu = sum(report["cpu"] for report in reports) / len(latencies) * 1000
+        where = (f"; CPU per command: {bot_cpu:.2f} ms in the bot processes (move choice included), "
+                 f"{server_cpu / len(latencies) * 1000:.2f} ms in the database server") if server_cpu else ""
         print(f"{count} process{'es' if count > 1 else '  '}: {len(latencies)} moves, {rate:,.0f}/s wall clock with "
               f"move choice ({rate / base:.2f}x one process); p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {worst:.1f} ms "
-              "per command")
+              f"per command{where}")
+    print(f"this machine has {os.cpu_count()} cores for the bot processes and the database server together")
 
 
 def main() -> None:
