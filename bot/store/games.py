@@ -81,13 +81,6 @@ class Games:
         """Every game's id, oldest first (whatever its status)."""
         return [row["id"] for row in await self.sql.all("SELECT id FROM games ORDER BY id")]
 
-    async def running_with_computers(self) -> list[int]:
-        """Running games in which a computer holds a seat."""
-        found = await self.sql.all(
-            "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id "
-            "WHERE g.status = 'running' AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY g.id")
-        return [row["id"] for row in found]
-
     async def waiting(self, hours_column: str, now: float) -> list[GameRow]:
         """Running games whose turn has waited ``hours_column`` hours (reminder_hours, deadline_hours) and
         was not dealt with yet (:meth:`mark_turn`)."""
