@@ -149,14 +149,9 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"SY_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
     shard_ids, shard_count = shard_settings(merged.get("SY_SHARDS", ""), merged.get("SY_SHARD_COUNT", ""))
-    database = database_path(merged)
-    if shard_ids is not None and set(shard_ids) != set(range(shard_count or 0)) and not isinstance(database, str):
-        raise ConfigError(f"shards {merged['SY_SHARDS'].strip()} of {shard_count} (SY_SHARDS) leave the other shards "
-                          "to other processes, and processes share the games only on PostgreSQL "
-                          "(SY_DATABASE=postgresql://...), not on a SQLite file.")
-    return Config(
+    config = Config(
         token=token,
-        database=database,
+        database=database_path(merged),
         api_base=merged.get("DISCORD_API_BASE") or None,
         gateway_url=merged.get("DISCORD_GATEWAY_URL") or None,
         dev_guild=int(guild) if guild else None,
@@ -166,3 +161,8 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
         shard_count=shard_count,
         claim_lease=claim_lease(merged.get("SY_CLAIM_LEASE", "")),
     )
+    if not config.runs_every_shard and not isinstance(config.database, str):
+        raise ConfigError(f"shards {merged['SY_SHARDS'].strip()} of {shard_count} (SY_SHARDS) leave the other shards "
+                          "to other processes, and processes share the games only on PostgreSQL "
+                          "(SY_DATABASE=postgresql://...), not on a SQLite file.")
+    return config

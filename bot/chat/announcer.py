@@ -15,7 +15,6 @@ channel is told to let him play with ephemeral replies instead).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import io
 import logging
 
@@ -29,7 +28,7 @@ from bot.service.announcements import CLAIMED_AT_ONCE
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
-from bot.chat.leases import Claimant, renewing
+from bot.chat.leases import Claimant, message_nonce, renewing
 from bot.chat.seals import key_line, seals_so_far, sealed_line, with_line
 from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
@@ -60,8 +59,7 @@ def newly_owed(nxt) -> list[int]:
 def nonce(item: Announcement) -> str:
     """The message nonce of an announcement: Discord creates one message per nonce (``enforce_nonce``)
     within a few minutes, so a retry after a failed "posted" mark returns the first message."""
-    digest = hashlib.sha256(f"{item.game_id}:{item.key}".encode()).hexdigest()
-    return "sy" + digest[:23]  # Discord allows 25 characters
+    return message_nonce("sy", f"{item.game_id}:{item.key}")
 
 
 class Announcer:

@@ -32,7 +32,7 @@ from bot.chat.reminders import Reminders
 from bot.chat.wakeups import POLL_EVERY, Wakeups
 from bot.chat.status import BEAT_EVERY, RESTARTING, Heartbeat, shards_label
 from bot.chat.sync import RETRY_DELAYS, RETRYABLE, passing, sync_if_changed, sync_with_retries
-from bot.chat.words import APOLOGY
+from bot.chat.words import APOLOGY, one_line
 
 log = logging.getLogger(__name__)
 
@@ -141,9 +141,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
                     raise
                 # Discord out of reach or failing (5xx): play anyway with the commands it has, and sync in
                 # the background until it works.
-                reason = " ".join(str(exc).split()) or type(exc).__name__
                 log.warning("slash command sync failed (%s); starting anyway, trying again in the background",
-                            reason)
+                            one_line(exc))
                 self._spawn(sync_with_retries(self._sync_commands, self.sync_retry_delays))
         if self.application_id:  # login() has read it
             log.info("invite link: %s", invite_url(self.application_id))

@@ -24,6 +24,7 @@ from bot.ai.thinker import Thinker
 from bot.games.errors import GameError
 from bot.service import GameService, ServiceError
 from bot.service.claims import COMPUTERS
+from bot.service.models import ComputerTurn
 
 from bot.chat.leases import Claimant, renewing
 
@@ -76,7 +77,8 @@ class Computers:
             self._again.discard(game_id)
             try:
                 # A look first: most pokes find a person to move, and cost no claim.
-                if await self.service.computer_turn(game_id) is None:
+                turn = await self.service.computer_turn(game_id)
+                if turn is None:
                     if game_id in self._again:
                         continue
                     return
@@ -87,7 +89,7 @@ class Computers:
                 return
             try:
                 async with renewing(lambda: self._renew(game_id), me.renew_every):
-                    finished = await self._play_turns(game_id)
+                    finished = await self._play_turns(game_id, turn)
             finally:
                 try:
                     await self.service.release_claims(COMPUTERS, [game_id], me.name)
@@ -102,21 +104,23 @@ class Computers:
             # Another process took the turn over: its move and this one's share the turn's key, one is played.
             log.warning("the claim on the computers' turn of game %s expired", game_id)
 
-    async def _play_turns(self, game_id: int) -> bool:
-        """Play until a person owes the move (True), or give up on a move that cannot be made (False)."""
+    async def _play_turns(self, game_id: int, turn: ComputerTurn | None) -> bool:
+        """Play from ``turn`` (the one just read) until a person owes the move (True), or give up on a move that
+        cannot be made (False)."""
         loop = asyncio.get_running_loop()
         refused: str | None = None
         while True:
-            self._again.discard(game_id)
-            try:
-                turn = await self.service.computer_turn(game_id)
-            except Exception:
-                log.exception("could not read game %s for its computer players", game_id)
-                return False
             if turn is None:
-                if game_id in self._again:
-                    continue
-                return True
+                self._again.discard(game_id)
+                try:
+                    turn = await self.service.computer_turn(game_id)
+                except Exception:
+                    log.exception("could not read game %s for its computer players", game_id)
+                    return False
+                if turn is None:
+                    if game_id in self._again:
+                        continue
+                    return True
             if turn.key == refused:  # refused, and nothing changed since: it would choose the same again
                 log.error("game %s: the computer (%s) for %s has no move the game accepts", game_id, turn.strategy,
                           turn.pawn)
@@ -134,8 +138,9 @@ class Computers:
                 # The refusal's words may name Mr. X's station: the log gets its kind only.
                 log.info("game %s: the computer's move for %s was not played (%s)", game_id, turn.pawn,
                          type(exc).__name__)
-                refused = turn.key
+                refused, turn = turn.key, None
                 continue
+            turn = None
             await self.announce(game_id, computers=False)
 
     def close(self) -> None:

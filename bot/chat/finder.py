@@ -87,11 +87,16 @@ async def latest_here(service: GameService, channel_id: int) -> GameInfo | None:
     return await service.latest_game(channel_id)
 
 
+async def guild_of(client: discord.Client, guild_id: int) -> discord.Guild:
+    """The server: from this process's cache, else asked of Discord (a server on a shard another process holds
+    is not in this one's cache). Raises ``discord.HTTPException`` when the bot is no longer there."""
+    return client.get_guild(guild_id) or await client.fetch_guild(guild_id, with_counts=False)
+
+
 async def member_of(client: discord.Client, guild_id: int, user: discord.abc.User) -> bool:
-    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists). A server
-    on a shard another process holds is not in this process's cache: it is asked of Discord too."""
+    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists)."""
     try:
-        guild = client.get_guild(guild_id) or await client.fetch_guild(guild_id, with_counts=False)
+        guild = await guild_of(client, guild_id)
         await guild.fetch_member(user.id)
     except (discord.NotFound, discord.Forbidden):  # not a member; a server the bot has left
         return False

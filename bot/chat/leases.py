@@ -10,6 +10,7 @@ clock (the service's): the machines' clocks must agree to well within a lease (N
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 import secrets
@@ -51,22 +52,31 @@ class Claimant:
         return self.lease / 3
 
 
+def message_nonce(prefix: str, key: str) -> str:
+    """The nonce of the one message ``key`` names: Discord creates one message per nonce (``enforce_nonce``) for
+    a few minutes, so the same message sent again (by a process whose claim passed from one that died after
+    sending it, or after a failed "posted" mark) returns the first."""
+    return prefix + hashlib.sha256(key.encode()).hexdigest()[:23]  # Discord allows 25 characters
+
+
+async def repeating(job: Callable[[], Awaitable[object]], every: float, failed: str) -> None:
+    """``job()`` every ``every`` seconds (the first after ``every``), until cancelled; a failure is logged as
+    ``failed`` and the next time comes all the same."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await job()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception(failed)
+
+
 @asynccontextmanager
 async def renewing(renew: Callable[[], Awaitable[object]], every: float) -> AsyncIterator[None]:
     """While the block runs, ``renew()`` every ``every`` seconds. A renewal that fails is logged: the claim may
     then expire and pass to another process (Discord's nonce still stops a post being sent twice)."""
-
-    async def keep() -> None:
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await renew()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("could not renew a claim")
-
-    task = asyncio.create_task(keep(), name="renew-claims")
+    task = asyncio.create_task(repeating(renew, every, "could not renew a claim"), name="renew-claims")
     try:
         yield
     finally:

@@ -9,6 +9,7 @@ from bot.i18n import N_, Speaker
 from bot.service.models import LOBBY, UserGame
 
 from bot.chat.context import ChatContext
+from bot.chat.finder import guild_of
 from bot.chat.places import jump_url
 from bot.chat.replies import defer, guarded, say, speaker_for
 from bot.chat.turn_posts import TURN
@@ -44,15 +45,11 @@ async def games(ctx: ChatContext, interaction: discord.Interaction) -> None:
 
 
 async def server_name(client: discord.Client, guild_id: int) -> str | None:
-    """The server's name: from this process's cache, else asked of Discord (a server on a shard another process
-    holds is not in this one's cache); None when the bot is no longer there."""
-    guild = client.get_guild(guild_id)
-    if guild is None:
-        try:
-            guild = await client.fetch_guild(guild_id, with_counts=False)
-        except discord.HTTPException:
-            return None
-    return guild.name
+    """The server's name (:func:`guild_of`); None when the bot is no longer there."""
+    try:
+        return (await guild_of(client, guild_id)).name
+    except discord.HTTPException:
+        return None
 
 
 async def _line(ctx: ChatContext, mine: UserGame, tr: Speaker, names: dict[int, str | None]) -> str:

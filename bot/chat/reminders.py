@@ -8,7 +8,6 @@ sent it again once the claim expired."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from typing import Callable
 
@@ -19,7 +18,7 @@ from bot.i18n import speaker
 from bot.service import GameService
 from bot.service.errors import ServiceError
 
-from bot.chat.leases import Claimant
+from bot.chat.leases import Claimant, message_nonce
 from bot.chat.moves import SkipButton
 from bot.chat.places import Places
 from bot.chat.posts import overdue_text, reminder_text
@@ -31,7 +30,7 @@ log = logging.getLogger(__name__)
 def notice_nonce(kind: str, turn) -> str:
     """The nonce of a turn's reminder or deadline notice: Discord keeps one message per nonce for a few minutes,
     so one sent again by another process (the first died before marking it sent) is not posted twice."""
-    return "sr" + hashlib.sha256(f"{kind}:{turn.game_id}:{turn.turn}".encode()).hexdigest()[:23]
+    return message_nonce("sr", f"{kind}:{turn.game_id}:{turn.turn}")
 
 
 class Reminders:

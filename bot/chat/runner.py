@@ -12,6 +12,7 @@ import discord
 import yarl
 
 from bot.chat.status import shards_label
+from bot.chat.words import one_line
 from bot.config import Config, ConfigError, load_config
 from bot.store import DatabaseUnavailable
 
@@ -65,8 +66,7 @@ async def _start(bot, token: str) -> None:
     try:
         await bot.start(token)
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:  # ClientConnectorError, timeouts, ...
-        reason = " ".join(str(exc).split()) or type(exc).__name__
-        raise DiscordUnreachable(f"cannot reach Discord at {discord.http.Route.BASE}: {reason}") from None
+        raise DiscordUnreachable(f"cannot reach Discord at {discord.http.Route.BASE}: {one_line(exc)}") from None
     except discord.HTTPException as exc:
         reason = " ".join(str(exc).split())
         raise DiscordUnreachable(f"Discord refused a request while the bot started: {reason}") from None

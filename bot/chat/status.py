@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import os
-import socket
 from typing import Callable, Iterable
 
 import discord
@@ -19,6 +17,7 @@ from bot.service.processes import ProcessBook, ProcessReport, process_report
 
 from bot.chat.context import ChatContext
 from bot.chat.replies import guarded, say, speaker_for
+from bot.chat.words import one_line
 
 log = logging.getLogger(__name__)
 
@@ -51,11 +50,6 @@ def shards_label(shard_ids: Iterable[int] | None, shard_count: int | None) -> st
     return ",".join(parts)
 
 
-def process_name() -> str:
-    """This process among the bot's: its host (a container's id under Docker) and its process id."""
-    return f"{socket.gethostname()}:{os.getpid()}"
-
-
 def _latency(client: discord.AutoShardedClient) -> float | None:
     values = [latency for _, latency in client.latencies if math.isfinite(latency)]
     return sum(values) / len(values) if values else None
@@ -65,11 +59,11 @@ class Heartbeat:
     """Writes this process's row about once a minute and logs every process every few minutes."""
 
     def __init__(self, service: GameService, client: discord.AutoShardedClient, clock: Callable[[], float],
-                 name: str | None = None, beat_every: float = BEAT_EVERY, log_every: float = LOG_EVERY) -> None:
+                 name: str, beat_every: float = BEAT_EVERY, log_every: float = LOG_EVERY) -> None:
         self.service = service
         self.client = client
         self.clock = clock
-        self.book = ProcessBook(service.database, clock, name or process_name())
+        self.book = ProcessBook(service.database, clock, name)
         self.beat_every = beat_every
         self.log_every = log_every
         self._logged_at: float | None = None
@@ -101,7 +95,7 @@ class Heartbeat:
 
 
 def _reason(exc: BaseException) -> str:
-    return getattr(exc, "message", None) or " ".join(str(exc).split()) or type(exc).__name__
+    return getattr(exc, "message", None) or one_line(exc)
 
 
 def _ago(seconds: float, tr: Speaker) -> str:
@@ -149,6 +143,6 @@ async def show_processes(ctx: ChatContext, interaction: discord.Interaction) -> 
             return
         report = await process_report(ctx.service.database, ctx.clock)
         heartbeat = getattr(ctx.client, "heartbeat", None)  # the bot's: this process's name among them
-        owed, *processes = report_lines(report, heartbeat.book.name if heartbeat else process_name(), tr)
+        owed, *processes = report_lines(report, heartbeat.book.name if heartbeat else None, tr)
         text = "\n".join(["🖥️ " + tr._("The bot's processes:"), *(f"• {line}" for line in processes), f"📮 {owed}"])
         await say(interaction, text, ephemeral=True)

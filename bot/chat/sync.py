@@ -27,6 +27,8 @@ from discord import app_commands
 
 from bot.service import GameService
 
+from bot.chat.words import one_line
+
 log = logging.getLogger(__name__)
 
 #: seconds between tries of a failed sync (the last one repeats): Discord's outages are minutes long
@@ -98,7 +100,7 @@ async def sync_with_retries(sync: Callable[[], Awaitable[None]], delays: tuple[f
         try:
             await sync()
         except RETRYABLE as exc:
-            reason = " ".join(str(exc).split()) or type(exc).__name__
+            reason = one_line(exc)
             if not passing(exc):
                 log.error("slash command sync refused (try %s: %s); not trying again until the next start",
                           tries, reason)

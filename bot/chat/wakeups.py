@@ -19,6 +19,8 @@ from typing import Awaitable, Callable
 
 from bot.service import GameService
 
+from bot.chat.leases import repeating
+
 log = logging.getLogger(__name__)
 
 #: seconds between two looks at every game for work nobody has done
@@ -44,7 +46,8 @@ class Wakeups:
         if self.listener is not None:
             await self.listener.start()
         if self.poll_interval:
-            self._spawn(self._poll(self.poll_interval), "wakeups-poll")
+            self._spawn(repeating(self.announce, self.poll_interval, "the poll for work left owed failed"),
+                        "wakeups-poll")
 
     async def close(self) -> None:
         if self.listener is not None:
@@ -69,16 +72,6 @@ class Wakeups:
     def missed(self) -> None:
         """The listener was away for a while: look at every game for what it missed."""
         self._spawn(self.announce(), "wakeups-missed")
-
-    async def _poll(self, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.announce()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the poll for work left owed failed")
 
     def _spawn(self, coro, name: str) -> None:
         task = asyncio.create_task(coro, name=name)

@@ -20,6 +20,12 @@ COLOUR = 0x2B4C7E  # embeds: London blue
 WIN_COLOUR = 0xC9A227
 
 
+def one_line(exc: BaseException) -> str:
+    """An error in one line, for a log or the runner's message: its text with the line breaks gone, else its
+    kind."""
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 # -- small words ---------------------------------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bot.store import Store
-from bot.store.processes import OwedPosts, ProcessRow, Processes
+from bot.store.processes import OwedPosts, ProcessRow
 
 #: a process that has not written its row for this long (seconds) is gone: it died, or lost its database
 GONE_AFTER = 180.0
@@ -36,18 +36,17 @@ class ProcessBook:
     async def beat(self, shards: str, shard_count: int | None, latency: float | None) -> None:
         now = self._clock()
         async with self._store.transaction() as tx:
-            processes = Processes(tx.sql)
-            await processes.beat(ProcessRow(self.name, shards, shard_count, latency, self.started_at, now))
-            await processes.forget_before(now - FORGET_AFTER)
+            await tx.processes.beat(ProcessRow(self.name, shards, shard_count, latency, self.started_at, now))
+            await tx.processes.forget_before(now - FORGET_AFTER)
 
     async def stopped(self) -> None:
         async with self._store.transaction() as tx:
-            await Processes(tx.sql).forget(self.name)
+            await tx.processes.forget(self.name)
 
 
 async def process_report(store: Store, clock: Callable[[], float]) -> ProcessReport:
     """Every process's row (with whether it is gone) and the posts the bot owes."""
-    reads = Processes(store.reads.sql)
+    reads = store.reads.processes
     now = clock()
     rows = await reads.all()
     return ProcessReport(now, [(row, now - row.seen_at > GONE_AFTER) for row in rows], await reads.owed_posts(now))

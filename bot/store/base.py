@@ -7,6 +7,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Protocol, Sequence
 
 
+def listed(count: int) -> str:
+    """``?, ?, ?``: the placeholders of an ``IN (...)`` list of ``count`` values."""
+    return ", ".join("?" * count)
+
+
 class DatabaseUnavailable(Exception):
     """The database cannot be opened, or has gone away while the bot runs. The message names the
     database and the reason in one line."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .base import Sql
+from .base import Sql, listed
 
 OUTBOX = "outbox"
 COMPUTERS = "computers"
@@ -46,7 +46,7 @@ class Claims:
         ids = sorted(set(game_ids)) if game_ids is not None else None
         if ids == []:
             return []
-        which = f"AND c.game_id IN ({', '.join('?' * len(ids))}) " if ids else ""
+        which = f"AND c.game_id IN ({listed(len(ids))}) " if ids else ""
         skip = " SKIP LOCKED" if self.sql.lock else ""  # SQLite: the transaction holds the whole file
         found = await self.sql.all(
             "UPDATE claims SET holder = ?, expires_at = ? WHERE work = ? AND game_id IN ("
@@ -63,7 +63,7 @@ class Claims:
         ids = sorted(set(game_ids)) if game_ids is not None else None
         if ids == []:
             return []
-        which = f"AND a.game_id IN ({', '.join('?' * len(ids))})" if ids else ""
+        which = f"AND a.game_id IN ({listed(len(ids))})" if ids else ""
         # From the few messages not yet posted (a partial index), not from every game's claim row.
         found = await self.sql.all(
             "SELECT c.game_id FROM claims c WHERE c.work = ? AND c.game_id IN (SELECT a.game_id FROM announcements a "
@@ -89,7 +89,7 @@ class Claims:
             return []
         found = await self.sql.all(
             f"UPDATE claims SET expires_at = ? WHERE work = ? AND holder = ? AND game_id IN "
-            f"({', '.join('?' * len(ids))}) RETURNING game_id", (expires_at, work, holder, *ids))
+            f"({listed(len(ids))}) RETURNING game_id", (expires_at, work, holder, *ids))
         return sorted(row["game_id"] for row in found)
 
     async def release(self, work: str, game_ids: Iterable[int], holder: str) -> None:
@@ -98,7 +98,7 @@ class Claims:
         if ids:
             await self.sql.execute(
                 f"UPDATE claims SET holder = '', expires_at = 0 WHERE work = ? AND holder = ? AND game_id IN "
-                f"({', '.join('?' * len(ids))})", (work, holder, *ids))
+                f"({listed(len(ids))})", (work, holder, *ids))
 
     async def computer_games_free(self, holder: str, now: float) -> list[int]:
         """Running games in which a computer holds a pawn that is to move now, and whose ``computers`` claim no

@@ -30,6 +30,7 @@ from .commitments import Commitments
 from .games import Games
 from .migrations import Migration
 from .outbox import Outbox
+from .processes import Processes
 from .seats import Seats
 from .settings import Settings
 from .stats import Stats
@@ -55,6 +56,7 @@ class Session:
         self.commitments = Commitments(sql)
         self.threads = Threads(sql)
         self.claims = Claims(sql)
+        self.processes = Processes(sql)
 
 
 class Store(ABC):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Sql
+from .base import Sql, listed
 from .claims import Claims
 from .records import Announcement, MessageRef
 
@@ -42,7 +42,7 @@ class Outbox:
         if game_ids is not None:
             if not game_ids:
                 return []
-            where, params = f"AND a.game_id IN ({', '.join('?' * len(game_ids))})", tuple(game_ids)
+            where, params = f"AND a.game_id IN ({listed(len(game_ids))})", tuple(game_ids)
         found = await self.sql.all(
             "SELECT a.*, g.guild_id, g.channel_id AS game_channel_id FROM announcements a "
             f"JOIN games g ON g.id = a.game_id WHERE a.posted_at IS NULL {where} ORDER BY a.id", params)
@@ -57,7 +57,7 @@ class Outbox:
             return []
         found = await self.sql.all(
             f"SELECT DISTINCT game_id FROM announcements WHERE posted_at IS NULL AND game_id IN "
-            f"({', '.join('?' * len(game_ids))}) ORDER BY game_id", tuple(game_ids))
+            f"({listed(len(game_ids))}) ORDER BY game_id", tuple(game_ids))
         return [row["game_id"] for row in found]
 
     async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int, now: float) -> None:

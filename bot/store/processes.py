@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .base import Sql
+from .claims import OUTBOX
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,6 @@ class Processes:
                                  "WHERE posted_at IS NULL")
         held = await self.sql.all(
             "SELECT c.holder, COUNT(*) AS owed FROM announcements a JOIN claims c ON c.game_id = a.game_id "
-            "AND c.work = 'outbox' WHERE a.posted_at IS NULL AND c.expires_at > ? GROUP BY c.holder", (now,))
+            "AND c.work = ? WHERE a.posted_at IS NULL AND c.expires_at > ? GROUP BY c.holder", (OUTBOX, now))
         return OwedPosts(int(row["owed"]) if row else 0, row["oldest"] if row else None,
                          {r["holder"]: int(r["owed"]) for r in held})
