@@ -73,8 +73,9 @@ async def test_moves_in_both_processes_while_both_flush_post_each_message_once(t
         game_id = game_ids[n % len(game_ids)]
         mover = (one, two)[n % 2]
         await play_turn(mover, game_id, rng)
-        # both processes hear of the change (the mover after its command, the other by its listener)
-        await asyncio.gather(first.flush(game_id), second.flush(game_id))
+        # both processes hear of the change: the mover after its command, the other by its listener, a moment later
+        flushers = (first, second) if mover is one else (second, first)
+        await asyncio.gather(*(announcer.flush(game_id) for announcer in flushers))
     await asyncio.gather(first.flush(), second.flush())
     owed_ever = await one.database.all("SELECT id, game_id FROM announcements")
     assert sorted(i for _, _, i in posts) == sorted(row["id"] for row in owed_ever)

@@ -18,7 +18,9 @@ import os
 import shutil
 import subprocess
 import tempfile
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import AsyncIterator
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -133,3 +135,14 @@ def server() -> Server:
         atexit.register(started.stop)
         _server = started
     return _server
+
+
+@asynccontextmanager
+async def fresh_database() -> AsyncIterator[str]:
+    """A new database on the test server (started if need be), dropped at the end of the block; its URL."""
+    pg = server()
+    url = await pg.new_database()
+    try:
+        yield url
+    finally:
+        await pg.drop_database(url)

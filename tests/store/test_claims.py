@@ -14,26 +14,14 @@ from bot.store.claims import COMPUTERS, OUTBOX
 from bot.store.games import Games
 from bot.store.sqlite import SqliteSql
 
-from tests.store.postgres_server import server
 
 NOW = 1_000.0
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def target(request, tmp_path):
-    if request.param == "sqlite":
-        yield tmp_path / "games.sqlite3"
-        return
-    pg = server()
-    url = await pg.new_database()
-    yield url
-    await pg.drop_database(url)
-
-
 @pytest.fixture
-async def stores(target):
+async def stores(database):
     """Two stores on one database: two processes' pools on PostgreSQL, two openings of one file on SQLite."""
-    first, second = await open_store(target), await open_store(target)
+    first, second = await open_store(database), await open_store(database)
     yield first, second
     await first.close()
     await second.close()
@@ -82,14 +70,6 @@ async def test_owed_posts_are_claimed_per_game_and_only_while_owed(stores):
         for item in await tx.outbox.pending_of([first]):
             await tx.outbox.mark_posted(item.id, 10, 1, NOW)
         assert await tx.claims.take_owed_posts("a", NOW, NOW + 30, [first]) == []  # nothing owed: no claim
-
-
-@pytest.fixture
-async def url():
-    pg = server()
-    found = await pg.new_database()
-    yield found
-    await pg.drop_database(found)
 
 
 async def test_a_game_another_process_is_claiming_is_skipped_without_waiting(url):

@@ -9,22 +9,13 @@ import pytest
 
 from bot.store import Conflict, open_store
 
-from tests.store.postgres_server import server
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def store(request, tmp_path):
-    if request.param == "sqlite":
-        opened = await open_store(tmp_path / "games.sqlite3")
-        yield opened
-        await opened.close()
-        return
-    pg = server()
-    url = await pg.new_database()
-    opened = await open_store(url)
+@pytest.fixture
+async def store(database):
+    opened = await open_store(database)
     yield opened
     await opened.close()
-    await pg.drop_database(url)
 
 
 async def new_game(tx, channel: int = 1) -> int:
@@ -102,13 +93,10 @@ async def test_a_waiting_write_that_breaks_a_rule_fails_inside_the_transaction_a
 
 
 @pytest.fixture
-async def server_store():
-    pg = server()
-    url = await pg.new_database()
+async def server_store(url):
     opened = await open_store(url)
     yield opened
     await opened.close()
-    await pg.drop_database(url)
 
 
 async def test_on_postgresql_a_moves_writes_travel_together(server_store):

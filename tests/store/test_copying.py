@@ -19,19 +19,10 @@ from bot.store.copying import CopyRefused
 
 from tests.service.dice_helpers import dice_turn
 from tests.service.helpers import GUILD, HOST, SECRET, Clock, new_key, play_out, play_turn, started
-from tests.store.postgres_server import server
 
 #: every table the copy must fill (the schema's own version table aside)
 FILLED = ("games", "players", "pawn_controls", "commands", "actions", "snapshots", "announcements", "messages",
           "results", "result_players", "guild_settings", "installation", "user_languages")
-
-
-@pytest.fixture
-async def url():
-    pg = server()
-    found = await pg.new_database()
-    yield found
-    await pg.drop_database(found)
 
 
 @pytest.fixture

@@ -24,14 +24,6 @@ LATEST = find_migrations()[-1].version
 
 
 @pytest.fixture
-async def url():
-    pg = server()
-    found = await pg.new_database()
-    yield found
-    await pg.drop_database(found)
-
-
-@pytest.fixture
 async def store(url):
     opened = await open_store(url)
     yield opened

@@ -27,14 +27,6 @@ PLAYING_GRANTS = """
 
 
 @pytest.fixture
-async def url():
-    pg = server()
-    found = await pg.new_database()
-    yield found
-    await pg.drop_database(found)
-
-
-@pytest.fixture
 async def role(url):
     """A login role of its own on the test server (dropped after the database)."""
     name = f"sy_player_{os.getpid()}_{next(_names)}"
