@@ -31,6 +31,11 @@ class Lobby(ServiceCore):
         async with self._command(key, "create", host_id, channel_id=channel_id) as (tx, now, seen):
             if seen:
                 return seen
+            thread_of = await tx.threads.game_in(channel_id)
+            if thread_of is not None:  # a game's own thread holds that game only
+                owner = await read.game_row(tx, thread_of)
+                raise GameAlreadyRunning("This thread belongs to game #{id}: open a new game in {channel} with "
+                                         "`/sy new`.", id=owner.id, channel=f"<#{owner.channel_id}>")
             if await tx.games.active_in_channel(channel_id):
                 raise GameAlreadyRunning()
             guild = await guild_defaults(tx, guild_id)

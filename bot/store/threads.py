@@ -29,7 +29,10 @@ class Threads:
             "DO UPDATE SET thread_id = excluded.thread_id, updated_at = excluded.updated_at", (game_id, thread_id, now))
 
     async def game_in(self, thread_id: int) -> int | None:
-        row = await self.sql.one("SELECT game_id FROM game_threads WHERE thread_id = ?", (thread_id,))
+        """The game whose own thread this is. A game that plays in its channel (no thread opened, or the thread
+        lost) names its channel as its place: that channel is no game's thread."""
+        row = await self.sql.one("SELECT t.game_id FROM game_threads t JOIN games g ON g.id = t.game_id "
+                                 "WHERE t.thread_id = ? AND g.channel_id <> t.thread_id", (thread_id,))
         return None if row is None else row["game_id"]
 
     async def guild_default(self, guild_id: int) -> bool:

@@ -148,3 +148,57 @@ async def test_an_archived_thread_wakes_up_and_a_deleted_one_leaves_the_game_in_
     await game.bot.announcer.flush()  # the post that found no thread is posted again, in the channel
     assert fake.channel_messages(w.channel)[-1].text.startswith(("🔴", "🔵", "🟢", "🟡"))
     assert await game.service.game_thread(game.game_id) == w.channel.id
+
+
+@pytest.mark.asyncio
+async def test_a_new_game_is_refused_inside_a_game_thread_and_the_answer_names_the_channel(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    refused = await game.reply(w.dave, "new", {"rules": "classic"}, channel=thread)
+    assert refused.kind == "ephemeral" and f"game #{game.game_id}" in refused.text.lower()
+    assert f"<#{w.channel.id}>" in refused.text and "/sy new" in refused.text
+    assert await game.service.game_in_channel(thread.id) is None  # nothing was opened in the thread
+    # The game of the thread still answers there: a detective moves from the thread.
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    move = state.legal_moves(pawn)[0]
+    handle = await fake.slash(await game.owner(pawn), thread, "sy", "move",
+                              {"to": move.to, "ticket": move.ticket, "pawn": pawn})
+    assert await handle.wait_outcome() is None
+    await game.settle()
+    assert (await game.truth()).positions[pawn] == move.to
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lost", ["deleted", "never opened"])
+async def test_a_thread_that_is_gone_does_not_hide_the_later_games_of_its_channel(game: Game, lost: str) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    first = game.game_id
+    if lost == "never opened":
+        bot_may_not_open_threads(game)
+    await game.start()
+    if lost == "deleted":
+        (thread,) = fake.threads(w.channel)
+        fake._threads.delete(thread)
+        state = await game.truth()
+        await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+        await game.bot.announcer.flush()  # the post that found no thread goes to the channel
+    assert "Mr. X" in fake.channel_messages(w.channel)[-1].text or lost == "never opened"
+    assert "Cancelled" in (await game.reply(w.alice, "cancel")).text
+    # Game #2 in the same channel, without a thread: started, then called off.
+    if lost == "never opened":
+        game.world.channel.overwrites.clear()
+    await game.open(seed=5, mrx=w.bob, detectives=(w.carol,), thread=False)
+    second = game.game_id
+    assert second != first
+    await game.start()
+    assert "Cancelled" in (await game.reply(w.alice, "cancel")).text
+    log = await game.reply(w.carol, "log")
+    assert f"game #{second}" in log.text and f"game #{first}" not in log.text, log.text
+    status = await game.reply(w.carol, "status")
+    assert f"#{second}" in status.text and f"#{first}" not in status.text, status.text

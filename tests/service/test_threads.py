@@ -41,3 +41,17 @@ async def test_only_a_server_manager_sets_the_thread_default(service):
     assert await service.guild_threads(GUILD) is True and await service.guild_threads(GUILD + 1) is False
     await service.set_guild_threads(GUILD, False, can_manage_guild=True)
     assert await service.guild_threads(GUILD) is False
+
+
+async def test_a_game_that_plays_in_its_channel_makes_the_channel_no_thread_and_its_thread_holds_no_new_game(service):
+    from bot.service.errors import GameAlreadyRunning
+
+    game = (await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="classic", seed=5)).game
+    await service.play_in_thread(game.id, HOST, True)
+    await service.join(CHANNEL, HOST + 1, "X", "mrx")
+    await service.start(CHANNEL, HOST, key=new_key())
+    await service.thread_opened(game.id, 777)
+    with pytest.raises(GameAlreadyRunning, match=f"game #{game.id}.*<#{CHANNEL}>"):
+        await service.create_game(GUILD, 777, HOST + 2, "Other", rules="classic")
+    await service.thread_opened(game.id, CHANNEL)  # the thread was lost: the game plays in its channel
+    assert await service.game_of_thread(CHANNEL) is None and await service.game_thread(game.id) == CHANNEL
