@@ -1,13 +1,21 @@
-"""What a channel reads over a whole game, by kind of line: how much of it is the fairness proof (seals and keys).
+"""What a channel reads over a whole game: how much of it is the fairness proof (seals and keys), and what a round
+costs a reader on a phone (phone lines per round).
 
-    python bench/bench_channel_text.py [--game classic-en] [--rounds]
+    python bench/bench_channel_text.py [--game classic-en] [--rounds] [--show N]
 
-Plays the game of ``tools/transcripts.py`` (the real bot against the fake Discord) and sorts every line of every
-public post (content, embed titles, descriptions, fields and footers: what a reader reads) into the kinds of
-:data:`KINDS`, first match wins. Prints each kind's share of the characters over the whole game, and with
-``--rounds`` per round. Aim: the seals and keys under 5 % of the channel's text over a whole classic game.
+Plays the games of ``tools/transcripts.py`` (the real bot against the fake Discord) and reads every line of every
+public post (content, embed titles, descriptions, fields and footers: what a reader reads).
 
-To measure another kind of line (say the phone lines of a round summary), add a ``Kind`` to :data:`KINDS`.
+- **Kinds of line.** Each line goes to the first kind of :data:`KINDS` it matches; prints each kind's share of the
+  characters over the whole game, and with ``--rounds`` per round. Aim: the seals and keys under 5 % of the
+  channel's text over a whole classic game. To measure another kind of line, add a ``Kind`` to :data:`KINDS`.
+- **Phone lines.** A phone line is ``WIDTH`` (38) columns of the text as Discord renders it (``**bold**`` and
+  ``code`` marks gone, mentions as ``@name``), wrapped at spaces, an emoji two columns wide; a post's content comes
+  first, then each embed's title, description, fields (name, then value) and footer on lines of their own. A round
+  is the posts from one summary to the next, the summary included (the move posts and the summary together), as
+  the channel shows them once the game is over. Prints the mean, median and largest phone lines per round, and
+  with ``--rounds`` every round's; ``--show N`` prints round N as a phone lays it out. Aim: at most 18 a round
+  on average over a whole classic game.
 """
 
 from __future__ import annotations
@@ -15,7 +23,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
+import statistics
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -25,6 +35,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import transcripts  # noqa: E402
+
+#: a phone's width in columns
+WIDTH = 38
 
 
 @dataclass(frozen=True)
@@ -61,23 +74,124 @@ def table(title: str, counted: dict[str, int]) -> str:
     return f"{title}: " + ", ".join(f"{name} {n} chars ({100 * n / total:.1f} %)" for name, n in counted.items())
 
 
-async def measure(name: str) -> tuple[dict[str, int], list[tuple[str, dict[str, int]]]]:
+# -- phone lines ---------------------------------------------------------------------------------
+
+MARKS = re.compile(r"\*\*|__|`|~~")
+
+
+def rendered(line: str, people: dict[str, str]) -> str:
+    """One source line as Discord shows it: mentions by name, markdown marks gone."""
+    return MARKS.sub("", transcripts.readable(line, people))
+
+
+def columns(text: str) -> int:
+    """How wide ``text`` is on a phone: wide characters (emoji, CJK) two columns, joiners and variation
+    selectors none, a narrow character turned into an emoji by U+FE0F two."""
+    width = 0
+    for i, ch in enumerate(text):
+        if ch in "\u200d\ufe0e" or unicodedata.combining(ch):
+            continue
+        if ch == "\ufe0f":
+            if i and unicodedata.east_asian_width(text[i - 1]) not in "WF":
+                width += 1
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return width
+
+
+def wrapped(line: str, width: int = WIDTH) -> list[str]:
+    """``line`` wrapped at spaces to ``width`` columns (a word longer than a line is cut)."""
+    out: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if columns(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            out.append(current)
+        while columns(word) > width:
+            cut = len(word)
+            while columns(word[:cut]) > width:
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        current = word
+    out.append(current)
+    return out
+
+
+def phone_lines(post: transcripts.Post, people: dict[str, str], width: int = WIDTH) -> list[str]:
+    """A post as a phone lays it out, one string a line."""
+    return [row for line in post.shown for row in wrapped(rendered(line, people), width)]
+
+
+@dataclass(frozen=True)
+class PhoneFigures:
+    game: str
+    #: phone lines of each played round, in order
+    per_round: tuple[int, ...]
+    posts_per_round: float
+    #: phone lines of the lobby and start, and of the end
+    start: int
+    end: int
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.per_round)
+
+
+def phone_figures(name: str, rounds: list[transcripts.Round], people: dict[str, str]) -> PhoneFigures:
+    played = [r for r in rounds if r.name.startswith("round")]
+
+    def lines(parts) -> int:
+        return sum(len(phone_lines(p, people)) for r in parts for p in r.posts)
+
+    return PhoneFigures(name, tuple(lines([r]) for r in played), statistics.fmean(len(r.posts) for r in played),
+                        lines(r for r in rounds if r.name == "lobby and start"), lines(r for r in rounds
+                                                                                       if r.name == "end"))
+
+
+def show_round(rounds: list[transcripts.Round], people: dict[str, str], number: int) -> str:
+    chosen = next((r for r in rounds if r.name == f"round {number}"), None)
+    if chosen is None:
+        return f"(no round {number})"
+    out = [f"--- {chosen.name}, {WIDTH} columns ---"]
+    for post in chosen.posts:
+        out += [f"|{row}" + " " * max(0, WIDTH - columns(row)) + "|" for row in phone_lines(post, people)]
+        out.append("+" + "-" * WIDTH + "+")
+    return "\n".join(out)
+
+
+async def measure(name: str) -> tuple[dict[str, int], list[tuple[str, dict[str, int]]], PhoneFigures,
+                                      list[transcripts.Round], dict[str, str]]:
     setup = next(s for s in transcripts.GAMES if s.name == name)
-    _, rounds = await transcripts.transcribe(setup)
+    posts, people = await transcripts.played(setup)
+    rounds = transcripts.rounds_of(posts)
     whole = shares([p for r in rounds for p in r.posts])
-    return whole, [(r.name, shares(r.posts)) for r in rounds]
+    return whole, [(r.name, shares(r.posts)) for r in rounds], phone_figures(name, rounds, people), rounds, people
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="classic-en", choices=[g.name for g in transcripts.GAMES])
-    parser.add_argument("--rounds", action="store_true", help="the shares of each round too")
+    parser.add_argument("--game", action="append", choices=[g.name for g in transcripts.GAMES],
+                        help="the game to play (again for more; default classic-en)")
+    parser.add_argument("--rounds", action="store_true", help="the shares and phone lines of each round too")
+    parser.add_argument("--show", type=int, metavar="N", help="print round N as a phone lays it out")
     args = parser.parse_args()
-    whole, rounds = asyncio.run(measure(args.game))
-    print(table(f"{args.game}, whole game", whole))
-    if args.rounds:
-        for name, counted in rounds:
-            print(table(f"  {name}", counted))
+    for game in args.game or ["classic-en"]:
+        whole, rounds, phone, played, people = asyncio.run(measure(game))
+        print(table(f"{game}, whole game", whole))
+        if args.rounds:
+            for name, counted in rounds:
+                print(table(f"  {name}", counted))
+        print(f"{game}, phone lines ({WIDTH} columns) a round over {len(phone.per_round)} rounds: "
+              f"mean {phone.mean:.1f}, median {statistics.median(phone.per_round):g}, largest {max(phone.per_round)}"
+              f" ({phone.posts_per_round:.1f} posts a round; lobby and start {phone.start}, end {phone.end})")
+        if args.rounds:
+            print("  per round: " + " ".join(str(n) for n in phone.per_round))
+        if args.show is not None:
+            print(show_round(played, people, args.show))
     return 0
 
 

@@ -67,6 +67,9 @@ class Post:
     live: tuple[str, ...]
     summary: bool
     started: bool
+    #: the text in the order a phone shows it: the content's lines, then each embed's title,
+    #: description, fields (name, then value) and footer, each on lines of its own
+    shown: tuple[str, ...] = ()
 
 
 @dataclass
@@ -86,12 +89,24 @@ class Round:
 SUMMARY_NUMBER = re.compile(r"(\d+)")
 
 
+def shown_lines(message: FakeMessage) -> tuple[str, ...]:
+    """A message's text as a phone lays it out: the content, then its embeds part by part."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        for f in embed.get("fields", ()):
+            parts += [f.get("name") or "", f.get("value") or ""]
+        parts.append((embed.get("footer") or {}).get("text") or "")
+    return tuple(line for part in parts if part for line in part.splitlines())
+
+
 def post_of(fake: FakeDiscord, message: FakeMessage) -> Post:
     titles = [e.get("title") or "" for e in message.embeds]
     return Post(text=message.text, files=tuple(a.filename for a in message.attachments),
                 pings=frozenset(pinged(fake, message)), in_thread=message.in_thread,
                 live=tuple(c.get("label") or c.get("placeholder") or "?" for c in message.live_components),
-                summary=any(t.startswith("📋") for t in titles), started="🚦" in (message.content or ""))
+                summary=any(t.startswith("📋") for t in titles) or (message.content or "").startswith("📋"),
+                started="🚦" in (message.content or ""), shown=shown_lines(message))
 
 
 def rounds_of(posts: list[Post]) -> list[Round]:
@@ -192,7 +207,8 @@ def markdown(setup: Setup, posts: list[Post], people: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-async def transcribe(setup: Setup) -> tuple[str, list[Round]]:
+async def played(setup: Setup) -> tuple[list[Post], dict[str, str]]:
+    """The public posts of a whole game of ``setup``, and the mentions' names as a reader sees them."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             service = await GameService.open(Path(tmp) / "sy.sqlite3", clock=Clock(), rng=random.Random(5),
@@ -201,8 +217,12 @@ async def transcribe(setup: Setup) -> tuple[str, list[Round]]:
                 _, world = await play(setup, fake, service)
             finally:
                 await service.close()
-            posts = public_posts(fake, world)
-            return markdown(setup, posts, names(fake, world)), rounds_of(posts)
+            return public_posts(fake, world), names(fake, world)
+
+
+async def transcribe(setup: Setup) -> tuple[str, list[Round]]:
+    posts, people = await played(setup)
+    return markdown(setup, posts, people), rounds_of(posts)
 
 
 def main() -> int:
