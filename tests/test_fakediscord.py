@@ -728,6 +728,13 @@ async def test_thread_permissions_are_enforced(fake: FakeDiscord, world: World, 
     with pytest.raises(discord.Forbidden) as locked:
         await bot_thread.send('locked')
     assert locked.value.code == 160005 and thread.message_count == 2
+    fake.moderate_thread(thread, archived=True)  # locked and closed: a post does not reopen it
+    with pytest.raises(discord.HTTPException) as closed:
+        await bot_thread.send('closed')
+    assert (closed.value.status, closed.value.code) == (400, 50083) and thread.archived
+    world.channel.overwrites = []  # with Manage Threads the bot posts all the same
+    await bot_thread.send('moderator')
+    assert thread.message_count == 3
 
 
 @pytest.mark.asyncio

@@ -62,6 +62,10 @@ def nonce(item: Announcement) -> str:
     return message_nonce("sy", f"{item.game_id}:{item.key}")
 
 
+class Moved(Exception):
+    """A post was refused in the game's thread for good: the game plays in its channel now (post it again)."""
+
+
 class Announcer:
     def __init__(self, service: GameService, pictures: Pictures, client: discord.Client,
                  claimant: Claimant | None = None) -> None:
@@ -140,7 +144,10 @@ class Announcer:
                 channel_id, message_id = self._unmarked[item.id]
             else:
                 try:
-                    channel_id, message_id = await self.post(item)
+                    try:
+                        channel_id, message_id = await self.post(item)
+                    except Moved:  # the game left its thread for its channel: the post goes there now
+                        channel_id, message_id = await self.post(item)
                 except Exception:
                     log.exception("could not post announcement %s (%s) of game %s", item.id, item.key,
                                   item.game_id)
@@ -173,12 +180,11 @@ class Announcer:
         words = presenter(family)
         tr = speaker(game.language, game.board)  # public posts speak the game's language, in its board's words
         place = await self.places.of(game)
-        channel = self.client.get_partial_messageable(place)
         kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
-            message = await channel.send(words.cancelled_text(payload, tr), allowed_mentions=pinging(()),
-                                         nonce=nonce(item))
+            message = await self._send(game, place, words.cancelled_text(payload, tr), allowed_mentions=pinging(()),
+                                       nonce=nonce(item))
             await self.turns.passed(item.game_id, place, message.id, live=False)
             return place, message.id
         view = await self.service.public_view(item.game_id)
@@ -257,12 +263,8 @@ class Announcer:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
         extra = {"view": buttons} if buttons is not None else {}
-        try:
-            message = await channel.send(content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
-                                         nonce=nonce(item), **extra)
-        except discord.NotFound:
-            await self.places.lost(game, place)  # the next try posts in the channel
-            raise
+        message = await self._send(game, place, content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
+                                   nonce=nonce(item), **extra)
         await self.turns.passed(item.game_id, place, message.id, live=buttons is not None, call=call)
         if kind == outbox.GAME_OVER:
             await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")
@@ -272,8 +274,11 @@ class Announcer:
         """Send Mr. X's first prompt before the start post, so that it can say how his choices reach him:
         "dm", "closed" (his DMs are shut: the start post tells him what to do), or None (no prompt owed)."""
         for item in await self.service.pending_announcements(game_id):
-            if item.kind != outbox.MRX_PROMPT or item.id in self._unmarked:
+            if item.kind != outbox.MRX_PROMPT:
                 continue
+            if item.id in self._unmarked:  # sent already, for a start post made again (in the channel, say)
+                sent = self._unmarked[item.id]
+                return "dm" if sent != (0, 0) else "closed" if (game_id, item.recipient_id) in self._told else None
             game = await self.service.get_game(game_id)
             sent = await self._send_prompt(item, game)
             if sent is None:
@@ -299,9 +304,18 @@ class Announcer:
         else:
             self._told.add((game.id, item.recipient_id))
             note = public._(DMS_CLOSED).format(who=who)
-        message = await self.client.get_partial_messageable(place).send(
-            note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
+        message = await self._send(game, place, note, allowed_mentions=pinging([item.recipient_id]), nonce=nonce(item))
         return place, message.id
+
+    async def _send(self, game, place: int, *args, **kwargs) -> discord.Message:
+        """Send to the game's channel or thread; a thread Discord refuses for good sends the game to its channel
+        (:meth:`Places.refused`) and raises :class:`Moved`, for the post to be made again there at once."""
+        try:
+            return await self.client.get_partial_messageable(place).send(*args, **kwargs)
+        except discord.HTTPException as exc:
+            if await self.places.refused(game, place, exc):
+                raise Moved(game.id) from exc
+            raise
 
     async def _send_prompt(self, item: Announcement, game) -> tuple[int, int] | None:
         """Mr. X's prompt by DM: where it went ((0, 0): it was no longer due), or None when his DMs are shut."""

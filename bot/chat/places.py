@@ -3,7 +3,8 @@ that asked for one starts (``/sy new thread:``, or the server's default). The lo
 (the thread hangs under the lobby's post), and the channel hears the result at the end.
 
 Opening a thread takes **Create Public Threads**, posting in it **Send Messages in Threads**; a bot that
-lacks them says so once and the game plays in the channel.
+lacks them says so once and the game plays in the channel. So does a game whose thread Discord refuses for good
+later (deleted, locked by a moderator, the permission taken away).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from bot.i18n import N_, Speaker, speaker
 from bot.service import GameService
 from bot.service.models import GameInfo
 
+from bot.chat.leases import message_nonce
 from bot.chat.words import rules_title
 
 log = logging.getLogger(__name__)
@@ -27,6 +29,15 @@ THREAD_NEEDS = (("create_public_threads", N_("Create Public Threads")),
 ARCHIVE_MINUTES = 10080
 NO_THREAD = N_("🧵 I couldn't open a thread for game #{id}: I need **Create Public Threads** and **Send Messages "
                "in Threads** in this channel. The game plays here instead.")
+THREAD_LOST = N_("🧵 I can no longer post in the thread of game #{id} ({thread}): it was locked or deleted, or I may not "
+                 "post there any more. The game goes on here.")
+
+
+def lasting(exc: discord.HTTPException) -> bool:
+    """Whether Discord's refusal of a post in a thread lasts: the thread is gone (404), the bot may no longer see it or
+    post in it, or it is locked (403: 50001, 50013, 160005), or it is locked and closed, so that a post cannot reopen
+    it (400/50083). A hiccup (a 5xx, a rate limit) passes."""
+    return isinstance(exc, (discord.NotFound, discord.Forbidden)) or exc.code == 50083
 
 
 def missing_thread_permissions(permissions: discord.Permissions) -> list[str]:
@@ -88,11 +99,22 @@ class Places:
         await self.service.thread_opened(game.id, thread.id)
         return thread.id
 
-    async def lost(self, game: GameInfo, place: int) -> None:
-        """The game's thread is gone (a moderator deleted it): its posts go to the channel from now on."""
-        if place != game.channel_id:
-            log.warning("the thread %s of game %s is gone: the game plays in its channel", place, game.id)
-            await self.service.thread_opened(game.id, game.channel_id)
+    async def refused(self, game: GameInfo, place: int, exc: discord.HTTPException) -> bool:
+        """Discord refused a post in the game's thread for good (:func:`lasting`): from now on the game's posts go
+        to its channel, which is told so once. True when the game moved to its channel (post there now)."""
+        if place == game.channel_id or not lasting(exc):
+            return False
+        log.warning("game %s can no longer post in its thread %s (%s %s): it plays in its channel %s", game.id, place,
+                    exc.status, exc.code, game.channel_id)
+        await self.service.thread_opened(game.id, game.channel_id)
+        tr = speaker(game.language, game.board)
+        try:
+            await self.client.get_partial_messageable(game.channel_id).send(
+                tr._(THREAD_LOST).format(id=game.id, thread=f"<#{place}>"),
+                allowed_mentions=discord.AllowedMentions.none(), nonce=message_nonce("sy", f"{game.id}:thread-lost"))
+        except discord.HTTPException as told:
+            log.warning("could not tell channel %s that game %s left its thread: %s", game.channel_id, game.id, told)
+        return True
 
     async def result_in_channel(self, game: GameInfo, place: int, title: str, sentence: str) -> None:
         """A game played in its thread ends: the channel hears who won, with a link to the whole game."""

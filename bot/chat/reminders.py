@@ -77,7 +77,7 @@ class Reminders:
                 deadline = waited(left, tr) if left > 0 else None
             text = reminder_text(turn.pawns, turn.user_ids, view, waited(now - turn.waiting_since, tr),
                                  deadline, tr)
-            if await self._send(await self._place(turn.game_id), text, nonce=notice_nonce("reminder", turn)):
+            if await self._send(turn.game_id, text, nonce=notice_nonce("reminder", turn)):
                 sent += 1
             await service.mark_reminded(turn.game_id, turn.turn, me.name)
         for turn in await service.overdue(now):
@@ -93,14 +93,11 @@ class Reminders:
                     name = pawn_label(view, pawn, tr) if view else pawn
                     label = tr._("Skip {pawn}").format(pawn=name)
                     buttons.add_item(SkipButton(turn.game_id, turn.round, pawn, label))
-            if await self._send(await self._place(turn.game_id), text, buttons if buttons.children else None,
+            if await self._send(turn.game_id, text, buttons if buttons.children else None,
                                 nonce=notice_nonce("deadline", turn)):
                 sent += 1
             await service.mark_overdue(turn.game_id, turn.turn, me.name)
         return sent
-
-    async def _place(self, game_id: int) -> int:
-        return await self.places.of(await self.service.get_game(game_id))
 
     async def _view(self, game_id: int):
         try:
@@ -108,13 +105,20 @@ class Reminders:
         except ServiceError:
             return None
 
-    async def _send(self, channel_id: int, text: str, view: discord.ui.View | None = None, *, nonce: str) -> bool:
-        try:
-            kwargs = {"view": view} if view is not None else {}
-            await self.client.get_partial_messageable(channel_id).send(
-                text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False), nonce=nonce,
-                **kwargs)
-            return True
-        except discord.HTTPException:
-            log.warning("could not post a reminder in channel %s", channel_id)
-            return False
+    async def _send(self, game_id: int, text: str, view: discord.ui.View | None = None, *, nonce: str) -> bool:
+        """Post in the game's channel or thread (in the channel when Discord refuses the thread for good)."""
+        game = await self.service.get_game(game_id)
+        place = await self.places.of(game)
+        kwargs = {"view": view} if view is not None else {}
+        while True:
+            try:
+                await self.client.get_partial_messageable(place).send(
+                    text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+                    nonce=nonce, **kwargs)
+                return True
+            except discord.HTTPException as exc:
+                if await self.places.refused(game, place, exc):
+                    place = game.channel_id
+                    continue
+                log.warning("could not post a reminder in channel %s: %s", place, exc)
+                return False

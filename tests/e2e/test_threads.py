@@ -202,3 +202,56 @@ async def test_a_thread_that_is_gone_does_not_hide_the_later_games_of_its_channe
     assert f"game #{second}" in log.text and f"game #{first}" not in log.text, log.text
     status = await game.reply(w.carol, "status")
     assert f"#{second}" in status.text and f"#{first}" not in status.text, status.text
+
+
+#: what the README's invite link grants the bot (no Manage Threads)
+INVITED = 309237697536
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("refusal", ["locked", "locked and closed", "no right to post in threads"])
+async def test_a_thread_discord_refuses_for_good_sends_the_game_to_its_channel_once(game: Game, refusal: str) -> None:
+    w, fake = game.world, game.fake
+    w.guild.role(fake.application_name).permissions = INVITED
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    assert "The game is on!" in fake.thread_messages(thread)[0].text
+    if refusal == "no right to post in threads":
+        w.channel.overwrites.append({"id": fake.bot_user.id, "type": 1, "allow": 0, "deny": SEND_MESSAGES_IN_THREADS})
+    else:
+        fake.moderate_thread(thread, locked=True, archived=refusal == "locked and closed")
+    in_thread = len(fake.thread_messages(thread))
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    posts = fake.channel_messages(w.channel)
+    told = [m for m in posts if "can no longer post in the thread" in m.text]
+    assert len(told) == 1 and f"game #{game.game_id}" in told[0].text and f"<#{thread.id}>" in told[0].text
+    assert "Mr. X's move 1" in posts[-1].text  # at once, not on a later try
+    assert len(fake.thread_messages(thread)) == in_thread and await game.service.game_thread(game.game_id) == w.channel.id
+    # The game goes on in the channel, without a second word about the thread; the prompt names the channel.
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    await game.detective_moves(state.legal_moves(pawn)[0])
+    posts = fake.channel_messages(w.channel)
+    assert posts[-1].text.startswith(("🔴", "🔵", "🟢", "🟡")) and posts[-1].live_components
+    assert len([m for m in posts if "can no longer post in the thread" in m.text]) == 1
+    assert not await game.service.pending_announcements(game.game_id)
+    game.clock.advance(13)
+    assert await game.bot.reminders.tick() == 1 and fake.channel_messages(w.channel)[-1].text.startswith("⏰")
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_refused_in_a_locked_thread_goes_to_the_channel(game: Game) -> None:
+    w, fake = game.world, game.fake
+    w.guild.role(fake.application_name).permissions = INVITED
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    fake.moderate_thread(thread, locked=True)
+    game.clock.advance(13)
+    assert await game.bot.reminders.tick() == 1
+    posts = fake.channel_messages(w.channel)
+    assert "can no longer post in the thread" in posts[-2].text and posts[-1].text.startswith("⏰")
+    assert await game.service.game_thread(game.game_id) == w.channel.id

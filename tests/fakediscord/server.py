@@ -539,6 +539,11 @@ class FakeDiscord:
         return self._threads.start(channel, name, owner=user, type=PRIVATE_THREAD if private else PUBLIC_THREAD,
                                    message=message, auto_archive_duration=auto_archive_duration)
 
+    def moderate_thread(self, thread: FakeThread, *, locked: Optional[bool] = None,
+                        archived: Optional[bool] = None) -> None:
+        """A moderator locks (``locked``) or closes (``archived``) a thread, or undoes it (THREAD_UPDATE)."""
+        self._threads.moderate(thread, locked=locked, archived=archived)
+
     def threads(self, channel: Optional[FakeChannel] = None) -> List[FakeThread]:
         """Threads (not deleted) in creation order, of every guild or of one parent ``channel``."""
         every = [t for g in self.guilds.values() for t in g.threads]

@@ -132,7 +132,22 @@ class Threads:
         if not perms.send_messages_in_threads:
             raise FakeHTTPError(403, 50013, 'Missing Permissions (send_messages_in_threads)')
         if thread.locked and not perms.manage_threads:
+            # "Sending a message will automatically unarchive the thread, unless the thread has been locked by a
+            # moderator" (topics/threads): archived and locked, a post cannot reopen it.
+            if thread.archived:
+                raise FakeHTTPError(400, 50083, 'Operation not allowed on an archived thread')
             raise FakeHTTPError(403, 160005, 'Thread is locked')
+
+    def moderate(self, thread: FakeThread, *, locked: Optional[bool] = None, archived: Optional[bool] = None) -> None:
+        """A moderator (MANAGE_THREADS) locks, unlocks, closes or reopens the thread in Discord's client:
+        THREAD_UPDATE, as for the bot's own PATCH."""
+        if locked is not None:
+            thread.locked = locked
+        if archived is not None:
+            thread.archived = archived
+            thread.archive_timestamp = iso()
+        self._dispatch('THREAD_UPDATE', thread)
+        self.fake._notify()
 
     def check_edit(self, thread: FakeThread) -> None:
         """Editing a message: archived threads refuse it, locked ones too unless the bot manages threads."""
