@@ -31,11 +31,11 @@ POT = LOCALES / f"{DOMAIN}.pot"
 
 
 def template() -> Catalog:
-    from bot.chat.commands import ScotlandYardCommands
+    from bot.chat.commands import all_commands
     from bot.i18n.commands import tree_strings
 
     catalog = Catalog(project="scotland-yard-bot", domain=DOMAIN)
-    for context, message in asyncio.run(tree_strings(ScotlandYardCommands())):
+    for context, message in asyncio.run(tree_strings(all_commands())):
         catalog.add(message, context=context, locations=[("bot/chat/commands.py", 0)])
     for filename, lineno, message, comments, context in extract_from_dir(
             ROOT / "bot", method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",)):

@@ -20,7 +20,7 @@ from bot.service import GameService
 
 from bot.chat import lobby, moves
 from bot.chat.announcer import Announcer
-from bot.chat.commands import ScotlandYardCommands
+from bot.chat.commands import all_commands
 from bot.chat.computers import PAUSE, Computers
 from bot.chat.leases import Claimant
 from bot.chat.context import ChatContext
@@ -127,7 +127,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         # Every command, option and choice name in German for German clients (bot/locales).
         await self.tree.set_translator(CommandTranslator())
-        self.tree.add_command(ScotlandYardCommands(self.context))
+        for command in all_commands(self.context):
+            self.tree.add_command(command)
         # Registered on every start, so buttons and menus of earlier runs keep working: the lobby's and
         # the table's, and each family's own (its presenter's).
         self.add_dynamic_items(*lobby.DYNAMIC_ITEMS, *moves.DYNAMIC_ITEMS)

@@ -1,8 +1,11 @@
-"""The ``/sy`` command group: every action of the game is reachable from here.
+"""The slash commands: ``/sy`` for the table (the lobby, playing, looking, the record), ``/sy-host`` for the host's
+tools and the server's defaults (:mod:`bot.chat.host_commands`), ``/sy-me`` for a person's own settings
+(:mod:`bot.chat.my_commands`). Discord allows 25 subcommands (or groups) under one command.
 
 Each command checks that its interaction is new and hands it down to the module that does the job:
 :mod:`bot.chat.lobby`, :mod:`bot.chat.moves`, :mod:`bot.chat.looks`, :mod:`bot.chat.host`,
-:mod:`bot.chat.records`; what is offered while typing comes from :mod:`bot.chat.choices`.
+:mod:`bot.chat.records`; what is offered while typing comes from :mod:`bot.chat.choices`. The commands that moved
+out of ``/sy`` still answer there under their old names for a release (:mod:`bot.chat.renamed`).
 """
 
 from __future__ import annotations
@@ -12,34 +15,20 @@ from typing import Optional
 import discord
 from discord import app_commands
 
-from bot.games import all_rules, family_for_rules
+from bot.games import family_for_rules
 from bot.games.family import MRX
-from bot.i18n import AUTO, personal_language, reference, speaker
+from bot.i18n import reference
 
-from bot.chat import choices, finder, host, lobby, looks, moves, my_games, records
+from bot.chat import choices, finder, lobby, looks, moves, my_games, records
 from bot.chat.context import ChatContext
+from bot.chat.host_commands import HostCommands
+from bot.chat.my_commands import MyCommands
+from bot.chat.options import LOOK_GAME, ROLES, RULES, value
 from bot.chat.presenters import presenter
+from bot.chat.renamed import RENAMED, renamed
 from bot.chat.replies import guarded, is_dm, say, speaker_for
 from bot.chat.status import show_processes
 from bot.chat.words import rules_title
-
-#: the rule systems the families can play now
-RULES = [app_commands.Choice(name=r.name, value=r.name) for r in all_rules(available_only=True)]
-ROLES = [app_commands.Choice(name="detective", value="detective"), app_commands.Choice(name="Mr. X", value="mrx")]
-LEVELS = [app_commands.Choice(name="easy", value="easy"), app_commands.Choice(name="normal", value="normal"),
-          app_commands.Choice(name="hard", value="hard")]
-LANGUAGE_CHOICES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en"),
-                    app_commands.Choice(name="automatic (my Discord language)", value="auto")]
-GAME_LANGUAGES = [app_commands.Choice(name="Deutsch", value="de"), app_commands.Choice(name="English", value="en")]
-#: the ``game`` option of the commands that look at a game
-LOOK_GAME = "Which game (default: this channel's, or its latest finished one)"
-SCOPES = [app_commands.Choice(name="this game", value="game"),
-          app_commands.Choice(name="server defaults", value="server")]
-
-
-def _value(choice: Optional[app_commands.Choice]) -> Optional[str]:
-    return choice.value if choice else None
-
 
 class ScotlandYardCommands(app_commands.Group):
     def __init__(self, context: ChatContext | None = None) -> None:
@@ -67,37 +56,19 @@ class ScotlandYardCommands(app_commands.Group):
     async def new(self, interaction: discord.Interaction, rules: Optional[app_commands.Choice[str]] = None,
                   seed: Optional[int] = None, surfacing: bool = False, thread: Optional[bool] = None) -> None:
         if self._new(interaction):
-            await lobby.open_game(self.ctx, interaction, _value(rules), seed, surfacing, thread)
+            await lobby.open_game(self.ctx, interaction, value(rules), seed, surfacing, thread)
 
     @app_commands.command(name="join", description="Join the game in this channel (or take back your seat from the computer)")
     @app_commands.describe(role="Detective or Mr. X (leave empty: either)")
     @app_commands.choices(role=ROLES)
     async def join(self, interaction: discord.Interaction, role: Optional[app_commands.Choice[str]] = None) -> None:
         if self._new(interaction):
-            await lobby.change(self.ctx, interaction, "join", _value(role))
+            await lobby.change(self.ctx, interaction, "join", value(role))
 
     @app_commands.command(name="leave", description="Leave the lobby of this channel's game")
     async def leave(self, interaction: discord.Interaction) -> None:
         if self._new(interaction):
             await lobby.change(self.ctx, interaction, "leave")
-
-    @app_commands.command(name="addbot",
-                          description="Host: seat a computer player; in a running game, for a player past the deadline")
-    @app_commands.describe(role="Lobby: Mr. X or detective (default: detective)", level="How strong (default: normal)",
-                           player="Running game: the absent player whose seat the computer plays")
-    @app_commands.choices(role=ROLES, level=LEVELS)
-    async def addbot(self, interaction: discord.Interaction, role: Optional[app_commands.Choice[str]] = None,
-                     level: Optional[app_commands.Choice[str]] = None, player: Optional[discord.User] = None) -> None:
-        if self._new(interaction):
-            await lobby.add_computer(self.ctx, interaction, _value(role), _value(level) or "normal", player)
-
-    @app_commands.command(name="removebot", description="Host: take the computer player seated last out of the lobby")
-    @app_commands.describe(role="Only a computer Mr. X, or only a computer detective")
-    @app_commands.choices(role=ROLES)
-    async def removebot(self, interaction: discord.Interaction,
-                        role: Optional[app_commands.Choice[str]] = None) -> None:
-        if self._new(interaction):
-            await lobby.change(self.ctx, interaction, "removebot", _value(role))
 
     @app_commands.command(name="start", description="Host: deal the pawns and start the game")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -220,7 +191,7 @@ class ScotlandYardCommands(app_commands.Group):
         if not self._new(interaction):
             return
         async with guarded(interaction):
-            name, options = (_value(rules), None) if rules else await self._rules_here(interaction)
+            name, options = (value(rules), None) if rules else await self._rules_here(interaction)
             t = await speaker_for(interaction)
             await say(interaction, presenter(family_for_rules(name or "classic")).rules_text(t, name, options),
                       ephemeral=True)
@@ -252,54 +223,6 @@ class ScotlandYardCommands(app_commands.Group):
                                                        presenter(family_for_rules(name)).help_tickets(t, name)),
                       ephemeral=True)
 
-    @app_commands.command(name="language", description="The language of the replies only you see")
-    @app_commands.describe(language="Deutsch, English, or automatic: your Discord language")
-    @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
-        if not self._new(interaction):
-            return
-        async with guarded(interaction):
-            choice = None if language.value == AUTO else language.value
-            await self.ctx.service.set_user_language(interaction.user.id, choice)
-            t = speaker(personal_language(choice, interaction.locale))
-            text = (t._("🌐 I will answer you in English.") if choice == "en"
-                    else t._("🌐 I will answer you in German.") if choice == "de"
-                    else t._("🌐 I will answer you in your Discord language."))
-            await say(interaction, text, ephemeral=True)
-
-    # -- the host --------------------------------------------------------------------------------
-
-    @app_commands.command(name="cancel", description="End this channel's game without a result (host or moderator)")
-    async def cancel(self, interaction: discord.Interaction) -> None:
-        if self._new(interaction):
-            await host.cancel(self.ctx, interaction)
-
-    @app_commands.command(name="replace", description="Host: give a player's seat to someone else")
-    @app_commands.describe(old="Who leaves", new="Who takes the seat")
-    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
-        if self._new(interaction):
-            await host.replace(self.ctx, interaction, old, new)
-
-    @app_commands.command(name="settings",
-                          description="Reminders, deadline and tracker of this game, or the server's defaults")
-    @app_commands.describe(reminder_hours="Mention the player after this many hours without a move (0: off)",
-                           deadline_hours="After this many hours the host may skip or replace an absent player (0: off)",
-                           tracker="Round summaries shade the stations where Mr. X may be",
-                           scope="This channel's game, or the defaults for the server's new games (server managers)",
-                           rules="Server defaults only: the rules /sy new plays when none are chosen",
-                           language="The language of the game's posts in the channel",
-                           thread="The game's posts in a thread of their own (before the start; server default)")
-    @app_commands.choices(scope=SCOPES, rules=RULES, language=GAME_LANGUAGES)
-    async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
-                       deadline_hours: Optional[float] = None, tracker: Optional[bool] = None,
-                       scope: Optional[app_commands.Choice[str]] = None,
-                       rules: Optional[app_commands.Choice[str]] = None,
-                       language: Optional[app_commands.Choice[str]] = None,
-                       thread: Optional[bool] = None) -> None:
-        if self._new(interaction):
-            await host.settings(self.ctx, interaction, reminder_hours, deadline_hours, tracker, _value(scope),
-                                _value(rules), _value(language), thread)
-
     # -- after the game --------------------------------------------------------------------------
 
     @app_commands.command(name="export", description="The record of a finished game, as JSON")
@@ -324,3 +247,13 @@ class ScotlandYardCommands(app_commands.Group):
     async def leaderboard(self, interaction: discord.Interaction, show: bool = False) -> None:
         if self._new(interaction):
             await records.leaderboard(self.ctx, interaction, show)
+
+
+def all_commands(context: ChatContext | None = None) -> list[app_commands.Group]:
+    """The bot's top-level commands, ``/sy`` with the old names of the commands that moved out of it
+    (``context`` None: the tree only, for tools that read its words)."""
+    table, host, me = ScotlandYardCommands(context), HostCommands(context), MyCommands(context)
+    moved = {"sy-host": host, "sy-me": me}
+    for old, (group, name) in RENAMED.items():
+        table.add_command(renamed(moved[group].get_command(name), table, old))
+    return [table, host, me]

@@ -1,5 +1,5 @@
-"""The host's and the server managers' commands: ``/sy settings`` (a game's or the server's
-defaults), ``/sy cancel`` and ``/sy replace``."""
+"""The host's and the server managers' commands: ``/sy-host settings`` (a game's or the server's
+defaults), ``/sy-host cancel`` and ``/sy-host replace``."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
         changes = (reminder_hours is not None or deadline_hours is not None or tracker is not None
                    or language is not None)
         if is_dm(interaction):
-            raise Refused("Settings belong to a server's games: use `/sy settings` in the server.")
+            raise Refused("Settings belong to a server's games: use `/sy-host settings` in the server.")
         game = await finder.game_here(service, interaction.channel_id)
         server = scope == "server" if scope else game is None
         if server:

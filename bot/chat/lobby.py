@@ -164,7 +164,7 @@ async def take_seat_back(ctx: ChatContext, interaction: discord.Interaction, gam
     if mine is not None and mine.status == "playing":
         raise AlreadyJoined("You are already playing in this game.")
     latecomer = Refused("The game has already started, so its seats are taken. Ask the host ({host}) for one: "
-                        "they can hand you a seat with `/sy replace`. Or watch: `/sy status` and `/sy board` show "
+                        "they can hand you a seat with `/sy-host replace`. Or watch: `/sy status` and `/sy board` show "
                         "where the game stands.", host=mention(game.host_id))
     if mine is None or mine.status != "replaced":
         raise latecomer
@@ -203,7 +203,7 @@ async def _answer(ctx: ChatContext, interaction: discord.Interaction, result: Co
 
 async def add_computer(ctx: ChatContext, interaction: discord.Interaction, role: str | None, level: str,
                        player: discord.abc.User | None) -> None:
-    """``/sy addbot``: in the lobby a computer takes a seat of its own; in a running game it plays
+    """``/sy-host addbot``: in the lobby a computer takes a seat of its own; in a running game it plays
     the seat of ``player``, who let a turn's deadline pass, until they take it back."""
     if player is None:
         game = await finder.game_here(ctx.service, interaction.channel_id)

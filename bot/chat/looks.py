@@ -90,6 +90,6 @@ async def _waiting(ctx: ChatContext, info: GameInfo, t: Speaker) -> list[str]:
     if settings.deadline_hours is not None:
         left = settings.deadline_hours * 3600 - waited_for
         lines.append(t._("⌛ The deadline is in {left}.").format(left=waited(left, t)) if left > 0 else
-                     t._("⌛ The deadline passed {ago} ago: the host may skip or `/sy replace` the player.").format(
+                     t._("⌛ The deadline passed {ago} ago: the host may skip or `/sy-host replace` the player.").format(
                          ago=waited(-left, t)))
     return lines

@@ -94,13 +94,13 @@ def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], vi
     who = " ".join(mention(u, tr) for u in user_ids) or tr._("the player")
     if list(pawns) == [MRX]:
         return tr._("⌛ {host}: Mr. X's move ({who}) has waited {waited}, past the deadline. Mr. X cannot be "
-                    "skipped: `/sy replace` him, let a computer play his seat until he is back with "
-                    "`/sy addbot player:`, or `/sy cancel` the game.").format(host=mention(host_id, tr), who=who,
+                    "skipped: `/sy-host replace` him, let a computer play his seat until he is back with "
+                    "`/sy-host addbot player:`, or `/sy-host cancel` the game.").format(host=mention(host_id, tr), who=who,
                                                                              waited=waited)
     names = and_list((pawn_name(view, p, tr) for p in pawns) if view else pawns, tr)
     return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
-                "`/sy replace` the player, or let a computer play the seat until they are back with "
-                "`/sy addbot player:`.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)
+                "`/sy-host replace` the player, or let a computer play the seat until they are back with "
+                "`/sy-host addbot player:`.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)
 
 
 # -- statistics ----------------------------------------------------------------------------------

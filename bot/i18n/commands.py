@@ -51,9 +51,10 @@ class _Recorder(app_commands.Translator):
         return None
 
 
-async def tree_strings(group: app_commands.Group) -> list[tuple[str, str]]:
-    """Every (context, English string) discord.py asks the translator about for ``group``, in tree order."""
+async def tree_strings(groups: list[app_commands.Group]) -> list[tuple[str, str]]:
+    """Every (context, English string) discord.py asks the translator about for ``groups``, in tree order."""
     recorder = _Recorder()
     tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
-    await group.get_translated_payload(tree, recorder)
+    for group in groups:
+        await group.get_translated_payload(tree, recorder)
     return recorder.found

@@ -17,12 +17,12 @@ HELP = N_(
     "`/sy move to: die:`); Mr. X rides with the dice you used.\n"
     "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around, during the game and after it; `/sy games` "
     "lists your games everywhere.\n"
-    "• Host: `/sy settings` (reminders, deadline, tracker, thread; `scope: server` sets the server's defaults), "
-    "`/sy replace`, `/sy cancel`.\n"
-    "• 🤖 Computer players: the lobby's menu or `/sy addbot role: level:` (easy, normal, hard), `/sy removebot`; "
-    "past the deadline `/sy addbot player:` plays an absent player's seat until `/sy join` takes it back.\n"
+    "• Host: `/sy-host settings` (reminders, deadline, tracker, thread; `scope: server` sets the server's defaults), "
+    "`/sy-host replace`, `/sy-host cancel`.\n"
+    "• 🤖 Computer players: the lobby's menu or `/sy-host addbot role: level:` (easy, normal, hard), `/sy-host removebot`; "
+    "past the deadline `/sy-host addbot player:` plays an absent player's seat until `/sy join` takes it back.\n"
     "• After the game: `/sy export`, `/sy stats`, `/sy leaderboard`.\n"
-    "• `/sy language`: Deutsch, English, or your Discord language."
+    "• `/sy-me language`: Deutsch, English, or your Discord language."
 )
 RULES_HERE = N_("Rules in play here: **{rules}** (`/sy rules` says more).")
 

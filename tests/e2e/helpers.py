@@ -145,8 +145,10 @@ class Game:
     # -- talking to the bot ----------------------------------------------------------------------
 
     async def slash(self, user, sub: str, options: dict | None = None, channel: Any = None, **kw):
+        """``/sy sub``, or ``/sy-host sub`` when ``sub`` is ``"sy-host sub"`` (another top-level command)."""
         channel = self.world.channel if channel is None else channel
-        handle = await self.fake.slash(user, channel, "sy", sub, options or {}, **kw)
+        command, sub = sub.split(" ", 1) if sub.startswith("sy-") else ("sy", sub)
+        handle = await self.fake.slash(user, channel, command, sub, options or {}, **kw)
         await handle.wait_outcome(timeout=5)  # an answer, or a silent one (the channel's post answers)
         await self.settle()
         return handle

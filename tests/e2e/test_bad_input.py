@@ -80,13 +80,13 @@ async def test_bad_input_of_every_kind(game: Game) -> None:
     # A detective surfacing or using Mr. X's commands.
     await refused(game, owner, "surface", says="")
     # Only the host replaces; only the host (or a moderator) cancels.
-    await refused(game, w.carol, "replace", {"old": w.bob, "new": w.dave}, says="only the host")
-    await refused(game, w.carol, "cancel", says="only the host")
-    await refused(game, w.carol, "settings", {"reminder_hours": 2.0}, says="only the host")
+    await refused(game, w.carol, "sy-host replace", {"old": w.bob, "new": w.dave}, says="only the host")
+    await refused(game, w.carol, "sy-host cancel", says="only the host")
+    await refused(game, w.carol, "sy-host settings", {"reminder_hours": 2.0}, says="only the host")
     # Hours out of range: refused privately, nothing changes (no reminders turned off in public).
     for bad in ({"reminder_hours": -1.0}, {"deadline_hours": 1e-9}, {"reminder_hours": 100000.0},
                 {"deadline_hours": -24.0}):
-        await refused(game, w.alice, "settings", bad, says="or 0 for off")
+        await refused(game, w.alice, "sy-host settings", bad, says="or 0 for off")
     await refused(game, w.carol, "export", says="once the game is over")
     game.check_secrecy(await game.truth())
 
@@ -112,7 +112,7 @@ async def test_the_host_or_a_moderator_cancels(game: Game) -> None:
     w, fake = game.world, game.fake
     await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
     await game.start()
-    answer = await game.reply(w.mod, "cancel")
+    answer = await game.reply(w.mod, "sy-host cancel")
     assert answer.kind == "ephemeral"
     assert "cancelled the game" in fake.channel_messages(w.channel)[-1].text
     assert await game.service.game_in_channel(w.channel.id) is None

@@ -67,7 +67,7 @@ async def test_detective_autocomplete_offers_exactly_the_legal_destinations(game
 async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game: Game) -> None:
     w, fake = game.world, game.fake
     await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
-    answer = await game.reply(w.alice, "settings", {"reminder_hours": 2.0, "deadline_hours": 6.0})
+    answer = await game.reply(w.alice, "sy-host settings", {"reminder_hours": 2.0, "deadline_hours": 6.0})
     assert "reminders after 2 h" in answer.text and "deadline 6 h" in answer.text
     await game.start()
     state = await game.truth()
@@ -141,11 +141,16 @@ async def test_look_up_commands(game: Game) -> None:
 @pytest.mark.asyncio
 async def test_commands_are_synced_globally_and_work_in_dms(game: Game) -> None:
     fake = game.fake
-    (sy,) = fake.commands()
-    assert sy["name"] == "sy" and 1 in sy.get("contexts", [0, 1])
+    synced = {c["name"]: c for c in fake.commands()}
+    sy, host, me = synced["sy"], synced["sy-host"], synced["sy-me"]
+    assert 1 in sy.get("contexts", [0, 1]) and 1 in me.get("contexts", [0, 1])
+    assert host["contexts"] == [0]  # the host's tools belong to a server's games
     names = {o["name"] for o in sy["options"]}
     assert {"new", "join", "leave", "start", "move", "surface", "resign", "board", "log", "status", "rules",
-            "help", "cancel", "replace", "settings", "export", "stats", "leaderboard"} <= names
+            "help", "export", "stats", "leaderboard"} <= names
+    assert {"settings", "addbot", "removebot", "replace", "cancel"} <= {o["name"] for o in host["options"]}
+    assert {"language"} <= {o["name"] for o in me["options"]}
+    assert len(sy["options"]) <= 25 and len(host["options"]) <= 25 and len(me["options"]) <= 25
     move = next(o for o in sy["options"] if o["name"] == "move")
     assert [o["name"] for o in move["options"]] == ["to", "ticket", "pawn", "then_to", "then_ticket", "game", "die"]
 
@@ -175,7 +180,7 @@ async def test_the_host_replaces_mr_x_and_the_new_one_gets_the_menu(game: Game) 
     w, fake = game.world, game.fake
     await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
     await game.start()
-    answer = await game.reply(w.alice, "replace", {"old": w.bob, "new": w.dave})
+    answer = await game.reply(w.alice, "sy-host replace", {"old": w.bob, "new": w.dave})
     assert answer.kind == "ephemeral"
     assert f"<@{w.dave.id}> takes over" in fake.channel_messages(w.channel)[-1].text
     game.mrx_user = w.dave

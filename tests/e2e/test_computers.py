@@ -70,7 +70,7 @@ async def test_one_person_hunts_a_computer_mr_x_with_a_computer_partner(game: Ga
     await game.select(w.alice, lobby, bots, ["mrx:easy"])
     await game.select(w.alice, lobby, bots, ["detective:hard"])
     await game.select(w.alice, lobby, bots, ["remove"])
-    await game.slash(w.alice, "addbot", {"role": "detective", "level": "normal"})
+    await game.slash(w.alice, "sy-host addbot", {"role": "detective", "level": "normal"})
     kinds = sorted(computer_kind(p.user_id) or "person" for p in await game.service.players(game.game_id))
     assert kinds == ["easy", "normal", "person"]
     assert "🤖 Computer (easy)" in lobby.embeds[0]["description"] + str(lobby.embeds[0].get("fields"))
@@ -97,7 +97,7 @@ async def test_one_person_hunts_a_computer_mr_x_in_the_dice_game_with_a_computer
     lobby = await dice.reply(w.alice, "new", {"rules": "dice", "seed": 3})
     dice.game_id = (await dice.service.game_in_channel(w.channel.id)).id
     await dice.select(w.alice, lobby, f"sy:bots:{dice.game_id}", ["mrx:easy"])
-    await dice.slash(w.alice, "addbot", {"role": "detective", "level": "normal"})
+    await dice.slash(w.alice, "sy-host addbot", {"role": "detective", "level": "normal"})
     await dice.slash(w.alice, "start")
     dice.mrx_user = None
     person, steps = DiceGreedyPlayer(random.Random(8)), 0
@@ -129,11 +129,11 @@ async def test_the_host_hands_an_absent_players_seat_to_the_computer_and_they_ta
     await game.play(until=lambda s: s.to_move()[0] != MRX and s.round >= 2)
     state = await game.truth()
     absent = await game.owner(state.to_move()[0])
-    refused = await game.reply(w.alice, "addbot", {"player": absent.id, "level": "easy"})
+    refused = await game.reply(w.alice, "sy-host addbot", {"player": absent.id, "level": "easy"})
     assert "deadline" in refused.text and refused.kind == "ephemeral"  # not yet: nothing changes
     assert await game.service.computer_turn(game.game_id) is None
     game.clock.advance(49)
-    await game.reply(w.alice, "addbot", {"player": absent.id, "level": "easy"})
+    await game.reply(w.alice, "sy-host addbot", {"player": absent.id, "level": "easy"})
     await computers_done(game)
     posts = [m.text for m in game.fake.channel_messages(w.channel)]
     handed = next(t for t in posts if "plays for" in t)
@@ -151,7 +151,7 @@ async def test_a_computer_whose_turn_it_was_at_a_restart_moves_once_after_it(gam
     await seat_computers(game, pause=30.0)  # it thinks, then waits: the bot stops meanwhile
     await game.reply(w.alice, "new", {"rules": "classic", "seed": 4})
     game.game_id = (await game.service.game_in_channel(w.channel.id)).id
-    await game.slash(w.alice, "addbot", {"role": "mrx", "level": "normal"})
+    await game.slash(w.alice, "sy-host addbot", {"role": "mrx", "level": "normal"})
     await game.slash(w.alice, "start")
     await asyncio.sleep(0.3)
     assert (await game.truth()).logbook == []  # still pausing
@@ -174,7 +174,7 @@ async def test_the_bot_answers_others_while_a_hard_computer_thinks_in_its_own_pr
     await seat_computers(game, processes=1)
     await game.reply(w.alice, "new", {"rules": "classic", "seed": 9})
     game.game_id = (await game.service.game_in_channel(w.channel.id)).id
-    await game.slash(w.alice, "addbot", {"role": "mrx", "level": "hard"})
+    await game.slash(w.alice, "sy-host addbot", {"role": "mrx", "level": "hard"})
     await game.slash(w.bob, "join", {"role": "detective"})
     # The worker process starts and builds its tables on the first decision: warm it with one.
     await game.bot.computers.thinker.decide(await _first_turn_of_a_side_game(game))
@@ -210,15 +210,15 @@ async def test_addbot_refusals_are_short_and_change_nothing(game: Game, where: s
     await game.open(seed=3, mrx=w.dave, detectives=(w.bob,))
     if where == "running":
         await game.start()
-        answer = await game.reply(w.alice, "addbot", {"role": "detective"})
+        answer = await game.reply(w.alice, "sy-host addbot", {"role": "detective"})
         assert "name the absent `player`" in answer.text
-        answer = await game.reply(w.alice, "removebot")
+        answer = await game.reply(w.alice, "sy-host removebot")
         assert answer.kind == "ephemeral"
     else:
-        answer = await game.reply(w.alice, "addbot", {"player": w.bob.id})
+        answer = await game.reply(w.alice, "sy-host addbot", {"player": w.bob.id})
         assert "leave out `player`" in answer.text
-        answer = await game.reply(w.bob, "addbot", {"role": "detective"})
+        answer = await game.reply(w.bob, "sy-host addbot", {"role": "detective"})
         assert "host" in answer.text
-        answer = await game.reply(w.alice, "removebot")
+        answer = await game.reply(w.alice, "sy-host removebot")
         assert "no computer player" in answer.text
     assert not any(computer_kind(p.user_id) for p in await game.service.players(game.game_id))

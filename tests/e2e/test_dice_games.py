@@ -202,7 +202,7 @@ async def test_sy_move_offers_the_stations_the_dice_reach_and_the_dice(dice: Dic
 async def test_a_dice_game_on_a_german_server(dice: DiceGame) -> None:
     w, fake = dice.world, dice.fake
     w.guild.preferred_locale = "de"
-    await dice.reply(w.bob, "language", {"language": "de"}, channel="dm")  # Mr. X reads German
+    await dice.reply(w.bob, "sy-me language", {"language": "de"}, channel="dm")  # Mr. X reads German
     lobby = await dice.open(rules="dice", seed=4, mrx=w.bob, detectives=(w.carol,))
     assert "Expertenspiel" in [o["label"] for c in lobby.walk_components() for o in c.get("options", ())]
     await dice.start()

@@ -55,6 +55,6 @@ async def test_verify_answers_in_german_and_refuses_a_running_game(game: Game) -
     running = await game.reply(w.carol, "verify")
     assert running.kind == "ephemeral" and "once the game is over" in running.text
     await game.play(mrx="greedy", detectives="greedy")
-    await game.reply(w.carol, "language", {"language": "de"}, channel="dm")
+    await game.reply(w.carol, "sy-me language", {"language": "de"}, channel="dm")
     verdict = await game.reply(w.carol, "verify")
     assert "ist stimmig" in verdict.text and "Stimmig:" in verdict.text, verdict.text

@@ -17,7 +17,7 @@ async def test_a_whole_classic_game_on_a_german_server_with_an_english_detective
     lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
     assert "Ein neues Spiel beginnt" in lobby.text
     assert "Als Detektiv mitspielen" in [b.get("label") for b in lobby.buttons]
-    await game.reply(w.bob, "language", {"language": "de"}, channel="dm")  # Mr. X reads German
+    await game.reply(w.bob, "sy-me language", {"language": "de"}, channel="dm")  # Mr. X reads German
     await game.start()
     public = fake.channel_messages(w.channel)
     assert "Das Spiel beginnt!" in public[-1].text and "Mister X zeigt sich nach seinen Zügen" in public[-1].text
@@ -111,10 +111,10 @@ async def test_the_host_switches_a_lobby_to_german_and_reminders_follow(game: Ga
     w, fake = game.world, game.fake
     lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
     assert "a new game is forming" in lobby.text
-    answer = await game.reply(w.alice, "settings", {"language": "de", "reminder_hours": 1.0})
+    answer = await game.reply(w.alice, "sy-host settings", {"language": "de", "reminder_hours": 1.0})
     assert answer.kind == "channel" and "Nachrichten auf Deutsch" in answer.text, answer.text
     assert "Ein neues Spiel beginnt" in lobby.text and "Als Detektiv mitspielen" in [b.get("label") for b in lobby.buttons]
-    refused = await game.reply(w.carol, "settings", {"language": "en"})
+    refused = await game.reply(w.carol, "sy-host settings", {"language": "en"})
     assert refused.kind == "ephemeral"
     await game.start()
     await game.mrx_moves((await game.truth()).legal_moves(MRX)[0], "dm")

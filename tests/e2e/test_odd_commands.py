@@ -8,7 +8,8 @@ import logging
 
 import pytest
 
-from bot.chat.commands import ScotlandYardCommands
+from bot.chat.commands import all_commands
+from bot.chat.renamed import RENAMED
 from bot.chat.words import APOLOGY
 from bot.games.london.engine import MRX
 from bot.i18n import GERMAN, speaker
@@ -22,7 +23,7 @@ def odd_calls(table: Game, detective, other_game: int) -> dict[str, list[tuple]]
     """command -> [(who, options, where)]; ``where`` None: the game's channel, "dm": the caller's DMs."""
     w = table.world
     x = table.mrx_user
-    return {
+    calls = {
         "new": [(w.carol, {"rules": "dice"}, None), (w.carol, {"rules": "classic", "seed": -5}, "dm")],
         "join": [(w.dave, {"role": "mrx"}, None), (detective, {"role": "detective"}, None)],
         "leave": [(detective, {}, None)],
@@ -61,10 +62,14 @@ def odd_calls(table: Game, detective, other_game: int) -> dict[str, list[tuple]]
         "stats": [(w.dave, {"user": x}, None)],
         "leaderboard": [(w.dave, {"show": True}, None)],
     }
+    # the commands that moved out of /sy: the same odd calls under the new name (and the old one)
+    calls.update({" ".join(new): calls[old] for old, new in RENAMED.items()})
+    return calls
 
 
 def command_names() -> set[str]:
-    return {c.name for c in ScotlandYardCommands().walk_commands()}
+    """Every command: ``/sy``'s by their name, the other top-level commands' as ``"sy-host settings"``."""
+    return {c.qualified_name.removeprefix("sy ") for top in all_commands() for c in top.walk_commands()}
 
 
 async def every_odd_call_is_answered(table: Game, detective, caplog) -> None:
@@ -75,7 +80,8 @@ async def every_odd_call_is_answered(table: Game, detective, caplog) -> None:
         for sub, tries in calls.items():
             for who, options, where in tries:
                 channel = table.world.channel if where is None else where
-                handle = await table.fake.slash(who, channel, "sy", sub, options)
+                command, name = sub.split(" ", 1) if " " in sub else ("sy", sub)
+                handle = await table.fake.slash(who, channel, command, name, options)
                 answer = await handle.wait_outcome(timeout=5)
                 await table.settle()
                 if answer is None:
@@ -106,7 +112,7 @@ async def test_every_command_with_odd_options_in_a_dice_game_gets_an_answer(dice
     roller = await dice.owner(state.to_move()[0])
     answer = await dice.reply(roller, "trade", {"to": "blue", "ticket": "taxi"})
     assert answer.kind == "ephemeral" and "no trading" in answer.text, answer.text
-    await dice.reply(roller, "language", {"language": "de"})
+    await dice.reply(roller, "sy-me language", {"language": "de"})
     answer = await dice.reply(roller, "trade", {"to": "blue", "ticket": "taxi"})
     assert answer.kind == "ephemeral" and "nicht getauscht" in answer.text, answer.text
     assert (await dice.truth()).snapshot() == state.snapshot()

@@ -76,7 +76,7 @@ async def test_a_dice_game_with_a_computer_detective_kept_on_postgresql(dice: Di
     w = dice.world
     await seat_computers(dice)
     await dice.open(rules="dice", seed=3, mrx=w.bob, detectives=(w.carol,))
-    await dice.slash(w.alice, "addbot", {"role": "detective", "level": "normal"})
+    await dice.slash(w.alice, "sy-host addbot", {"role": "detective", "level": "normal"})
     players = await dice.service.players(dice.game_id)
     assert sorted(computer_kind(p.user_id) or "person" for p in players) == ["normal", "person", "person", "person"]
     await dice.start()

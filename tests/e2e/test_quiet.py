@@ -146,13 +146,13 @@ async def test_games_remind_after_12_hours_by_default_and_a_server_manager_sets_
     w, fake = game.world, game.fake
     lobby = await game.open(seed=6, mrx=w.bob, detectives=(w.carol,))
     assert lobby is not None
-    shown = await game.reply(w.carol, "settings")
+    shown = await game.reply(w.carol, "sy-host settings")
     assert "reminders after 12 h, deadline 48 h, tracker on" in shown.text
-    refused = await game.reply(w.carol, "settings", {"scope": "server", "reminder_hours": 6.0})
+    refused = await game.reply(w.carol, "sy-host settings", {"scope": "server", "reminder_hours": 6.0})
     assert "manages this server" in refused.text
     manager = fake.add_user("manager")
     fake.add_member(w.guild, manager, permissions=0x20)  # Manage Server
-    answer = await game.reply(manager, "settings", {"scope": "server", "reminder_hours": 6.0, "deadline_hours": 0.0,
+    answer = await game.reply(manager, "sy-host settings", {"scope": "server", "reminder_hours": 6.0, "deadline_hours": 0.0,
                                                     "tracker": False, "rules": "master"})
     assert answer.kind == "channel"
     assert "Scotland Yard Master (2013, basic game), reminders after 6 h, deadline off, tracker off" in answer.text

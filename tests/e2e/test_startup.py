@@ -60,12 +60,12 @@ async def test_no_warnings_about_voice_which_the_bot_never_uses(service, caplog,
 @pytest.mark.asyncio
 async def test_with_a_development_server_the_commands_live_there_only(fake, world: World, service) -> None:
     await _start_and_stop(fake, service)
-    assert fake.command_overwrites == [None] and _names(fake.commands()) == ["sy"]
+    assert fake.command_overwrites == [None] and _names(fake.commands()) == ["sy", "sy-host", "sy-me"]
 
     # The development server gets the commands, the global copy (which it would list too) goes.
     await _start_and_stop(fake, service, dev_guild=world.guild.id)
     assert fake.command_overwrites == [None, world.guild.id, None]
-    assert _names(fake.commands(world.guild)) == ["sy"] and fake.commands() == []
+    assert _names(fake.commands(world.guild)) == ["sy", "sy-host", "sy-me"] and fake.commands() == []
     async with fake.run_bot(_bot(service, dev_guild=world.guild.id)):  # unchanged: nothing synced again
         handle = await fake.slash(world.alice, world.channel, "sy", "help")
         assert await handle.wait_reply(timeout=5)
@@ -75,12 +75,12 @@ async def test_with_a_development_server_the_commands_live_there_only(fake, worl
     other = fake.add_guild("Scotland Yard HQ")
     await _start_and_stop(fake, service, dev_guild=other.id)
     assert fake.command_overwrites[3:] == [other.id, world.guild.id]
-    assert fake.commands(world.guild) == [] and _names(fake.commands(other)) == ["sy"] and fake.commands() == []
+    assert fake.commands(world.guild) == [] and _names(fake.commands(other)) == ["sy", "sy-host", "sy-me"] and fake.commands() == []
 
     # Back to normal: global commands only.
     await _start_and_stop(fake, service)
     assert fake.command_overwrites[5:] == [None, other.id]
-    assert _names(fake.commands()) == ["sy"] and fake.commands(other) == [] and fake.commands(world.guild) == []
+    assert _names(fake.commands()) == ["sy", "sy-host", "sy-me"] and fake.commands(other) == [] and fake.commands(world.guild) == []
     fake.assert_clean()
 
 
@@ -100,7 +100,7 @@ async def test_a_failed_command_sync_does_not_stop_the_bot_it_syncs_again_in_the
     async with fake.run_bot(_retrying_bot(service)):
         # Up and answering with whatever commands Discord has (none yet), and the sync comes through.
         await fake.wait_until(lambda: fake.commands(), timeout=5)
-        assert len(fake.command_overwrites) == 1 and _names(fake.commands()) == ["sy"]
+        assert len(fake.command_overwrites) == 1 and _names(fake.commands()) == ["sy", "sy-host", "sy-me"]
         handle = await fake.slash(world.alice, world.channel, "sy", "help")
         assert await handle.wait_reply(timeout=5)
     failures = [r.getMessage() for r in caplog.records if "sync failed" in r.getMessage()]
@@ -122,7 +122,7 @@ async def test_commands_removed_on_discords_side_come_back_though_the_digest_say
     fake.global_commands.clear()  # another deployment of the application overwrote them with nothing
     caplog.set_level(logging.INFO, logger="bot.chat.sync")
     await _start_and_stop(fake, service)
-    assert fake.command_overwrites == [None, None] and _names(fake.commands()) == ["sy"]
+    assert fake.command_overwrites == [None, None] and _names(fake.commands()) == ["sy", "sy-host", "sy-me"]
     assert any("differ on Discord's side" in r.getMessage() for r in caplog.records)
     # One GET of the scope per start, and nothing synced when both agree.
     gets = len(fake.requests_to("GET", COMMANDS))

@@ -71,9 +71,9 @@ async def test_a_server_plays_every_new_game_in_a_thread_by_default_in_german(ga
     w.guild.preferred_locale = "de"
     manager = fake.add_user("manager")
     fake.add_member(w.guild, manager, permissions=0x20)  # Manage Server
-    answer = await game.reply(manager, "settings", {"scope": "server", "thread": True}, channel=w.other)
+    answer = await game.reply(manager, "sy-host settings", {"scope": "server", "thread": True}, channel=w.other)
     assert answer.kind == "channel"
-    refused = await game.reply(w.carol, "settings", {"scope": "server", "thread": False}, channel=w.other)
+    refused = await game.reply(w.carol, "sy-host settings", {"scope": "server", "thread": False}, channel=w.other)
     assert refused.kind == "ephemeral" and refused.text.startswith("⚠️")
     lobby = await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
     assert "eigenen Thread" in lobby.text
@@ -91,13 +91,13 @@ async def test_the_host_chooses_the_thread_in_the_lobby_and_not_after_the_start(
     w, fake = game.world, game.fake
     lobby = await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
     assert "thread" not in lobby.text
-    refused = await game.reply(w.carol, "settings", {"thread": True})
+    refused = await game.reply(w.carol, "sy-host settings", {"thread": True})
     assert refused.kind == "ephemeral" and "host" in refused.text.lower()
-    answer = await game.reply(w.alice, "settings", {"thread": True})
+    answer = await game.reply(w.alice, "sy-host settings", {"thread": True})
     assert "in a thread of its own" in answer.text and "thread of its own" in lobby.text
     await game.start()
     assert len(fake.threads(w.channel)) == 1
-    late = await game.reply(w.alice, "settings", {"thread": False})
+    late = await game.reply(w.alice, "sy-host settings", {"thread": False})
     assert late.kind == "ephemeral" and "has started" in late.text
 
 

@@ -235,7 +235,7 @@ async def test_a_dice_game_with_a_computer_seat_across_two_processes(fake, world
     async for dice in _table(DicePair, fake, world, database):
         w = dice.world
         await dice.open(rules="dice", seed=3, mrx=w.bob, detectives=(w.carol,))
-        await dice.slash(w.alice, "addbot", {"role": "detective", "level": "normal"})
+        await dice.slash(w.alice, "sy-host addbot", {"role": "detective", "level": "normal"})
         await dice.start()
         mrx_player, detective_player = DiceGreedy(random.Random(7)), DiceGreedy(random.Random(8))
         for _ in range(400):
@@ -483,7 +483,7 @@ async def test_a_process_killed_while_its_computer_thinks_leaves_the_turn_to_the
     async with _processes(ComputerProcessGame, tmp_path, database) as (game, processes):
         fake, eyes, w = game.fake, game.service, game.world
         await game.open(seed=5, mrx=w.bob, detectives=(w.carol,))
-        await game.slash(w.alice, "addbot", {"role": "detective", "level": "easy"})
+        await game.slash(w.alice, "sy-host addbot", {"role": "detective", "level": "easy"})
         await game.start()
         people = await game.people()
         computer = {p for p in (await game.truth()).positions if p not in people}

@@ -61,7 +61,7 @@ async def test_a_computer_mr_x_is_not_sent_anything(game: Game) -> None:
     w, fake = game.world, game.fake
     await game.reply(w.alice, "new", {"seed": 4})
     game.game_id = (await game.service.game_in_channel(w.channel.id)).id
-    await game.slash(w.alice, "addbot", {"role": "mrx", "level": "easy"})
+    await game.slash(w.alice, "sy-host addbot", {"role": "mrx", "level": "easy"})
     await game.slash(w.carol, "join", {"role": "detective"})
     await game.slash(w.alice, "start")
     start = next(m for m in fake.channel_messages(w.channel) if "🚦" in m.text)
@@ -79,8 +79,8 @@ async def test_the_deadline_post_names_skip_replace_and_a_computer_stand_in(game
     game.clock.advance(49)
     await game.bot.reminders.tick()
     overdue = fake.channel_messages(w.channel)[-1]
-    words = (("/sy replace", "/sy addbot player:") if language == "en"
-             else ("/sy ersetzen", "/sy computer-setzen spieler:"))
+    words = (("/sy-host replace", "/sy-host addbot player:") if language == "en"
+             else ("/sy-leitung ersetzen", "/sy-leitung computer-setzen spieler:"))
     assert overdue.text.startswith("⌛") and all(word in overdue.text for word in words), overdue.text
     assert any(c.startswith("sy:skip:") for c in overdue.custom_ids)
 

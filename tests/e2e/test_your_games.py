@@ -89,7 +89,7 @@ async def test_a_latecomer_s_join_hears_the_game_has_started(game: Game, languag
     await game.start()
     locale = "de" if language == "de" else "en-US"
     late = await (await fake.slash(w.dave, w.channel, "sy", "join", {}, locale=locale)).wait_reply()
-    expected = ("hat schon begonnen", "/sy ersetzen") if language == "de" else ("already started", "/sy replace")
+    expected = ("hat schon begonnen", "/sy-leitung ersetzen") if language == "de" else ("already started", "/sy-host replace")
     assert late.kind == "ephemeral" and all(e in late.text for e in expected), late.text
     assert f"<@{w.alice.id}>" in late.text and "omputer" not in late.text
     again = await game.reply(w.carol, "join")

@@ -16,22 +16,28 @@ def _every_option(command: dict):
 
 @pytest.mark.asyncio
 async def test_every_command_option_and_choice_is_synced_with_german(game: Game) -> None:
-    (sy,) = game.fake.commands()
-    assert sy["name_localizations"]["de"] == "sy"
+    synced = {c["name"]: c for c in game.fake.commands()}
+    assert sorted(synced) == ["sy", "sy-host", "sy-me"]
+    assert {name: c["name_localizations"]["de"] for name, c in synced.items()} == {
+        "sy": "sy", "sy-host": "sy-leitung", "sy-me": "sy-ich"}
+    sy = synced["sy"]
     assert sy["description_localizations"]["de"] == "Scotland Yard: Jagd auf Mister X durch London"
+    assert len(sy["options"]) >= 19
+    for top in synced.values():
+        assert top["description_localizations"]["de"], top["name"]
+        commands = top["options"]
+        seen_names = set()
+        for command in commands:
+            assert command["name_localizations"]["de"], command["name"]
+            assert command["description_localizations"]["de"], command["name"]
+            seen_names.add(command["name_localizations"]["de"])
+            for option in _every_option(command):
+                assert option["name_localizations"]["de"], (command["name"], option["name"])
+                assert option["description_localizations"]["de"], (command["name"], option["name"])
+                for choice in option.get("choices") or []:
+                    assert choice["name_localizations"]["de"], choice["name"]
+        assert len(seen_names) == len(commands)  # no two German commands collide
     commands = sy["options"]
-    assert len(commands) >= 19
-    seen_names = set()
-    for command in commands:
-        assert command["name_localizations"]["de"], command["name"]
-        assert command["description_localizations"]["de"], command["name"]
-        seen_names.add(command["name_localizations"]["de"])
-        for option in _every_option(command):
-            assert option["name_localizations"]["de"], (command["name"], option["name"])
-            assert option["description_localizations"]["de"], (command["name"], option["name"])
-            for choice in option.get("choices") or []:
-                assert choice["name_localizations"]["de"], choice["name"]
-    assert len(seen_names) == len(commands)  # no two German commands collide
     move = next(c for c in commands if c["name"] == "move")
     assert move["name_localizations"]["de"] == "ziehen"
     assert [o["name_localizations"]["de"] for o in move["options"]] == [
