@@ -93,6 +93,10 @@ class Family:
     #: a player's request for chance (``"roll"``, ``"reroll"``) for ``pawn``, dealt from ``rng``; raises
     #: the engine's error when it is not the moment; None when this family has no such request
     request: Callable[[Any, str, str, random.Random], Any] = lambda state, pawn, what, rng: None
+    #: (state, seen) -> raise the engine's error when the choice was offered from chance that has been drawn
+    #: again since: ``seen`` is how often chance had been drawn when the choice was shown (a button carries
+    #: it; the dice game's throws); None: the caller chose from the game as it is
+    require_chance_seen: Callable[[Any, int | None], None] = lambda state, seen: None
     #: a whole game by the built-in players (the CLI's ``simulate``): (rules, players, seed, options,
     #: Mr. X's strategy, the detectives' strategy) -> the finished state; raises the engine's GameError
     simulate: Callable[[str, int, int, dict[str, bool], str, str], Any] = lambda *args: None

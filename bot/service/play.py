@@ -22,11 +22,15 @@ class Play(Resigning):
 
     @retried
     async def act(self, game_id: int, user_id: int, action: Any, key: str,
-                  expected_round: int | None = None, *, expected_version: int | None = None) -> CommandResult:
+                  expected_round: int | None = None, *, expected_version: int | None = None,
+                  chance_seen: int | None = None) -> CommandResult:
         """Play an engine action for a pawn the user controls. ``key`` (the interaction id) makes a
         retry harmless: a key seen before returns the stored events with ``duplicate=True``.
         ``expected_round`` (from a button) that is not the current round raises StaleAction, and so
-        does ``expected_version`` (a computer's, chosen from the game as it was) that is not the game's."""
+        does ``expected_version`` (a computer's, chosen from the game as it was) that is not the game's.
+        ``chance_seen`` (from a button: how often chance had been drawn when it was offered, the dice
+        game's throws) is checked by the family in the same transaction: a choice from dice thrown again
+        since is refused, never applied to dice its player did not see."""
         family = await self._family_of(game_id)
         if isinstance(action, ChanceRequest):  # a roll asked for (by a computer): the service deals it
             return await self.request(game_id, user_id, action.what, key, expected_round, pawn=action.pawn,
@@ -46,17 +50,20 @@ class Play(Resigning):
                 raise StaleAction("The game moved on while the computer was thinking.")
             state, applied = await rebuild.load_state(tx, game_id)
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
+            family.require_chance_seen(state, chance_seen)
             action = family.normalise(state, action)
             events = state.apply(action)
             return await steps.save_play(tx, now, game, state, applied, [action], events, user_id=user_id,
                                          key=key, name="act", secret=self._secret)
 
     async def move(self, game_id: int, user_id: int, pawn: str, to: int, ticket: str, key: str,
-                   expected_round: int | None = None) -> CommandResult:
+                   expected_round: int | None = None, *, chance_seen: int | None = None) -> CommandResult:
         """One ride: ``ticket`` is a ticket as the board names it, or a word for one ("tube", "U-Bahn");
-        in the dice game the die ridden with (while starts are picked: the start station)."""
+        in the dice game the die ridden with (while starts are picked: the start station), and
+        ``chance_seen`` the throws its menu was offered after (:meth:`act`)."""
         family = await self._family_of(game_id)
-        return await self.act(game_id, user_id, family.move(pawn, int(to), str(ticket)), key, expected_round)
+        return await self.act(game_id, user_id, family.move(pawn, int(to), str(ticket)), key, expected_round,
+                              chance_seen=chance_seen)
 
     async def double_move(self, game_id: int, user_id: int, first: tuple[int, str],
                           second: tuple[int, str], key: str,

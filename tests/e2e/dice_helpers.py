@@ -51,6 +51,10 @@ class DiceGame(Game):
         assert custom_id in message.custom_ids, (custom_id, message.custom_ids)
         return custom_id
 
+    def ride_menu(self, message: FakeMessage, state: DiceState, value: str) -> str:
+        """The post's ride menu that offers ``value``: it names the game, the round and the throws so far."""
+        return self.select_with(message, f"sy:dice:go:{self.game_id}:{state.round}:{state.rolls}:", value)
+
     @staticmethod
     def select_with(message: FakeMessage, prefix: str, value: str) -> str:
         for custom_id in message.custom_ids:
@@ -92,14 +96,13 @@ class DiceGame(Game):
             user = await self.owner(action.pawn)
             if isinstance(action, Skip):
                 post = self.channel_post_with(f"sy:dice:stay:{g}:{state.round}:")
-                await self.quiet_click(user, post, f"sy:dice:stay:{g}:{state.round}:{action.pawn}")
+                await self.quiet_click(user, post, f"sy:dice:stay:{g}:{state.round}:{state.rolls}:{action.pawn}")
             elif how == "command":
                 await self.command_move(user, action.to, action.die, action.pawn)
             else:
                 value = f"{action.pawn}:{action.to}:{action.die}"
                 post = self.channel_post_with(f"sy:dice:go:{g}:{state.round}:")
-                await self.quiet_click(user, post, self.select_with(post, f"sy:dice:go:{g}:{state.round}:", value),
-                                       [value])
+                await self.quiet_click(user, post, self.ride_menu(post, state, value), [value])
         else:
             action = mrx_player.choose(state.mrx_view(), MRX)
             await self.mrx_dm(action, how)

@@ -261,30 +261,30 @@ async def test_roll_again_on_an_older_roll_post_is_refused_and_changes_nothing(d
     # ...and a post that still shows the earlier roll's button (its edit was lost) is clicked by another person
     # or later: it names the roll it replaces, which is gone.
     older = fake.channel_messages(dice.world.channel)[-1]
-    older.components = old_components
+    live = copy.deepcopy(older.components)
     for clicker in (user, dice.world.alice):
+        older.components = old_components
         handle = await fake.click(clicker, older, f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls}")
-        answer = await handle.wait_reply()
-        await dice.settle()
-        assert answer.kind == "ephemeral" and answer.recipient is clicker, answer.text
+        answer = await private_answer(dice, handle)
+        assert answer.recipient is clicker, answer.text
         assert "Sorry" not in answer.text and len(answer.text) < 300, answer.text
         if clicker is user:
             assert "already replaced" in answer.text, answer.text
+        else:  # refused as from an earlier roll, and the post they clicked shows the live buttons again
+            assert "earlier roll" in answer.text and older.components == live, answer.text
         assert (await dice.truth()).snapshot() == rerolled.snapshot()
     # A different person's first click on the old button, and the roller's first click of an older roll's
     # button from a post that was never rewritten: refused as from an earlier roll.
     other = next(u for u in (dice.world.carol, dice.world.dave) if u is not user)
     stale = f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls - 1}"
-    older.components = json.loads(json.dumps(old_components).replace(
-        f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls}", stale))
-    handle = await fake.click(user, older, stale)
-    answer = await handle.wait_reply()
-    await dice.settle()
-    assert answer.kind == "ephemeral" and "earlier roll" in answer.text, answer.text
-    assert (await dice.truth()).snapshot() == rerolled.snapshot()
-    handle = await fake.click(other, older, stale)
-    answer = await handle.wait_reply()
-    assert answer.kind == "ephemeral" and "Sorry" not in answer.text, answer.text
+    for clicker in (user, other):
+        older.components = json.loads(json.dumps(old_components).replace(
+            f"sy:dice:again:{dice.game_id}:{state.round}:{state.rolls}", stale))
+        answer = await private_answer(dice, await fake.click(clicker, older, stale))
+        assert "Sorry" not in answer.text, answer.text
+        assert (await dice.truth()).snapshot() == rerolled.snapshot()
+        if clicker is user:
+            assert "earlier roll" in answer.text and older.components == live, answer.text
 
 
 async def test_roll_buttons_posted_before_they_named_their_roll(dice: DiceGame) -> None:
@@ -312,3 +312,104 @@ async def test_roll_buttons_posted_before_they_named_their_roll(dice: DiceGame) 
     assert len(answers) == 1 and "older version" in answers[0] and "new buttons" in answers[0], answers
     assert (await dice.truth()).snapshot() == state.snapshot()
     assert dice.roll_button(post, "again", state) in post.custom_ids
+
+
+def rides(state) -> set[str]:
+    """The ride menu's values for the dice as they are: ``pawn:station:die``."""
+    view = state.public_view()
+    return {f"{pawn}:{move.to}:{move.die}" for pawn in view.to_move for move in view.moves.get(pawn, ())}
+
+
+async def reroll_behind_a_post(dice: DiceGame, state):
+    """A co-detective rolls again; the post a player still sees keeps the earlier roll's components (the
+    edit has not reached them). Returns that post and the state after the roll."""
+    post = dice.channel_post_with(f"sy:dice:again:{dice.game_id}:{state.round}:")
+    seen = copy.deepcopy(post.components)
+    await dice.quiet_click(await dice.owner(state.to_move()[0]), post, dice.roll_button(post, "again", state))
+    rerolled = await dice.truth()
+    assert rerolled.rolls == state.rolls + 1
+    live = copy.deepcopy(post.components)
+    post.components = seen
+    return post, live, rerolled
+
+
+async def private_answer(dice: DiceGame, handle):
+    """The one private answer to a click (the post it renewed is no answer)."""
+    await handle.wait_idle()
+    await dice.settle()
+    answers = [a for a in handle.answers if a.kind == "ephemeral"]
+    assert len(answers) == 1, [a.text for a in handle.answers]
+    return answers[0]
+
+
+async def test_a_ride_picked_from_dice_thrown_again_since_is_refused_and_the_post_renewed(dice: DiceGame) -> None:
+    """Old dice, Roll again, then a pick from the menu of the old dice that the new dice also allow: it must
+    not ride on dice its player never saw. Refused privately in the player's language, nothing changes,
+    and the post they clicked shows the new dice's menu."""
+    await open_dice(dice, 4)
+    found = None
+    for _ in range(40):
+        state = await dice.play_dice(until=lambda s: s.awaiting == "move" and s.can_reroll() and rides(s))
+        post, live, rerolled = await reroll_behind_a_post(dice, state)
+        both = sorted(rides(state) & rides(rerolled))
+        if both:
+            found = state, post, live, rerolled, both[0]
+            break
+    assert found, "no roll again whose new dice allow a ride of the old"
+    state, post, live, rerolled, stale = found
+    pawn = stale.split(":")[0]
+    user = await dice.owner(pawn)
+    await dice.reply(user, "language", {"language": "de"}, channel="dm")
+    menu = dice.ride_menu(post, state, stale)
+    assert f":{state.rolls}:" in menu
+    handle = await dice.fake.select(user, post, menu, [stale])
+    answer = await private_answer(dice, handle)
+    assert answer.recipient is user, answer.text
+    assert "Würfel" in answer.text and len(answer.text) < 200 and "Sorry" not in answer.text, answer.text
+    assert (await dice.truth()).snapshot() == rerolled.snapshot()
+    assert post.components == live
+    assert dice.ride_menu(post, rerolled, stale) in post.custom_ids
+    # The same ride from the renewed menu rides.
+    await dice.quiet_click(user, post, dice.ride_menu(post, rerolled, stale), [stale])
+    moved = await dice.truth()
+    assert moved.positions[pawn] == int(stale.split(":")[1]) and moved.rolls == rerolled.rolls
+
+
+async def test_a_stay_from_dice_thrown_again_since_is_refused(dice: DiceGame) -> None:
+    """Stay carries the throws too: pressed under dice thrown again since, it is refused and changes nothing."""
+    await open_dice(dice, 4)
+    state = await dice.play_dice(until=lambda s: s.awaiting == "move" and s.can_reroll() and s.public_view().can_skip)
+    pawn = state.to_move()[0]
+    stay = f"sy:dice:stay:{dice.game_id}:{state.round}:{state.rolls}:{pawn}"
+    assert stay in dice.channel_post_with(f"sy:dice:stay:{dice.game_id}:").custom_ids
+    post, live, rerolled = await reroll_behind_a_post(dice, state)
+    user = await dice.owner(pawn)
+    answer = await private_answer(dice, await dice.fake.click(user, post, stay))
+    assert "thrown again" in answer.text, answer.text
+    assert (await dice.truth()).snapshot() == rerolled.snapshot()
+    assert post.components == live
+
+
+async def test_ride_menus_and_stay_buttons_posted_before_they_named_their_roll_still_work(dice: DiceGame) -> None:
+    """Running games keep their old posts for a release: a ride menu or Stay button without the throws in
+    its custom id plays on the dice as they are, as before."""
+    await open_dice(dice, 4)
+    state = await dice.play_dice(until=lambda s: s.awaiting == "move" and rides(s))
+    post = dice.channel_post_with(f"sy:dice:go:{dice.game_id}:{state.round}:")
+    value = sorted(rides(state))[0]
+    menu = dice.ride_menu(post, state, value)
+    legacy = menu.replace(f":{state.rolls}:", ":", 1).rsplit(":", 1)[0] + menu[-2:]
+    assert legacy == f"sy:dice:go:{dice.game_id}:{state.round}:{menu[-1]}"
+    post.components = json.loads(json.dumps(post.components).replace(menu, legacy))
+    await dice.quiet_click(await dice.owner(value.split(":")[0]), post, legacy, [value])
+    assert (await dice.truth()).positions[value.split(":")[0]] == int(value.split(":")[1])
+    state = await dice.play_dice(until=lambda s: s.awaiting == "move" and s.public_view().can_skip)
+    pawn = state.to_move()[0]
+    post = dice.channel_post_with(f"sy:dice:stay:{dice.game_id}:{state.round}:")
+    stay = f"sy:dice:stay:{dice.game_id}:{state.round}:{state.rolls}:{pawn}"
+    legacy = f"sy:dice:stay:{dice.game_id}:{state.round}:{pawn}"
+    post.components = json.loads(json.dumps(post.components).replace(stay, legacy))
+    await dice.quiet_click(await dice.owner(pawn), post, legacy)
+    after = await dice.truth()
+    assert after.history[len(state.history)] == {"round": state.round, "pawn": pawn, "skip": True,
+                                                  "reason": "declined"}

@@ -201,6 +201,7 @@ FAMILY = DICE = Family(
     double=_double,
     deal=_deal,
     request=_request,
+    require_chance_seen=chance.require_dice_seen,
     computer_may_act=lambda state, pawn: pawn in state.to_move(),
     computer_step=_computer_step,
     simulate=_simulate,

@@ -35,6 +35,7 @@ from .errors import (
     NoTicket,
     NotYourTurn,
     RollFirst,
+    StaleRoll,
     StationOccupied,
     TileError,
 )

@@ -12,7 +12,7 @@ import random
 
 from .actions import LayTiles, Reroll, Roll
 from .board import Placement
-from .errors import InvalidAction
+from .errors import InvalidAction, StaleRoll
 
 
 def lay_tiles(state, rng: random.Random) -> LayTiles:
@@ -43,8 +43,17 @@ def require_rolls(state, seen: int | None) -> None:
     refused when the dice were thrown since, so that a click acts once and only on the roll it was shown
     with. None: the caller asks for the game as it is (a computer, ``/sy``)."""
     if seen is not None and seen != state.rolls:
-        raise InvalidAction("This button is from an earlier roll: the dice have been thrown since. "
-                            "Use the buttons under the latest post.")
+        raise StaleRoll("This button is from an earlier roll: the dice have been thrown since. "
+                        "Use the buttons under the latest post.")
+
+
+def require_dice_seen(state, seen: int | None) -> None:
+    """A ride or a stay chosen from the dice shown after ``seen`` throws (the ride menu and the Stay
+    button carry the number): refused when the dice were thrown since, so that nobody rides with dice
+    they never saw. None: the caller names the die for the game as it is (``/sy move``, a computer)."""
+    if seen is not None and seen != state.rolls:
+        raise StaleRoll("These dice have been thrown again since that choice was offered: pick from the "
+                        "dice under the latest post.")
 
 
 def roll(state, rng: random.Random) -> Roll:

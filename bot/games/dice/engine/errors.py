@@ -35,6 +35,10 @@ class RollFirst(InvalidAction):
     """The detective must roll (or may re-roll) before that."""
 
 
+class StaleRoll(InvalidAction):
+    """A choice made from dice that have been thrown since (a button or menu of an earlier roll)."""
+
+
 __all__ = [
     "BadPlayerCount",
     "BadRecord",
@@ -49,6 +53,7 @@ __all__ = [
     "NotYourTurn",
     "OptionUnavailable",
     "RollFirst",
+    "StaleRoll",
     "StationOccupied",
     "TileError",
 ]

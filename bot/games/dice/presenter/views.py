@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import discord
 
-from bot.games.dice.engine import MRX, DiceMrXView, DicePublicView, MrXMove, Skip
+from bot.games.dice.engine import MRX, DiceMrXView, DicePublicView, MrXMove, Skip, StaleRoll
 from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
 from bot.i18n import N_, Speaker, reader, speaker
 from bot.service.models import RUNNING
@@ -103,8 +103,7 @@ class RollButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "RollButton":
-        rolls = int(match["rolls"]) if match["rolls"] is not None else None
-        return cls(int(match["game"]), int(match["round"]), match["what"], rolls=rolls)
+        return cls(int(match["game"]), int(match["round"]), match["what"], rolls=_rolls(match))
 
     def request_key(self, interaction: discord.Interaction) -> str:
         """The same for every click of this button by one person: the service applies it once."""
@@ -132,63 +131,84 @@ async def renew_old_buttons(ctx: ChatContext, interaction: discord.Interaction, 
     if not await defer(interaction, thinking=False):
         return
     async with guarded(interaction, game_id):
-        game = await ctx.service.get_game(game_id)
-        live = await ctx.service.message_for(game_id, TURN)
-        renewed = None
-        if (game.status == RUNNING and live is not None and interaction.message is not None
-                and live.message_id == interaction.message.id):
-            view = await ctx.service.public_view(game_id)
-            renewed = detective_view(game_id, view, speaker(game.language, game.board))
-        if renewed is None:
+        if not await renew_live_post(ctx, interaction, game_id):
             raise Refused("This button is from an older version of the bot: use the buttons under the latest "
                           "post.")
-        await interaction.edit_original_response(view=renewed)
         raise Refused("This button is from an older version of the bot: its post has new buttons now. Press "
                       "**Roll again** once more if you still want to.")
 
 
+async def renew_live_post(ctx: ChatContext, interaction: discord.Interaction, game_id: int) -> bool:
+    """When the clicked post is the game's live turn post, give it today's buttons (the clicker's copy may
+    show an earlier roll's: an edit that did not reach them). True when it was renewed."""
+    game = await ctx.service.get_game(game_id)
+    live = await ctx.service.message_for(game_id, TURN)
+    if (game.status != RUNNING or live is None or interaction.message is None
+            or live.message_id != interaction.message.id):
+        return False
+    renewed = detective_view(game_id, await ctx.service.public_view(game_id), speaker(game.language, game.board))
+    if renewed is None:
+        return False
+    await interaction.edit_original_response(view=renewed)
+    return True
+
+
 class RideSelect(OfferedOnly, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"sy:dice:go:(?P<game>\d+):(?P<round>\d+):(?P<part>\d)"):
-    """A detective's ride: each option is ``pawn:station:die``."""
+                 template=r"sy:dice:go:(?P<game>\d+):(?P<round>\d+)(?::(?P<rolls>\d+))?:(?P<part>\d)"):
+    """A detective's ride: each option is ``pawn:station:die``. The custom id carries the throws so far
+    (``rolls``) when the menu was posted: a ride from dice thrown again since is refused, and the live post
+    gets the new dice's menu. A menu posted before menus carried ``rolls`` rides with the dice as they are."""
 
     def __init__(self, game_id: int, round_: int, part: int = 0, options: list[discord.SelectOption] | None = None,
-                 select: discord.ui.Select | None = None, placeholder: str = "Die and station") -> None:
-        super().__init__(_select(f"sy:dice:go:{game_id}:{round_}:{part}", placeholder, options, select))
-        self.game_id, self.round = game_id, round_
+                 select: discord.ui.Select | None = None, placeholder: str = "Die and station",
+                 rolls: int | None = None) -> None:
+        super().__init__(_select(f"sy:dice:go:{game_id}:{round_}" + ("" if rolls is None else f":{rolls}")
+                                 + f":{part}", placeholder, options, select))
+        self.game_id, self.round, self.rolls = game_id, round_, rolls
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "RideSelect":
-        return cls(int(match["game"]), int(match["round"]), int(match["part"]), select=item)  # type: ignore[arg-type]
+        return cls(int(match["game"]), int(match["round"]), int(match["part"]), select=item,  # type: ignore[arg-type]
+                   rolls=_rolls(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if (ctx := fresh_context(interaction)) is None:
             return
         pawn, to, die = self.item.values[0].split(":")
         await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.move(
-            self.game_id, interaction.user.id, pawn, int(to), die, key(interaction), self.round))
+            self.game_id, interaction.user.id, pawn, int(to), die, key(interaction), self.round,
+            chance_seen=self.rolls))
 
 
 class StayButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"sy:dice:stay:(?P<game>\d+):(?P<round>\d+):(?P<pawn>[a-z]+)"):
-    """Nothing fits: ``pawn`` stays (keeping the roll-again tokens)."""
+                 template=r"sy:dice:stay:(?P<game>\d+):(?P<round>\d+)(?::(?P<rolls>\d+))?:(?P<pawn>[a-z]+)"):
+    """Nothing fits: ``pawn`` stays (keeping the roll-again tokens). Like the ride menu, it carries the
+    throws so far (``rolls``): staying on dice thrown again since is refused."""
 
-    def __init__(self, game_id: int, round_: int, pawn: str, label: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label or f"Stay ({pawn})", emoji="🚫",
-                                           style=discord.ButtonStyle.danger,
-                                           custom_id=f"sy:dice:stay:{game_id}:{round_}:{pawn}"))
-        self.game_id, self.round, self.pawn = game_id, round_, pawn
+    def __init__(self, game_id: int, round_: int, pawn: str, label: str | None = None,
+                 rolls: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or f"Stay ({pawn})", emoji="🚫", style=discord.ButtonStyle.danger,
+            custom_id=f"sy:dice:stay:{game_id}:{round_}" + ("" if rolls is None else f":{rolls}") + f":{pawn}"))
+        self.game_id, self.round, self.pawn, self.rolls = game_id, round_, pawn, rolls
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> "StayButton":
-        return cls(int(match["game"]), int(match["round"]), match["pawn"])
+        return cls(int(match["game"]), int(match["round"]), match["pawn"], rolls=_rolls(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if (ctx := fresh_context(interaction)) is None:
             return
         await channel_play(ctx, interaction, self.game_id, lambda: ctx.service.act(
-            self.game_id, interaction.user.id, Skip(self.pawn, "declined"), key(interaction), self.round))
+            self.game_id, interaction.user.id, Skip(self.pawn, "declined"), key(interaction), self.round,
+            chance_seen=self.rolls))
+
+
+def _rolls(match: re.Match[str]) -> int | None:
+    """The throws a custom id names; None for one posted before custom ids named them."""
+    return int(match["rolls"]) if match["rolls"] is not None else None
 
 
 async def channel_play(ctx: ChatContext, interaction: discord.Interaction, game_id: int, play,
@@ -199,7 +219,11 @@ async def channel_play(ctx: ChatContext, interaction: discord.Interaction, game_
     if not await defer(interaction, thinking=False):
         return
     async with guarded(interaction, game_id):
-        result = await play()
+        try:
+            result = await play()
+        except StaleRoll:  # the clicker's copy of the post shows dice thrown since: refused, the post renewed
+            await renew_live_post(ctx, interaction, game_id)
+            raise
         if result.duplicate:
             await say(interaction, reader()._(duplicate), ephemeral=True)
         else:
@@ -247,7 +271,8 @@ def detective_view(game_id: int, view: DicePublicView, tr: Speaker) -> discord.u
         menu.add_item(RollButton(game_id, view.round, "roll", tr._("Roll the dice"), view.rolls))
     elif view.awaiting == "move":
         for part, options in enumerate(_chunks(ride_options(view, tr))):
-            menu.add_item(RideSelect(game_id, view.round, part, options, placeholder=tr._("Pick a die and a station")))
+            menu.add_item(RideSelect(game_id, view.round, part, options, placeholder=tr._("Pick a die and a station"),
+                                     rolls=view.rolls))
         if view.can_reroll:
             menu.add_item(RollButton(game_id, view.round, "again", tr.ngettext(
                 "Roll again ({n} token left)", "Roll again ({n} tokens left)", view.reroll_tokens).format(
@@ -255,7 +280,7 @@ def detective_view(game_id: int, view: DicePublicView, tr: Speaker) -> discord.u
         if view.can_skip:
             for pawn in view.to_move:
                 menu.add_item(StayButton(game_id, view.round, pawn, tr._("{pawn} stays").format(
-                    pawn=view.pawn(pawn).label)))
+                    pawn=view.pawn(pawn).label), view.rolls))
     return menu if menu.children else None
 
 
