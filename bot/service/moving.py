@@ -6,11 +6,14 @@ actions to its stored snapshot on the new side, as it does in the file.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
 from bot.store import SqliteStore, open_store
-from bot.store.copying import CopyRefused, CopyReport, copy_to_postgres
+from bot.store.copying import (CopyRefused, CopyReport, copy_to_postgres, require_bot_file, require_empty_target,
+                               source_tables)
+from bot.store.migrations import MIGRATIONS_DIR
 from bot.store.interface import Session
 from bot.store.postgres import PostgresStore, is_url, shown
 
@@ -27,7 +30,8 @@ async def every_game_replays(session: Session) -> list[str]:
 
 async def copy_installation(source: str | os.PathLike, target: str) -> tuple[str, str, CopyReport]:
     """Copy the SQLite file ``source`` into the empty PostgreSQL database ``target`` (a ``postgresql://`` URL),
-    both brought up to date first; returns (source, target as a log names them, what was copied).
+    both brought up to date first (once each is known to be the bot's to write: the file the bot's, the server's
+    database empty or the bot's without a row); returns (source, target as a log names them, what was copied).
     Raises :class:`CopyRefused` or :class:`bot.store.DatabaseUnavailable` in one line."""
     if is_url(source):
         raise CopyRefused(f"the copy reads a SQLite file, and {shown(str(source))} is a server: name the file with "
@@ -37,11 +41,14 @@ async def copy_installation(source: str | os.PathLike, target: str) -> tuple[str
     if not Path(source).is_file():
         raise CopyRefused(f"there is no database file at {source}: name the bot's file with --database "
                           "(or SY_DATABASE)")
+    await require_bot_file(Path(source))
     lite = await open_store(source)
     try:
-        server = await open_store(target)
+        assert isinstance(lite, SqliteStore)
+        tables, version = await source_tables(lite), await lite.schema_version()
+        server = await PostgresStore.open(target, MIGRATIONS_DIR / "postgresql", before_migrating=functools.partial(
+            require_empty_target, where=shown(target), tables=tables, version=version))
         try:
-            assert isinstance(lite, SqliteStore) and isinstance(server, PostgresStore)
             report = await copy_to_postgres(lite, server, every_game_replays)
             return lite.where, server.where, report
         finally:

@@ -5,14 +5,23 @@ first), parents before the tables that refer to them, with ``COPY``. Then the co
 committed: each table holds as many rows as the file's, and the caller's ``check`` (the service replays every
 game) finds nothing on the new side that it does not find in the file. Anything wrong rolls the whole
 transaction back and raises :class:`CopyRefused` in one line: the target is left empty, and the copy can simply
-run again. A target that holds any row already is refused before anything is written.
+run again.
+
+Nothing is written to a database that is not the bot's to write: before the server's schema is brought up to date,
+:func:`require_empty_target` refuses a database that holds anything (another application's tables, views,
+sequences, functions or types, in any schema) unless it is the bot's own schema without a row (a database
+``python -m bot migrate`` prepared); and :func:`require_bot_file` refuses a source file the bot did not make,
+before the file's schema is brought up to date. Either refusal leaves both sides exactly as they were.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable
 
+import aiosqlite
 import asyncpg
 
 from .interface import Session
@@ -70,6 +79,95 @@ async def copy_to_postgres(source: SqliteStore, target: PostgresStore, check: Ch
     finally:
         await reader.execute("ROLLBACK")
     return CopyReport([(table, counts[table]) for table in tables], inherited)
+
+
+async def require_bot_file(path: Path) -> None:
+    """Refuse, reading only, a file that is not a database the bot made (another program's SQLite file, or
+    none at all): the bot's files carry its schema version (``PRAGMA user_version``)."""
+    try:
+        async with aiosqlite.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True) as conn:
+            version = (await conn.execute_fetchall("PRAGMA user_version"))[0][0]
+            tables = [row[0] for row in await conn.execute_fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    except sqlite3.Error as exc:
+        raise CopyRefused(f"{path} is not a database the bot can read ({exc}): name the bot's file with "
+                          "--database") from None
+    if version == 0:
+        held = f"it holds {_listed([f'table {t}' for t in tables])}" if tables else "it is empty"
+        raise CopyRefused(f"{path} is not the bot's database ({held}, and no schema version of the bot's): name "
+                          "the bot's file with --database")
+
+
+async def source_tables(source: SqliteStore) -> list[str]:
+    """The tables of the bot's file (its schema up to date): the tables the bot has on a server too."""
+    return await _tables_in_order(source.reader)
+
+
+#: what a database holds outside the server's own schemas (pg_catalog, information_schema, pg_toast, ...), leaving
+#: out what an extension brings and the sequences a column owns: (kind, schema, name, the table a trigger fires on)
+_HELD = """
+    SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'v' THEN 'view'
+                          WHEN 'm' THEN 'materialized view' WHEN 'f' THEN 'foreign table' WHEN 'S' THEN 'sequence'
+                          ELSE 'type' END AS kind, n.nspname AS schema, c.relname AS name
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S', 'c')
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+                                                  AND d.deptype IN ('e', 'a', 'i'))
+    UNION ALL
+    SELECT 'function', n.nspname, p.proname
+      FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+     WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+                                                  AND d.deptype = 'e')
+    UNION ALL
+    SELECT 'type', n.nspname, t.typname
+      FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+     WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' AND t.typtype IN ('e', 'd', 'r')
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid
+                                                  AND d.deptype = 'e')
+    ORDER BY 1, 2, 3
+"""
+#: the functions the bot's tables' triggers run (the bot's own, made by its migrations)
+_TRIGGERS = """
+    SELECT DISTINCT p.proname FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE NOT t.tgisinternal AND c.relname = ANY($1::text[]) AND c.relnamespace = current_schema()::regnamespace
+"""
+
+
+async def require_empty_target(connection: asyncpg.Connection, where: str, tables: list[str], version: int) -> None:
+    """Refuse, reading only, a database that holds anything but the bot's own schema without a row: another
+    application's database keeps every table, function and row it had. ``tables``: the bot's tables (the file's);
+    ``version``: the file's schema version."""
+    held = [(row["kind"], row["schema"], row["name"]) for row in await connection.fetch(_HELD)]
+    if not held:
+        return
+    schema = await connection.fetchval("SELECT current_schema()")
+    ours = set(tables) | {"schema_version"}
+    if any(held_item == ("table", schema, "schema_version") for held_item in held):
+        functions = {row[0] for row in await connection.fetch(_TRIGGERS, sorted(ours))}
+        held = [(kind, where_, name) for kind, where_, name in held
+                if where_ != schema or not ((kind == "table" and name in ours)
+                                            or (kind == "function" and name in functions))]
+        target_version = int(await connection.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+        if target_version > version:
+            raise CopyRefused(f"{where} is at schema version {target_version}, newer than the file's {version}: run "
+                              "the same version of the bot on both")
+    if held:
+        named = [f"{kind} {name if where_ == schema else f'{where_}.{name}'}" for kind, where_, name in held]
+        raise CopyRefused(f"{where} is not empty and not the bot's (it holds {_listed(named)}): copy into a new, "
+                          "empty database")
+    present = {row[0] for row in await connection.fetch(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
+    rows = [f"{table}: {_rows(n)}" for table in tables
+            if table in present and (n := await connection.fetchval(f'SELECT COUNT(*) FROM "{table}"'))]
+    if rows:
+        raise CopyRefused(f"{where} is not empty ({', '.join(rows)}): copy into a new, empty database")
+
+
+def _listed(things: list[str], most: int = 4) -> str:
+    if len(things) > most:
+        return f"{', '.join(things[:most])} and {len(things) - most} more"
+    return ", ".join(things)
 
 
 async def _copy(reader, connection: asyncpg.Connection, where: str, tables: list[str],

@@ -18,7 +18,7 @@ import re
 import secrets
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -197,9 +197,12 @@ class PostgresStore(Store):
 
     @classmethod
     async def open(cls, url: str, migrations: Path = MIGRATIONS_DIR / "postgresql",
-                   pool_size: int | None = None) -> "PostgresStore":
+                   pool_size: int | None = None, *,
+                   before_migrating: Callable[[asyncpg.Connection], Awaitable[None]] | None = None
+                   ) -> "PostgresStore":
         """Connect, check the server, and bring the schema up to date. Raises :class:`DatabaseUnavailable`
-        naming the server and what to fix."""
+        naming the server and what to fix. ``before_migrating`` looks at the database first and may refuse
+        it (raising) before anything is written (the copy refuses a database that is not empty)."""
         where = shown(url)
         pool_size = pool_size or _pool_size(where)
         named = {} if "application_name" in urlsplit(url).query else {"application_name": APPLICATION_NAME}
@@ -221,6 +224,9 @@ class PostgresStore(Store):
             if version.major < OLDEST_SERVER:
                 raise DatabaseUnavailable(f"cannot use the database {where}: the server is PostgreSQL "
                                           f"{version.major}, older than {OLDEST_SERVER}; upgrade it")
+            if before_migrating is not None:
+                async with pool.acquire() as connection:
+                    await before_migrating(connection)
             applied = await migrate(pool, migrations, where)
         except BaseException:
             await pool.close()

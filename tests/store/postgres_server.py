@@ -85,12 +85,16 @@ class Server:
                    "-c full_page_writes=off -c max_connections=300")
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-w", "start")
 
-    async def new_database(self) -> str:
-        """A fresh database with the schema up to date; returns its URL."""
+    async def new_database(self, empty: bool = False) -> str:
+        """A fresh database with the schema up to date (``empty``: as ``createdb`` makes it); returns its URL."""
         from bot.store.postgres import PostgresStore
 
         admin = await asyncpg.connect(self.url("postgres"))
         try:
+            if empty:
+                name = f"sy_test_{os.getpid()}_{next(self._names)}"
+                await admin.execute(f"CREATE DATABASE {name}")
+                return self.url(name)
             if not self.template_ready:
                 await admin.execute(f"CREATE DATABASE {TEMPLATE}")
                 await (await PostgresStore.open(self.url(TEMPLATE), pool_size=1)).close()
@@ -138,10 +142,11 @@ def server() -> Server:
 
 
 @asynccontextmanager
-async def fresh_database() -> AsyncIterator[str]:
-    """A new database on the test server (started if need be), dropped at the end of the block; its URL."""
+async def fresh_database(empty: bool = False) -> AsyncIterator[str]:
+    """A new database on the test server (started if need be), dropped at the end of the block; its URL.
+    ``empty``: without the bot's schema, as ``createdb`` leaves it."""
     pg = server()
-    url = await pg.new_database()
+    url = await pg.new_database(empty)
     try:
         yield url
     finally:

@@ -3,6 +3,7 @@ test server: every row arrives, the games go on where they stopped, and a copy t
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -18,6 +19,7 @@ from bot.store import open_store
 from bot.store.copying import CopyRefused
 
 from tests.service.dice_helpers import dice_turn
+from tests.store.postgres_server import fresh_database
 from tests.service.helpers import GUILD, HOST, SECRET, Clock, new_key, play_out, play_turn, started
 
 #: every table the copy must fill (the schema's own version table aside)
@@ -135,6 +137,90 @@ async def test_a_target_holding_anything_is_refused_and_left_as_it_was(installat
         await conn.close()
 
 
+@pytest.fixture
+async def empty_url():
+    """A new database as ``createdb`` makes it: nothing in it."""
+    async with fresh_database(empty=True) as found:
+        yield found
+
+
+async def schema_of(url) -> list[tuple]:
+    """Everything a database holds outside the server's own schemas, and every row of its tables."""
+    conn = await asyncpg.connect(url)
+    try:
+        objects = [tuple(r) for r in await conn.fetch(
+            "SELECT c.relkind::text, n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' "
+            "UNION ALL SELECT 'function', n.nspname, p.proname FROM pg_proc p "
+            "JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' "
+            "UNION ALL SELECT 'type', n.nspname, t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace "
+            "WHERE n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' ORDER BY 1, 2, 3")]
+        rows = [(name, tuple(sorted(tuple(r) for r in await conn.fetch(f'SELECT * FROM {schema}."{name}"'))))
+                for kind, schema, name in objects if kind == "r"]
+        return objects + rows
+    finally:
+        await conn.close()
+
+
+@pytest.mark.parametrize("holds,named", [
+    ("CREATE TABLE orders (id integer PRIMARY KEY, total numeric); INSERT INTO orders VALUES (1, 9.5)", "table orders"),
+    ("CREATE TABLE games (id integer)", "table games"),  # a name the bot uses too, and nothing in it
+    ("CREATE SCHEMA shop; CREATE TABLE shop.orders (id serial PRIMARY KEY)", "table shop.orders"),
+    ("CREATE FUNCTION answer() RETURNS integer LANGUAGE sql AS 'SELECT 42'", "function answer"),
+    ("CREATE TYPE mood AS ENUM ('sad', 'happy')", "type mood"),
+    ("CREATE SEQUENCE tickets", "sequence tickets"),
+])
+async def test_another_application_s_database_is_refused_before_anything_is_written(installation, empty_url, holds,
+                                                                                     named):
+    """The bot's schema is written into no database but an empty one or its own: another application's keeps
+    every table, function, type and row it had, and the refusal names what it holds, in one line."""
+    url = empty_url
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(holds)
+    finally:
+        await conn.close()
+    before = await schema_of(url)
+    with pytest.raises(CopyRefused) as refused:
+        await copy_installation(installation, url)
+    message = refused.value.message
+    assert "is not empty and not the bot's" in message and named in message and "new, empty database" in message, \
+        message
+    assert "\n" not in message
+    assert await schema_of(url) == before
+
+
+async def test_an_empty_database_or_one_the_bot_prepared_without_a_row_takes_the_copy(installation, empty_url, url):
+    """A database as ``createdb`` makes it, and one ``python -m bot migrate`` prepared (the README's *Tables*; the
+    ``url`` fixture's database is one): both take the copy."""
+    for target in (empty_url, url):
+        source, copied_to, report = await copy_installation(installation, target)
+        assert dict(report.tables)["games"] == 4
+
+
+async def test_a_source_file_the_bot_did_not_make_is_refused_and_left_as_it_was(tmp_path, empty_url):
+    """``--database`` naming another program's SQLite file: refused before the bot's tables are written into it,
+    and the server's database is not touched either."""
+    other = tmp_path / "notes.sqlite3"
+    async with aiosqlite.connect(other) as conn:
+        await conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+        await conn.execute("INSERT INTO notes (text) VALUES ('milk')")
+        await conn.commit()
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    garbage = tmp_path / "garbage.sqlite3"
+    garbage.write_bytes(b"not a database at all, " * 100)
+    url = empty_url
+    for path, says in ((other, "it holds table notes"), (empty, "it is empty"), (garbage, "not a database")):
+        before = path.read_bytes()
+        with pytest.raises(CopyRefused) as refused:
+            await copy_installation(path, url)
+        assert says in refused.value.message and "--database" in refused.value.message, refused.value.message
+        assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(
+            path.name)) == [path.name]
+    assert await schema_of(url) == []
+
+
 async def test_a_copy_that_fails_half_way_keeps_nothing_and_runs_again_once_mended(installation, url):
     async with aiosqlite.connect(installation) as conn:  # SQLite keeps whatever it is given
         await conn.execute("UPDATE announcements SET recipient_id = 'nobody' WHERE id = (SELECT MAX(id) FROM announcements)")
@@ -206,3 +292,19 @@ def test_migrate_copy_to_prints_each_table_and_refuses_a_second_time_in_one_line
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "is not empty" in err and err.count("\n") == 1
     assert "hunter2" not in out + err
+
+
+def test_migrate_copy_to_into_another_application_s_database_refuses_in_one_line(installation, empty_url, capsys):
+    async def set_up():
+        conn = await asyncpg.connect(empty_url)
+        try:
+            await conn.execute("CREATE TABLE customers (id integer PRIMARY KEY); INSERT INTO customers VALUES (7)")
+        finally:
+            await conn.close()
+        return await schema_of(empty_url)
+
+    before = asyncio.run(set_up())
+    assert main(["migrate", "--database", str(installation), "--copy-to", empty_url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "table customers" in err and err.count("\n") == 1, err
+    assert asyncio.run(schema_of(empty_url)) == before
