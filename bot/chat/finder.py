@@ -10,7 +10,7 @@ import discord
 
 from bot.games.errors import GameError
 from bot.games.family import MRX
-from bot.i18n import reading_about
+from bot.i18n import N_, reading_about
 from bot.service import GameService
 from bot.service.errors import GameNotFound, NoGameHere, NotInGame, NotYourPawn, ServiceError
 from bot.service.models import RUNNING, GameInfo, Player, UserGame
@@ -93,41 +93,62 @@ async def guild_of(client: discord.Client, guild_id: int) -> discord.Guild:
     return client.get_guild(guild_id) or await client.fetch_guild(guild_id, with_counts=False)
 
 
-async def member_of(client: discord.Client, guild_id: int, user: discord.abc.User) -> bool:
-    """Whether ``user`` is a member of the server (asked of Discord: the bot keeps no member lists)."""
+#: the one answer to a ``game`` option naming a game the caller may not see, the same as for a number never used
+UNSEEN = N_("There is no game with that number that you can see: the number is wrong, or its channel is hidden "
+            "from you.")
+
+
+async def may_read(service: GameService, client: discord.Client, interaction: discord.Interaction,
+                   game: GameInfo) -> bool:
+    """Whether the caller could read the game's channel (and so its public thread) in Discord: from the permissions the
+    interaction carries when it comes from there, else from the server's channel and the caller's roles (this
+    process's cache, else asked of Discord)."""
+    if interaction.guild_id == game.guild_id and interaction.channel_id in (game.channel_id,
+                                                                            await service.game_thread(game.id)):
+        permissions = interaction.permissions
+    else:
+        try:
+            guild = await guild_of(client, game.guild_id)
+            channel = guild.get_channel(game.channel_id) or await guild.fetch_channel(game.channel_id)
+            member = interaction.user
+            if not (isinstance(member, discord.Member) and member.guild.id == guild.id):
+                member = guild.get_member(member.id) or await guild.fetch_member(member.id)
+        except discord.HTTPException:  # not a member, a channel or server the bot no longer sees
+            return False
+        permissions = channel.permissions_for(member)
+    return permissions.view_channel and permissions.read_message_history
+
+
+async def visible_game(service: GameService, client: discord.Client, interaction: discord.Interaction,
+                       game_id: int) -> GameInfo:
+    """The game a ``game`` option names, for a caller who played in it or could read its channel; anyone else hears
+    :data:`UNSEEN`, the same sentence as for a game that does not exist."""
     try:
-        guild = await guild_of(client, guild_id)
-        await guild.fetch_member(user.id)
-    except (discord.NotFound, discord.Forbidden):  # not a member; a server the bot has left
-        return False
-    return True
+        named = await service.get_game(game_id)
+    except GameNotFound:
+        named = None
+    if named is None or not (any(p.user_id == interaction.user.id for p in await service.players(game_id))
+                             or await may_read(service, client, interaction, named)):
+        raise Refused(UNSEEN)
+    reading_about(named.board)
+    return named
 
 
 async def game_to_look_at(service: GameService, client: discord.Client, interaction: discord.Interaction,
                           game_id: int | None = None) -> GameInfo:
-    """The game ``/sy board``, ``/sy log`` and ``/sy status`` show: as :func:`game_for` finds it while one is
-    running; else the channel's (or thread's) latest finished game, or the finished game ``game_id`` names, for
-    someone who may see it (in its server, or in DMs a player or a member of its server)."""
+    """The game ``/sy board``, ``/sy log`` and ``/sy status`` show: the one ``game_id`` names, for someone who may
+    see it (:func:`visible_game`); else as :func:`game_for` finds it while one is running, or the channel's (or
+    thread's) latest finished game."""
+    if game_id is not None:
+        return await visible_game(service, client, interaction, game_id)
     try:
-        return await game_for(service, interaction, game_id)
-    except GameError as refusal:
-        if game_id is None:
-            latest = None if is_dm(interaction) else await latest_here(service, interaction.channel_id)
-            if latest is None:
-                raise
-            reading_about(latest.board)
-            return latest
-        named = await service.get_game(game_id)
-        if named.active or named.started_at is None:
-            raise refusal
-        if interaction.guild_id is not None:
-            if named.guild_id != interaction.guild_id:
-                raise GameNotFound() from None  # the same answer as for a game that does not exist
-        elif not (any(p.user_id == interaction.user.id for p in await service.players(game_id))
-                  or await member_of(client, named.guild_id, interaction.user)):
-            raise GameNotFound() from None
-        reading_about(named.board)
-        return named
+        return await game_for(service, interaction)
+    except GameError:
+        latest = None if is_dm(interaction) else await latest_here(service, interaction.channel_id)
+        if latest is None:
+            raise
+        reading_about(latest.board)
+        return latest
 
 
 async def played_where(service: GameService, game_id: int, user_id: int, here: GameInfo | None) -> str:

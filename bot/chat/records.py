@@ -10,7 +10,7 @@ import discord
 
 from bot.fairness.verify import verify_record
 from bot.i18n import game_language, reader, speaker
-from bot.service.errors import GameNotFound, GameNotOver
+from bot.service.errors import GameNotOver
 
 from bot.chat import finder
 from bot.chat.context import ChatContext
@@ -49,19 +49,17 @@ async def verify(ctx: ChatContext, interaction: discord.Interaction, game: int |
 async def _finished_record(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> tuple[int, dict]:
     """The number and record of ``game`` (default: the channel's latest finished game), for someone who may see it."""
     service = ctx.service
-    latest = None if game is not None or is_dm(interaction) else await finder.latest_here(service,
-                                                                                           interaction.channel_id)
-    game_id = game if game is not None else latest.id if latest else None
-    if game_id is None:
-        active = None if is_dm(interaction) else await finder.game_here(service, interaction.channel_id)
-        if active is not None:
-            raise GameNotOver("The record is available once the game is over.")
-        raise Refused("Which game? Give its number with the `game` option (shown in the game's messages).")
-    info = await service.get_game(game_id)
-    if interaction.guild_id is not None and info.guild_id != interaction.guild_id:
-        raise GameNotFound()  # the same answer as for a game that does not exist
-    in_server = interaction.guild_id == info.guild_id or await finder.member_of(ctx.client, info.guild_id, interaction.user)
-    return game_id, await service.record(game_id, user_id=interaction.user.id, in_server=in_server)
+    if game is not None:
+        game_id = (await finder.visible_game(service, ctx.client, interaction, game)).id
+    else:
+        latest = None if is_dm(interaction) else await finder.latest_here(service, interaction.channel_id)
+        if latest is None:
+            active = None if is_dm(interaction) else await finder.game_here(service, interaction.channel_id)
+            if active is not None:
+                raise GameNotOver("The record is available once the game is over.")
+            raise Refused("Which game? Give its number with the `game` option (shown in the game's messages).")
+        game_id = latest.id
+    return game_id, await service.record(game_id)
 
 
 async def stats(ctx: ChatContext, interaction: discord.Interaction, user: discord.User | None) -> None:

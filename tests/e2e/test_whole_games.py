@@ -48,7 +48,7 @@ async def finish_checks(game: Game, winner_words: str) -> None:
 
 async def export_only_to_players_and_members(game: Game, game_id: int) -> None:
     """From a DM, the record goes to players and to members of the game's server; anyone else hears
-    exactly what they would hear for a game that does not exist."""
+    exactly what they would hear for a game that does not exist (a member of the server reads its channel)."""
     fake, w = game.fake, game.world
     stranger = fake.add_user("stranger")  # on no server of the bot's
     elsewhere = fake.add_guild("Another Yard")
@@ -58,7 +58,7 @@ async def export_only_to_players_and_members(game: Game, game_id: int) -> None:
     for user in (stranger, outsider):
         refused = await game.reply(user, "export", {"game": game_id}, channel="dm")
         assert refused.kind == "ephemeral" and not refused.files
-        assert refused.text == nowhere.text and "does not exist" in refused.text
+        assert refused.text == nowhere.text and "no game with that number that you can see" in refused.text
     member = fake.add_user("member")
     fake.add_member(w.guild, member)
     for user in (member, w.bob):  # a member of the server who did not play; a player

@@ -43,7 +43,7 @@ async def test_log_board_and_export_show_the_channel_s_finished_game(game: Game,
     assert "logbook.png" in other.files
     stranger = fake.add_user("stranger")
     refused = await game.reply(stranger, "log", {"game": game.game_id}, channel="dm")
-    assert refused.kind == "ephemeral" and "does not exist" in refused.text
+    assert refused.kind == "ephemeral" and "no game with that number that you can see" in refused.text
     # A new lobby in the channel: the looks speak of it, not of the finished game.
     await game.reply(w.alice, "new")
     assert "forming" in (await game.reply(w.carol, "status")).text

@@ -493,6 +493,14 @@ class FakeDiscord:
         self.gateway.dispatch('CHANNEL_CREATE', channel.to_payload(), intent=Intent.GUILDS)
         return channel
 
+    def set_overwrites(self, channel: FakeChannel, overwrites: List[Dict[str, Any]]) -> None:
+        """A moderator sets the channel's permission overwrites (``[{"id", "type" 0 role / 1 member, "allow",
+        "deny"}]``, Discord's order of applying them: @everyone, then the roles, then the member), as in Discord's
+        client: CHANNEL_UPDATE."""
+        channel.overwrites = [dict(o) for o in overwrites]
+        self.gateway.dispatch('CHANNEL_UPDATE', channel.to_payload(), intent=Intent.GUILDS)
+        self._notify()
+
     def add_member(self, guild: FakeGuild, user: FakeUser, *, manage_channels: bool = False,
                    administrator: bool = False, permissions: Union[discord.Permissions, int, None] = None,
                    roles: Sequence[FakeRole] = (), nick: Optional[str] = None) -> FakeMember:
