@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import io
 import math
+import struct
+import zlib
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from PIL import Image, ImageDraw
-
-
-
 
 Point = tuple[float, float]
 #: left, top, right, bottom
@@ -44,10 +43,6 @@ class MapLayout(Protocol):
     def radius(self, station: int) -> float: ...
 
     def outer(self, station: int) -> float: ...
-
-
-
-
 
 
 def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -> None:
@@ -150,23 +145,31 @@ class Picture:
 
     :meth:`png` maps the canvas onto a fixed 256-colour palette and writes an 8-bit PNG, which is
     about three times smaller and faster to encode than full colour. When the canvas starts from a
-    cached base that has a palette version too, only the changed boxes are mapped again.
+    cached base that has a palette version too (a :class:`PaletteBase`), only the changed boxes are
+    mapped again, and only the rows they touch are compressed again.
     """
 
-    def __init__(self, base: Image.Image, palette: Image.Image | None, indexed: Image.Image | None = None,
-                 bright: Image.Image | None = None) -> None:
+    def __init__(self, base: Image.Image, fixed: "PaletteBase | None" = None, bright: Image.Image | None = None,
+                 *, palette: Image.Image | None = None, indexed: Image.Image | None = None) -> None:
+        """A picture drawn on a copy of ``base``: of a cached ``fixed`` base, or with the ``palette`` and the
+        base already mapped onto it (``indexed``), or else in colours of its own."""
         self.base = base
         self.bright = bright or base  # the undimmed base, where the base is dimmed
         self.img = base.copy()
         self.draw = ImageDraw.Draw(self.img)
-        self.palette = palette
-        self.indexed = indexed
+        self.fixed = fixed
+        self.palette = fixed.palette if fixed is not None else palette
+        self.indexed = fixed.indexed if fixed is not None else indexed
         self.dirty: list[tuple[int, int, int, int]] = []
         #: the name tags placed on the picture (a :class:`~bot.pictures.marks.Tags`), once there are any
         self.tags = None
         #: the header's words as (title, details, (note, its colour) or None), once written: a close-up cut
         #: from the picture writes them again at its own size
         self.headline: tuple[str, str, tuple[str, tuple[int, int, int]] | None] | None = None
+        #: the header's lines as (text, font size in pixels, box), once written (how large it reads on a phone)
+        self.header_lines: list[tuple[str, int, tuple[int, int, int, int]]] = []
+        #: the layout the picture was drawn with, where it is not the board's usual one (a framed route)
+        self.layout = None
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box
@@ -201,9 +204,11 @@ class Picture:
         smooth(self.img, box, paint, k)
         self.touch(box)
 
-    def text(self, xy: Point, text: str, font, fill, anchor: str = "la") -> tuple[int, int, int, int]:
-        """Draw ``text`` with its ``anchor`` at ``xy``; returns the box it covers."""
-        sprite, (dx, dy) = text_sprite(text, font, fill, anchor)
+    def text(self, xy: Point, text: str, font, fill, anchor: str = "la", stroke: int = 0,
+             stroke_fill=None) -> tuple[int, int, int, int]:
+        """Draw ``text`` with its ``anchor`` at ``xy`` (with a rim ``stroke`` pixels wide in ``stroke_fill``);
+        returns the box it covers."""
+        sprite, (dx, dy) = text_sprite(text, font, fill, anchor, stroke, stroke_fill)
         corner = (round(xy[0]) + dx, round(xy[1]) + dy)
         self.paste_at(sprite, corner)
         return corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height
@@ -230,16 +235,128 @@ class Picture:
         return out
 
     def png(self) -> bytes:
-        return encode_png(self.to_indexed())
+        indexed = self.to_indexed()
+        if self.fixed is None:
+            return encode_png(indexed)
+        rows = {y for x0, y0, x1, y1 in self.dirty for y in range(y0 // BAND, (y1 - 1) // BAND + 1)}
+        return self.fixed.encode(indexed, rows)
+
+
+#: rows of a picture compressed together, apart from the rows above and below: the rows a picture
+#: did not change are taken from its base's PNG as they are
+BAND = 8
+#: zlib level of the bands compressed once per base (the changed ones are compressed at level 1, runs only)
+BASE_LEVEL = 6
+
+
+class PaletteBase:
+    """A base picture that many pictures start from (a board's static map), in a fixed palette of
+    256 colours: the base's own ``own`` colours (median cut, from every ``sample``-th pixel) and the
+    ``extra`` colours the overlays draw with; and its PNG rows, compressed once in bands of BAND rows.
+
+    A picture drawn on a copy of the base compresses again only the bands it changed
+    (:meth:`encode`): deflate streams that start afresh can follow one another, and zlib's checksum
+    of the whole is computed from the bands' own.
+    """
+
+    def __init__(self, base: Image.Image, extra: Sequence[tuple[int, int, int]], own: int = 128,
+                 sample: int = 1) -> None:
+        extra = list(extra)[: 256 - own]
+        source = base if sample == 1 else base.resize((base.width // sample, base.height // sample),
+                                                       Image.Resampling.NEAREST)
+        mapped = source.quantize(colors=256 - len(extra), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        flat = mapped.getpalette()[: 3 * (256 - len(extra))] + [c for rgb in extra for c in rgb]
+        self.palette = Image.new("P", (1, 1))
+        self.palette.putpalette(flat)
+        self.indexed = base.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        self._bands: list[tuple[bytes, int, int]] | None = None
+
+    def bands(self) -> list[tuple[bytes, int, int]]:
+        """Each band of the base as (deflated rows, their Adler-32, their length), compressed on first use."""
+        if self._bands is None:
+            img = self.indexed
+            self._bands = [_deflated(_rows(img, y, min(y + BAND, img.height)), BASE_LEVEL)
+                           for y in range(0, img.height, BAND)]
+        return self._bands
+
+    def encode(self, indexed: Image.Image, changed: set[int]) -> bytes:
+        """The PNG of ``indexed`` (the base with the bands ``changed`` changed): those bands are
+        compressed again, runs of them together; the others are the base's."""
+        bands = self.bands()
+        pieces: list[bytes] = []
+        adler, band = 1, 0
+        while band < len(bands):
+            if band not in changed:
+                data, check, length = bands[band]
+                band += 1
+            else:
+                end = band
+                while end < len(bands) and end in changed:
+                    end += 1
+                data, check, length = _deflated(_rows(indexed, band * BAND, min(end * BAND, indexed.height)), 1)
+                band = end
+            pieces.append(data)
+            adler = adler32_combine(adler, check, length)
+        return _png(indexed, b"".join(pieces) + _LAST_BLOCK, adler)
+
+
+def _rows(img: Image.Image, top: int, bottom: int) -> bytes:
+    """The PNG rows ``top`` to ``bottom`` of an indexed picture: each row's filter byte (0: none), then its
+    pixels."""
+    padded = Image.new("P", (img.width + 1, bottom - top), 0)
+    padded.paste(img.crop((0, top, img.width, bottom)), (1, 0))
+    return padded.tobytes()
+
+
+def _deflated(data: bytes, level: int) -> tuple[bytes, int, int]:
+    """``data`` as deflate blocks that start afresh and end on a byte boundary (so that more can follow),
+    with its Adler-32 and length. At level 1, runs only (zlib's Z_RLE): quicker than level 1's search
+    and smaller on a palette picture's long runs of one colour."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, -15, 8, zlib.Z_RLE if level == 1 else zlib.Z_DEFAULT_STRATEGY)
+    return packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(data), len(data)
+
+
+#: the empty last block that ends a deflate stream
+_LAST_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)
+_ADLER = 65521
+
+
+def adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces of data, from each piece's own and the second one's ``length`` (zlib's
+    ``adler32_combine``)."""
+    rem = length % _ADLER
+    sum1 = first & 0xFFFF
+    sum2 = rem * sum1 % _ADLER
+    sum1 = (sum1 + (second & 0xFFFF) + _ADLER - 1) % _ADLER
+    sum2 = (sum2 + (first >> 16) + (second >> 16) + _ADLER - rem) % _ADLER
+    return sum1 | (sum2 << 16)
+
+
+def _png(indexed: Image.Image, deflated: bytes, adler: int) -> bytes:
+    """An 8-bit palette PNG of ``indexed``'s size and palette, whose rows are ``deflated`` (a raw deflate
+    stream) with the Adler-32 ``adler``."""
+    palette = bytes(indexed.getpalette() or [])
+    header = struct.pack(">IIBBBBB", indexed.width, indexed.height, 8, 3, 0, 0, 0)
+    stream = b"\x78\x01" + deflated + struct.pack(">I", adler)
+    return b"".join([b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
+                     _chunk(b"IDAT", stream), _chunk(b"IEND", b"")])
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 @lru_cache(maxsize=2048)
-def text_sprite(text: str, font, fill, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
-    """``text`` on a transparent sprite, and where its corner goes relative to the anchor point."""
-    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill=None
+                ) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` on a transparent sprite (with a rim ``stroke`` pixels wide), and where its corner goes
+    relative to the anchor point."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
     left, top = left - 1, top - 1
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (*fill[:3], 0))
-    ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor)
+    backdrop = stroke_fill if stroke else fill  # (the colour antialiased edges fade from)
+    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (*backdrop[:3], 0))
+    ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
+                                stroke_fill=stroke_fill)
     return sprite, (left, top)
 
 
@@ -279,7 +396,11 @@ def _merge(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, 
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes, tuned for speed: zlib level 1 (``bench/bench_render.py`` compares the levels)."""
-    out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    """PNG bytes, tuned for speed: an indexed picture's rows compressed at zlib level 1, runs only
+    (``bench/bench_render.py`` compares the choices); other modes as Pillow writes them at level 1."""
+    if img.mode != "P":
+        out = io.BytesIO()
+        img.save(out, format="PNG", compress_level=1)
+        return out.getvalue()
+    data, check, _ = _deflated(_rows(img, 0, img.height), 1)
+    return _png(img, data + _LAST_BLOCK, check)

@@ -216,13 +216,36 @@ class Tags:
         radius) and the leader line to it, if it needs one; where nothing is free, None, or with
         ``anyhow`` the spot beside the anchor that covers least."""
         cx, cy = centre
-        left, top, right, bottom = self.bounds()
         gap = 2 * self.lay.scale
-        far = r + gap + LEADER_RINGS * 1.1 * h + w + h
-        hard = self.clear_boxes(centre, far)
-        circles = [b for b in _station_circles(self.lay) if _within(b, cx, cy, far)]
+        near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
+        # The spots beside the anchor first, weighed against what lies within their reach only: the
+        # same choice as below where one is free, found without the rings further out.
+        found = self._choose(centre, r + gap + w + h, near, None, anyhow=False)
+        if found is None:
+            far = r + gap + LEADER_RINGS * 1.1 * h + w + h
+            rings = [list(_ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r))
+                     for ring in range(1, LEADER_RINGS + 1)]
+            found = self._choose(centre, far, near, rings, anyhow)
+        if found is None:
+            return None
+        box, leader = found
+        left, top, right, bottom = self.bounds()
+        x = min(max(round(box[0]), left), right - w)
+        y = min(max(round(box[1]), top), bottom - h)
+        return (x, y), leader
+
+    def _choose(self, centre: Point, reach: float, near: list[Box],
+                rings: list[list[tuple[Box, tuple[Point, Point]]]] | None, anyhow: bool
+                ) -> tuple[Box, tuple[Point, Point] | None] | None:
+        """The best of the ``near`` spots (and with ``rings``, of the spots further out, with a leader
+        line) weighed against what lies within ``reach`` of ``centre``; without ``rings``, only a spot
+        beside the anchor that covers nothing, place names included."""
+        cx, cy = centre
+        left, top, right, bottom = self.bounds()
+        hard = self.clear_boxes(centre, reach)
+        circles = [b for b in _station_circles(self.lay) if _within(b, cx, cy, reach)]
         discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
-                 if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, far + pr)]
+                 if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, reach + pr)]
 
         def faults(box: Box, avoid: Sequence[Box], first: bool = True) -> int:
             """What the tag at ``box`` would cover of ``avoid`` and the map's edge (with ``first``, stop
@@ -245,9 +268,10 @@ class Tags:
                 cost += 2 * sum(segment_crosses(*leader, d) for d in discs) + 6 * sum(segment_crosses(*leader, b) for b in hard)
             return cost
 
-        near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
-        rings = [list(_ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r)) for ring in range(1, LEADER_RINGS + 1)]
-        names = [b for b in self.place_names() if _within(b, cx, cy, far)]
+        names = [b for b in self.place_names() if _within(b, cx, cy, reach)]
+        if rings is None:
+            options = self._clean_spots(near, [], [*hard, *names], faults, soft)
+            return (min(options, key=lambda o: o[0])[1], None) if options else None
         options: list = []
         for avoid in ([*hard, *names], hard) if names else (hard,):  # place names too, where a spot allows
             options = self._clean_spots(near, rings, avoid, faults, soft)
@@ -258,14 +282,10 @@ class Tags:
                        for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box, hard)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
-        elif anyhow:
-            box = min(near, key=lambda b: (faults(b, hard, first=False), soft(b) + 0.1 * near.index(b)))
-            leader = None
-        else:
-            return None
-        x = min(max(round(box[0]), left), right - w)
-        y = min(max(round(box[1]), top), bottom - h)
-        return (x, y), leader
+            return box, leader
+        if anyhow:
+            return min(near, key=lambda b: (faults(b, hard, first=False), soft(b) + 0.1 * near.index(b))), None
+        return None
 
 
 def _near_spots(cx: float, cy: float, w: float, h: float, r: float, gap: float) -> list[Point]:
@@ -401,8 +421,15 @@ def uncover_stations(pic: Picture, lay: MapLayout, segments: Sequence[tuple[Poin
                      skip: Sequence[int] = ()) -> None:
     """Bring back the stations that lines were just drawn over, so that lines pass under them."""
     reach = width * lay.scale / 2
+    if not segments:
+        return
+    most = reach + max(outer for _, _, outer in _stations_at(lay))
+    x0 = min(min(a[0], b[0]) for a, b in segments) - most
+    y0 = min(min(a[1], b[1]) for a, b in segments) - most
+    x1 = max(max(a[0], b[0]) for a, b in segments) + most
+    y1 = max(max(a[1], b[1]) for a, b in segments) + most
     for station, p, outer in _stations_at(lay):
-        if station in skip:
+        if station in skip or not (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
             continue
         r = outer + reach
         for a, b in segments:
@@ -427,17 +454,20 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
         return
     s = lay.scale
     pts = [lay.xy(st) for st in route]
-    box = bounds(pts, 30 * s)
     segments = list(zip(pts, pts[1:]))
+    pad = (width + 12) * s  # the casing, and a chevron's wings
+    # Each ride on a patch of its own (a patch around the whole route is mostly empty, and everything
+    # a picture changes is mapped and compressed again): first every casing, then the rides over them.
+    for a, b in segments:
+        pic.smooth(bounds([a, b], pad), lambda d, at, k, a=a, b=b: thick_line(d, [at(*a), at(*b)], style.WHITE,
+                                                                             (width + 5) * s * k), k=2)
+    for i, (a, b) in enumerate(segments):
+        colour = colours[i] if colours is not None else None
 
-    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
-        for a, b in segments:
-            thick_line(d, [at(*a), at(*b)], style.WHITE, (width + 5) * s * k)
-        if colours is None:
-            for a, b in segments:
+        def paint(d: ImageDraw.ImageDraw, at, k: int, a=a, b=b, colour=colour) -> None:
+            if colour is None:
                 dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
-            return
-        for (a, b), colour in zip(segments, colours):
+                return
             thick_line(d, [at(*a), at(*b)], colour, width * s * k)
             length = math.dist(a, b)
             if length > 70 * s:  # a chevron halfway shows which way he went
@@ -451,7 +481,7 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
                             at(back[0] + uy * wing, back[1] - ux * wing)]
                 d.polygon(triangle, fill=colour, outline=style.WHITE, width=max(1, round(2 * s * k)))
 
-    pic.smooth(box, paint, k=2)
+        pic.smooth(bounds([a, b], pad), paint, k=2)
     uncover_stations(pic, lay, segments, width + 5)
     for station in set(route):
         pic.uncover(lay.xy(station), lay.outer(station) + 0.5, bright=True)

@@ -13,12 +13,9 @@ A family without a phone close-up has no ``render_zoom``; the bot then attaches 
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
-
-from PIL import Image
 
 from bot.games.dice.engine import DiceMrXView, DicePublicView, replay
 from bot.pictures.album import album_writer
@@ -75,9 +72,7 @@ def round_views(record: dict[str, Any]) -> list[DicePublicView]:
 def render_record_replay(record: dict[str, Any], *, language: str = "en", width: int = REPLAY_WIDTH) -> bytes:
     """An animated GIF of a finished game: the board as it stood after each round, the end held longer."""
     views = [v for v in round_views(record) if v.board is not None]
-    frames = [Image.open(io.BytesIO(draw_board(v, tracker=False, width=width, language=language).png()))
-              .convert("RGB").quantize(colors=128) for v in views]
-    return gif(frames)
+    return gif([draw_board(v, tracker=False, width=width, language=language).to_indexed() for v in views])
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False,

@@ -7,6 +7,7 @@ It is the same in every picture of a board, so it is drawn once per board and wi
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -16,8 +17,8 @@ from bot.i18n import speaker
 
 from bot.games.london.pictures import board_style
 from bot.pictures import style
-from bot.pictures.canvas import Picture, Point, dashed, disc, thick_line
-from bot.games.london.pictures.layout import Layout, _number_at, layout, place_names
+from bot.pictures.canvas import PaletteBase, Picture, Point, dashed, disc, thick_line
+from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN, Layout, layout, place_names
 
 SUPERSAMPLE = 3
 
@@ -37,30 +38,48 @@ def base_map(board: Board, width: int, dim: bool = False, language: str = "en") 
     return draw_map(layout(board, width), legend=True, language=language)
 
 
-def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: str = "en") -> Image.Image:
+def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: str = "en",
+             names: bool = True) -> Image.Image:
     """The board as ``lay`` places it on a ``lay.width`` by ``lay.height`` picture: water, parks,
-    lines, stations and their numbers, place names; with ``legend``, the bands above and below the
-    map and the legend too. A zoomed layout (see ``zoom``) places a part of the board on the picture.
-    Shapes are drawn ``k`` times larger and shrunk, for smooth edges."""
-    board = lay.board
+    lines, stations and their numbers, and with ``names`` place names; with ``legend``, the bands above
+    and below the map and the legend too. A zoomed layout (see ``tiles``) places a part of the board on
+    the picture: only what shows of the map is drawn. Shapes are drawn ``k`` times larger and shrunk,
+    for smooth edges."""
+    left, top, right, bottom = lay.map_box
+    scene = _scene(lay.board, right - left, bottom - top, lay.scale, k)
     big = Image.new("RGB", (lay.width * k, lay.height * k), style.PAPER)
     draw = ImageDraw.Draw(big)
+    dx, dy = left * k, top * k
+    w, h = lay.width * k, lay.height * k
 
-    def at(station: int) -> Point:
-        x, y = lay.xy(station)
-        return x * k, y * k
+    def shows(box: tuple[float, float, float, float]) -> bool:
+        return box[2] + dx > 0 and box[0] + dx < w and box[3] + dy > 0 and box[1] + dy < h
 
-    _draw_shapes(draw, lay, k)
-    river = [] if any(s.kind == "water" for s in board.shapes) else _river_path(board, lay)
-    if river:
-        pts = [(x * k, y * k) for x, y in river]
+    for kind, points, box in scene.shapes:
+        if shows(box):
+            pts = [(x + dx, y + dy) for x, y in points]
+            if kind == "water":
+                draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
+            else:
+                draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
+    river = [(x + left, y + top) for x, y in scene.river]
+    for run in _runs_on_picture(river, lay, lay.px(34)):
+        pts = [(x * k, y * k) for x, y in run]
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
         thick_line(draw, pts, style.RIVER, lay.px(28) * k)
-    _draw_lines(draw, lay, at, k)
-    _draw_landmarks(draw, lay, k)
-    shown = [sid for sid in board.stations if _on_picture(lay, lay.xy(sid), lay.outer(sid))]
-    for sid in shown:
-        _draw_station(draw, lay, sid, at(sid), k)
+    for box, a, b, colour, width, dashes in scene.lines:
+        if shows(box):
+            a, b = (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)
+            if dashes:
+                dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
+            else:
+                draw.line([a, b], fill=colour, width=width)
+    if names:
+        _draw_landmarks(draw, lay, k)
+    shown = [(sid, (x + left, y + top)) for sid, (x, y), reach in scene.stations
+             if _on_picture(lay, (x + left, y + top), reach)]
+    for sid, (x, y) in shown:
+        _draw_station(draw, lay, sid, (x * k, y * k), k)
     if legend:
         _draw_bands(draw, lay, k)
         _legend_shapes(draw, lay, k, language)
@@ -68,32 +87,84 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: 
 
     draw = ImageDraw.Draw(img)
     number_font = style.font(lay.px(style.STATION_FONT), "condensed")
-    for sid in shown:
-        draw.text(_number_at(lay, sid), str(sid), font=number_font, fill=style.INK, anchor="mm")
+    lift = lay.px(0.5)  # (where layout.number_boxes says the numbers are)
+    for sid, (x, y) in shown:
+        draw.text((x, y + lift), str(sid), font=number_font, fill=style.INK, anchor="mm")
     if legend:
         _legend_text(draw, lay, language)
     return img
+
+
+@dataclass(frozen=True)
+class _Scene:
+    """What the map of a board is drawn from at one size, with the map's top left corner at (0, 0):
+    shapes and lines ``k`` times larger (as drawn), each with its box; the river's path and each station's
+    centre and reach at picture size."""
+
+    shapes: tuple[tuple[str, list[Point], tuple[float, float, float, float]], ...]
+    river: list[Point]
+    lines: tuple[tuple[tuple[float, float, float, float], Point, Point, style.RGB, int, bool], ...]
+    stations: tuple[tuple[int, Point, float], ...]
+
+
+@lru_cache(maxsize=32)
+def _scene(board: Board, map_w: float, map_h: float, scale: float, k: int) -> _Scene:
+    """The scene of ``board``'s map ``map_w`` by ``map_h`` pixels large, marks at ``scale``, drawn ``k``
+    times larger: worked out once for every picture (and tile) of that size."""
+    lay = Layout(board, math.ceil(map_w), math.ceil(map_h), scale, 0, (0, 0, map_w, map_h),  # type: ignore[arg-type]
+                 math.ceil(map_h))
+    shapes = []
+    for shape in board.shapes:
+        pts = _smooth([(x * map_w * k, y * map_h * k) for x, y in shape.points])
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        shapes.append((shape.kind, pts, (min(xs), min(ys), max(xs), max(ys))))
+    river = [] if any(s.kind == "water" for s in board.shapes) else _river_path(board, lay)
+    shared: dict[tuple[int, int], list[str]] = {}
+    for transport in board.transports:
+        for pair in board.edges(transport):
+            shared.setdefault(pair, []).append(transport)
+    lines = []
+    for transport, kind in board.transports.items():
+        colour = board_style.transport_colour(board, transport)
+        width = lay.px(kind.line_width) * k
+        for pair in board.edges(transport):
+            (ax, ay), (bx, by) = lay.xy(pair[0]), lay.xy(pair[1])
+            a, b = (ax * k, ay * k), (bx * k, by * k)
+            kinds = shared[pair]
+            if len(kinds) > 1:
+                a, b = _offset(a, b, kinds, transport, lay, k)
+            m = width  # the line's width around it
+            lines.append(((min(a[0], b[0]) - m, min(a[1], b[1]) - m, max(a[0], b[0]) + m, max(a[1], b[1]) + m),
+                          a, b, colour, width, kind.mrx_only))
+    stations = tuple((sid, lay.xy(sid), lay.outer(sid)) for sid in board.stations)
+    return _Scene(tuple(shapes), river, tuple(lines), stations)
 
 
 def _on_picture(lay: Layout, at: Point, reach: float) -> bool:
     return -reach < at[0] < lay.width + reach and -reach < at[1] < lay.height + reach
 
 
+def _runs_on_picture(points: list[Point], lay: Layout, width: float) -> list[list[Point]]:
+    """The runs of a polyline whose segments come within ``width`` of the picture (a river drawn on a
+    part of the board draws only what shows)."""
+    runs: list[list[Point]] = []
+    run: list[Point] = []
+    for a, b in zip(points, points[1:]):
+        if (max(a[0], b[0]) < -width or min(a[0], b[0]) > lay.width + width or max(a[1], b[1]) < -width
+                or min(a[1], b[1]) > lay.height + width):
+            if run:
+                runs.append(run)
+            run = []
+            continue
+        run = run or [a]
+        run.append(b)
+    return runs + [run] if run else runs
 
 
 
 
 
 
-def _draw_shapes(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
-    """Water and parks the board file outlines (Potsdam's Havel and Park Sanssouci), under the lines."""
-    left, top, right, bottom = lay.map_box
-    for shape in lay.board.shapes:
-        pts = _smooth([((left + x * (right - left)) * k, (top + y * (bottom - top)) * k) for x, y in shape.points])
-        if shape.kind == "water":
-            draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
-        else:
-            draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
 
 
 def _smooth(points: list[Point], rounds: int = 3) -> list[Point]:
@@ -120,6 +191,14 @@ def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
                   stroke_width=lay.px(3) * k, stroke_fill=style.PAPER)
 
 
+def write_place_names(pic: Picture, lay: Layout) -> None:
+    """The place names of a part of the board drawn without them (a close-up's window, cut from tiles),
+    where :func:`~bot.games.london.pictures.layout.place_names` puts them on that part."""
+    label_font = style.font(lay.px(style.LANDMARK_FONT), "bold")
+    for text, at, _ in place_names(lay):
+        pic.text(at, text, label_font, style.LANDMARK, anchor="mm", stroke=lay.px(3), stroke_fill=style.PAPER)
+
+
 def _river_path(board: Board, lay: Layout) -> list[Point]:
     """A schematic river along Mr. X's own water route, run out past both end piers to the map's edge.
 
@@ -139,7 +218,8 @@ def _river_path(board: Board, lay: Layout) -> list[Point]:
     while len(path) < len(links):
         path.append(next(n for n in links[path[-1]] if n not in path))
     pts = [lay.xy(s) for s in path]
-    reach = max(lay.width, lay.map_box[2] - lay.map_box[0])  # far enough to leave the map on any side
+    # far enough to leave the map on any side: the width of the picture the map box takes up at full size
+    reach = (lay.map_box[2] - lay.map_box[0]) * BASE_WIDTH / (BASE_WIDTH - 2 * MARGIN)
     start = _run_out(pts[1], pts[0], reach)
     end = _run_out(pts[-2], pts[-1], reach)
     return _spline([start, *pts, end])
@@ -166,30 +246,6 @@ def _spline(points: list[Point], steps: int = 16) -> list[Point]:
                 for j in (0, 1)))  # type: ignore[arg-type]
     out.append(points[-1])
     return out
-
-
-def _draw_lines(draw: ImageDraw.ImageDraw, lay: Layout, at, k: int) -> None:
-    """Every edge; where two transports join the same stations, their lines run side by side."""
-    board = lay.board
-    shared: dict[tuple[int, int], list[str]] = {}
-    for transport in board.transports:
-        for pair in board.edges(transport):
-            shared.setdefault(pair, []).append(transport)
-    w, h = lay.width * k, lay.height * k
-    for transport, kind in board.transports.items():
-        colour = board_style.transport_colour(board, transport)
-        width = lay.px(kind.line_width) * k
-        for pair in board.edges(transport):
-            a, b = at(pair[0]), at(pair[1])
-            if max(a[0], b[0]) < 0 or min(a[0], b[0]) > w or max(a[1], b[1]) < 0 or min(a[1], b[1]) > h:
-                continue  # off the picture (a zoomed layout shows part of the board)
-            kinds = shared[pair]
-            if len(kinds) > 1:
-                a, b = _offset(a, b, kinds, transport, lay, k)
-            if kind.mrx_only:
-                dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
-            else:
-                draw.line([a, b], fill=colour, width=width)
 
 
 def _offset(a: Point, b: Point, kinds: list[str], transport: str, lay: Layout, k: int):
@@ -367,19 +423,13 @@ def _overlay_colours() -> list[style.RGB]:
 
 
 @lru_cache(maxsize=16)
-def base_palette(board: Board, width: int, dim: bool = False, language: str = "en") -> tuple[Image.Image, Image.Image]:
-    """(palette, base map in that palette): the base's own colours plus the overlays' colours."""
-    base = base_map(board, width, dim, language)
-    extra = _overlay_colours()[: 256 - 128]
-    own = base.quantize(colors=256 - len(extra), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    flat = own.getpalette()[: 3 * (256 - len(extra))] + [c for rgb in extra for c in rgb]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat)
-    return palette, base.quantize(palette=palette, dither=Image.Dither.NONE)
+def base_palette(board: Board, width: int, dim: bool = False, language: str = "en") -> PaletteBase:
+    """The base map in a fixed palette: the base's own colours (chosen from every third pixel: as good,
+    and six times faster) plus the overlays' colours."""
+    return PaletteBase(base_map(board, width, dim, language), _overlay_colours(), sample=3)
 
 
 def new_picture(board: Board, width: int, dim: bool = False, language: str = "en") -> tuple[Layout, Picture]:
     """A fresh picture of ``board``: a copy of the base map (its legend in ``language``), ready for an overlay."""
-    palette, indexed = base_palette(board, width, dim, language)
-    return layout(board, width), Picture(base_map(board, width, dim, language), palette, indexed,
+    return layout(board, width), Picture(base_map(board, width, dim, language), base_palette(board, width, dim, language),
                                          bright=base_map(board, width, language=language))

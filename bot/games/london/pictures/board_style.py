@@ -4,6 +4,8 @@ its tickets' colours and names, how big each station is (the shared palette and 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.london.engine import Board
 from bot.pictures.style import (BLACK_TICKET, DOUBLE_TICKET, MUTED, RGB, STATION_RADII, STATION_RINGS, hex_rgb,
                                  text_on)
@@ -52,12 +54,25 @@ def transport_name(board: Board, transport: str) -> str:
 
 def station_rank(board: Board, station: int) -> int:
     """0 for a station served by the board's first transport only, 1 with the second, ..."""
-    best = board.station_rank(station)
-    return board.land_transports.index(best) if best else 0
+    return _ranks(board)[station]
+
+
+@lru_cache(maxsize=16)
+def _ranks(board: Board) -> dict[int, int]:
+    out = {}
+    for station in board.stations:
+        best = board.station_rank(station)
+        out[station] = board.land_transports.index(best) if best else 0
+    return out
 
 
 def station_radius(board: Board, station: int) -> float:
-    return STATION_RADII[min(station_rank(board, station), len(STATION_RADII) - 1)]
+    return _radii(board)[station]
+
+
+@lru_cache(maxsize=16)
+def _radii(board: Board) -> dict[int, float]:
+    return {s: STATION_RADII[min(rank, len(STATION_RADII) - 1)] for s, rank in _ranks(board).items()}
 
 
 def station_ring(board: Board, station: int) -> float:
@@ -65,7 +80,12 @@ def station_ring(board: Board, station: int) -> float:
 
 
 def is_pier(board: Board, station: int) -> bool:
-    return any(t in board.stations[station].transports for t in board.mrx_only_transports)
+    return station in _piers(board)
+
+
+@lru_cache(maxsize=16)
+def _piers(board: Board) -> frozenset[int]:
+    return frozenset(s for s, st in board.stations.items() if any(t in st.transports for t in board.mrx_only_transports))
 
 
 def ticket_word(board: Board, ticket: str, language: str = "en") -> str:

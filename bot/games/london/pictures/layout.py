@@ -81,6 +81,17 @@ def layout(board: Board, width: int = BASE_WIDTH) -> Layout:
                   (margin, top, margin + map_w, top + map_h), footer_top)
 
 
+def zoomed_layout(board: Board, zoom: float, scale: float, origin: tuple[int, int], size: tuple[int, int],
+                  tag_share: float = 1.0) -> Layout:
+    """The layout of a ``size`` part of ``board`` drawn at ``zoom`` (picture pixels per full-size board
+    pixel) with marks at ``scale``, whose top left corner is ``origin`` on the whole board drawn at that
+    zoom."""
+    left, top, right, bottom = layout(board, BASE_WIDTH).map_box
+    x0, y0 = origin
+    box = (left * zoom - x0, top * zoom - y0, right * zoom - x0, bottom * zoom - y0)
+    return Layout(board, size[0], size[1], scale, 0, box, size[1], tag_share)  # type: ignore[arg-type]
+
+
 def _number_at(lay: Layout, station: int) -> Point:
     x, y = lay.xy(station)
     return x, y + lay.px(0.5)

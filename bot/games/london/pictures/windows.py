@@ -25,7 +25,7 @@ from bot.games.london.engine import Board
 from bot.games.london.pictures.layout import number_boxes
 from bot.pictures import style
 from bot.pictures.canvas import Box, Point
-from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout, zoomed_layout
 
 ZOOM_WIDTH = 900
 PHONE_WIDTH = 420
@@ -72,6 +72,10 @@ class Window:
     pawns: tuple[str, ...]  # the pawns it is cut for
     stations: tuple[int, ...]  # the stations it is cut for
 
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.slot[2] - self.slot[0], self.slot[3] - self.slot[1]
+
 
 @dataclass(frozen=True)
 class ZoomPlan:
@@ -83,13 +87,11 @@ class ZoomPlan:
 
     def layout(self, board: Board, window: Window, tag_share: float = 1.0) -> Layout:
         """The layout that draws ``window``'s part of ``board`` on a picture the size of its slot."""
-        full = layout(board, BASE_WIDTH)
-        x0, y0 = window.crop[:2]
-        left, top, right, bottom = full.map_box
-        w, h = window.slot[2] - window.slot[0], window.slot[3] - window.slot[1]
-        z = self.zoom
-        box = ((left - x0) * z, (top - y0) * z, (right - x0) * z, (bottom - y0) * z)
-        return Layout(board, w, h, self.scale, 0, box, h, tag_share)  # type: ignore[arg-type]
+        return zoomed_layout(board, self.zoom, self.scale, self.origin(window), window.size, tag_share)
+
+    def origin(self, window: Window) -> tuple[int, int]:
+        """Where ``window``'s part starts on the whole board drawn at the plan's zoom, in pixels."""
+        return round(window.crop[0] * self.zoom), round(window.crop[1] * self.zoom)
 
     def shows(self, board: Board, station: int) -> bool:
         """Whether a window of the plan shows ``station``."""
@@ -159,6 +161,23 @@ def _touching(board: Board, scale: float, zoom: float) -> set[tuple[int, int]]:
     return out
 
 
+#: the zooms a close-up draws at are apart by this factor (from the closest, at ``label_scale``, to the
+#: readable one): the map's tiles at each serve every close-up at that zoom (``tiles``)
+ZOOM_STEP = 1.12
+
+
+@lru_cache(maxsize=8)
+def zoom_levels(board: Board) -> tuple[float, ...]:
+    """The zooms a close-up of ``board`` is drawn at, closest first: from ``label_scale()`` (numbers as
+    large against the map as on the full board) down by ZOOM_STEP, and the furthest readable one."""
+    scale = label_scale()
+    readable = scale / growth(board)
+    out = [scale]
+    while out[-1] / ZOOM_STEP > readable * (1 + 1e-9):
+        out.append(out[-1] / ZOOM_STEP)
+    return (*out, readable) if out[-1] > readable * (1 + 1e-9) else tuple(out)
+
+
 # -- where the windows go ----------------------------------------------------------------------------
 
 def plan_windows(board: Board, musts: Sequence[Item], wish: Item | None = None,
@@ -176,6 +195,7 @@ def plan_windows(board: Board, musts: Sequence[Item], wish: Item | None = None,
             sizes = _sizes(groups)
             # as close as the numbers need (or the groups allow), as far as shows MORE_ROOM around them
             zoom = min(most, max(readable, min(scale, _rows_fit(sizes, rows, MORE_ROOM))))
+            zoom = max(z for z in zoom_levels(board) if z <= zoom * (1 + 1e-9))
             return _place(board, groups, rows, zoom, scale, list(near))
     if not musts:  # nothing to follow: the middle of the board
         left, top, right, bottom = layout(board, BASE_WIDTH).map_box
@@ -380,6 +400,9 @@ def _place(board: Board, groups: list[Item], rows: list[list[int]], zoom: float,
         for i, g in enumerate(row):
             right = ZOOM_WIDTH if i == len(row) - 1 else x + w
             crop = _crop(groups[g], (right - x) / zoom, row_h / zoom, near, full)
+            # on whole pixels of the board drawn at the zoom (the tiles the window is cut from)
+            crop = (round(crop[0] * zoom) / zoom, round(crop[1] * zoom) / zoom,
+                    (round(crop[0] * zoom) + right - x) / zoom, (round(crop[1] * zoom) + row_h) / zoom)
             windows.append(Window(crop, (x, y, right, y + row_h), groups[g].pawns, groups[g].stations))
             x = right + GAP
         y += row_h + GAP

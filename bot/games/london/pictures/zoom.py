@@ -17,12 +17,14 @@ his :class:`~bot.games.london.engine.MrXView` and nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from PIL import Image
 
 from bot.games.london.engine import MRX, MrXView, PublicView
-from bot.games.london.pictures.basemap import draw_map
+from bot.games.london.pictures.basemap import base_palette, write_place_names
+from bot.games.london.pictures.tiles import map_part
 from bot.games.london.pictures.board import expect, mrx_marks, mrx_title, public_marks
 from bot.games.london.pictures.panels import EN, status
 from bot.games.london.pictures.windows import (  # noqa: F401  (PHONE_WIDTH to label_scale: the figures tests read)
@@ -50,9 +52,6 @@ MAX_SHOWN = 12
 DOTS_ROOM = 72.0
 #: name tags' size against the numbers' (on the zoom the numbers are large, the names need not be)
 TAG_SHARE = 0.75
-#: smoothing of the map's shapes (drawn this many times larger and shrunk): the zoom's shapes are
-#: large, so less than the full board's three does
-SUPERSAMPLE = 2
 
 
 @dataclass(frozen=True)
@@ -188,19 +187,33 @@ def plan_mrx_zoom(view: MrXView) -> ZoomPlan:
 # -- drawing --------------------------------------------------------------------------------------------
 
 def _draw(plan: ZoomPlan, board, header: tuple[str, str], marks: Callable[[Picture, Layout], object]) -> Zoom:
-    """The close-up of ``plan``: the ``header``'s two lines above, each window's part of the map with
-    ``marks`` drawn on it."""
-    pic = Picture(Image.new("RGB", (plan.width, plan.height), style.PANEL), palette=None)
+    """The close-up of ``plan``: the ``header``'s two lines above, each window's part of the map (cut
+    from the map's tiles at the plan's zoom) with ``marks`` drawn on it."""
+    palette = base_palette(board, BASE_WIDTH).palette
+    backdrop = Image.new("P", (plan.width, plan.height), _panel_index(board))
+    backdrop.putpalette(palette.getpalette())
+    pic = Picture(Image.new("RGB", (plan.width, plan.height), style.PANEL), palette=palette, indexed=backdrop)
     x = 22
     room = plan.width - 2 * x
     title, details = header
-    pic.text((x, 14), title, style.fitting_font(title, room, 34), style.PANEL_TEXT)
-    pic.text((x, 58), details, style.fitting_font(details, room, 26, "regular"), style.PANEL_MUTED)
     drawn = []
     for window in plan.windows:
         lay = plan.layout(board, window, TAG_SHARE)
-        part = Picture(draw_map(lay, k=SUPERSAMPLE), palette=None)
+        ox, oy = plan.origin(window)
+        colour, mapped = map_part(board, plan.zoom, plan.scale, (ox, oy, ox + lay.width, oy + lay.height))
+        part = Picture(colour, palette=palette, indexed=mapped)
+        write_place_names(part, lay)
         marks(part, lay)
         pic.img.paste(part.img, window.slot[:2])
+        pic.indexed.paste(part.to_indexed(), window.slot[:2])
         drawn.append(part)
+    pic.text((x, 14), title, style.fitting_font(title, room, 34), style.PANEL_TEXT)
+    pic.text((x, 58), details, style.fitting_font(details, room, 26, "regular"), style.PANEL_MUTED)
     return Zoom(plan, pic, tuple(drawn))
+
+
+@lru_cache(maxsize=8)
+def _panel_index(board) -> int:
+    """The entry of the board's palette that the header's colour maps to."""
+    palette = base_palette(board, BASE_WIDTH).palette
+    return Image.new("RGB", (1, 1), style.PANEL).quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))
