@@ -28,6 +28,7 @@ from bot.service.announcements import CLAIMED_AT_ONCE
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
+from bot.chat import lobby
 from bot.chat.leases import Claimant, message_nonce, renewing
 from bot.chat.seals import key_line, seals_so_far, sealed_line, with_line
 from bot.chat.picture_jobs import Pictures, extension
@@ -268,6 +269,10 @@ class Announcer:
         await self.turns.passed(item.game_id, place, message.id, live=buttons is not None, call=call)
         if kind == outbox.GAME_OVER:
             await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")
+        if kind in (outbox.GAME_STARTED, outbox.GAME_OVER):  # the lobby's card points to the game's start, its end
+            await self.service.record_message(item.game_id, lobby.START_POST if kind == outbox.GAME_STARTED
+                                              else lobby.RESULT_POST, place, message.id)
+            await lobby.show(self.service, self.client, await self.service.get_game(item.game_id))
         return place, message.id
 
     async def _prompt_first(self, game_id: int) -> str | None:

@@ -19,17 +19,21 @@ from bot.games.errors import Listed
 from bot.i18n import N_, NC_, Speaker, reader, speaker
 from bot.i18n.reference import OPTION_WORDS
 from bot.service.errors import AlreadyJoined, GameAlreadyStarted, NotInGame
+from bot.service import GameService
 from bot.service.models import LOBBY, RUNNING, CommandResult, GameInfo
 
 from bot.chat import finder
 from bot.chat.context import ChatContext, fresh_context
-from bot.chat.lobby_words import lobby_closed_embed, lobby_embed, lobby_event_line
-from bot.chat.places import missing_thread_permissions
+from bot.chat.lobby_words import lobby_card, lobby_embed, lobby_event_line
+from bot.chat.places import jump_url, missing_thread_permissions
 from bot.chat.replies import OfferedOnly, Refused, defer, guarded, is_dm, key, quiet_done, say, speaker_for
 from bot.chat.words import DMS_CLOSED, mention
 
 log = logging.getLogger(__name__)
 
+#: the posts the lobby's card points to, as the announcer records them (``GameService.record_message`` kinds)
+START_POST = "start"
+RESULT_POST = "result"
 #: what the bot needs in a game's channel (the README's invite link asks for these)
 NEEDED = (("view_channel", N_("View Channel")), ("send_messages", N_("Send Messages")),
           ("embed_links", N_("Embed Links")), ("attach_files", N_("Attach Files")))
@@ -99,28 +103,32 @@ async def wants_thread(ctx: ChatContext, interaction: discord.Interaction, asked
 
 
 async def refresh(ctx: ChatContext, game_id: int) -> None:
-    """Bring the lobby message up to date (closed once the game starts or ends)."""
-    ref = await ctx.service.message_for(game_id, "lobby")
+    """Bring the lobby message up to date (a short card once the game starts or ends)."""
+    await show(ctx.service, ctx.client, await finder.game(ctx.service, game_id))
+
+
+async def show(service: GameService, client: discord.Client, game: GameInfo) -> None:
+    """The lobby's post as ``game`` stands now: the forming game with its buttons, or, once it has started, a
+    short card pointing to its start post (or its thread), and at the end to its result."""
+    ref = await service.message_for(game.id, "lobby")
     if ref is None:
         return
-    game = await finder.game(ctx.service, game_id)
-    players = await ctx.service.players(game_id)
     tr = speaker(game.language, game.board)
     if game.status == LOBBY:
-        embed = lobby_embed(game, players, tr, thread=await ctx.service.wants_thread(game.id))
+        embed = lobby_embed(game, await service.players(game.id), tr, thread=await service.wants_thread(game.id))
         view = lobby_view(game.id, game.rules, game.options, tr)
     else:
-        why = {"running": tr._("The game has started. Good luck, detectives!"),
-               "cancelled": tr._("This game was cancelled.")}.get(game.status, tr._("This game is over."))
-        thread = await ctx.service.game_thread(game.id)
-        if thread is not None and thread != game.channel_id:
-            why += "\n" + tr._("🧵 The game's posts: {thread}").format(thread=f"<#{thread}>")
-        embed, view = lobby_closed_embed(game, players, why, tr), None
+        thread = await service.game_thread(game.id)
+        start, end = await service.message_for(game.id, START_POST), await service.message_for(game.id, RESULT_POST)
+        embed = lobby_card(game, tr, thread=thread if thread not in (None, game.channel_id) else None,
+                           start=jump_url(game.guild_id, start.channel_id, start.message_id) if start else None,
+                           result=jump_url(game.guild_id, end.channel_id, end.message_id) if end else None)
+        view = None
     try:
-        await ctx.client.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
+        await client.get_partial_messageable(ref.channel_id).get_partial_message(ref.message_id).edit(
             embed=embed, view=view)
     except discord.HTTPException:
-        log.warning("could not update the lobby message of game %s", game_id)
+        log.warning("could not update the lobby message of game %s", game.id)
 
 
 async def change(ctx: ChatContext, interaction: discord.Interaction, what: str, role: str | None = None,
@@ -180,23 +188,23 @@ async def _answer(ctx: ChatContext, interaction: discord.Interaction, result: Co
                   role: str | None, *, from_button: bool) -> None:
     game = result.game
     tr = speaker(game.language, game.board)
-    lines = [line for line in (lobby_event_line(e, tr) for e in result.events) if line]
     if what == "start":
         await quiet_done(interaction)  # the channel's start post is the answer
-        await ctx.announce(game.id)  # (which opens the game's thread, when it has one)
-        await refresh(ctx, game.id)
+        await ctx.announce(game.id)  # (which opens the game's thread, and turns the lobby into its card)
         return
+    me = await speaker_for(interaction)  # the answer is the caller's alone: in their language
+    lines = [line for line in (lobby_event_line(e, me) for e in result.events) if line]
     if from_button and game.status == LOBBY and not result.duplicate:
         embed = lobby_embed(game, result.players, tr, thread=await ctx.service.wants_thread(game.id))
         await interaction.response.edit_message(embed=embed, view=lobby_view(game.id, game.rules, game.options, tr))
         if lines:
             await interaction.followup.send("\n".join(lines), ephemeral=True)
-    else:
-        await say(interaction, "\n".join(lines) or tr._("✅ Done."), ephemeral=from_button,
+    else:  # the lobby's post shows who is in: the answer is the caller's alone, so no join line stays behind
+        await say(interaction, "\n".join(lines) or me._("✅ Done."), ephemeral=True,
                   allowed_mentions=discord.AllowedMentions.none())
         await refresh(ctx, game.id)
     if what == "join" and role == "mrx" and not result.duplicate:
-        await check_dms(ctx, interaction.user, game, await speaker_for(interaction))
+        await check_dms(ctx, interaction.user, game, me)
     if game.status != LOBBY:
         await ctx.announce(game.id)
 

@@ -36,12 +36,23 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN, thr
     return embed
 
 
-def lobby_closed_embed(game: GameInfo, players: Sequence[Player], why: str, tr: Speaker = EN) -> discord.Embed:
-    embed = discord.Embed(title="🕵️ Scotland Yard", colour=COLOUR, description=why)
-    if players:
-        embed.add_field(name=tr._("Players"), value=_seat_lines(game, players, tr), inline=False)
-    embed.set_footer(text=tr._("Game #{id}").format(id=game.id))
-    return embed
+def lobby_card(game: GameInfo, tr: Speaker = EN, *, start: str | None = None, thread: int | None = None,
+               result: str | None = None) -> discord.Embed:
+    """The lobby's post once it is closed: a short card that points to where the game is (``start``: a link to
+    its start post, ``thread``: its own thread, ``result``: a link to its final post)."""
+    title = tr._("🕵️ Game #{id} · {rules}").format(id=game.id, rules=rules_title(game.rules, tr))
+    if game.status == "cancelled":
+        text = tr._("🛑 This game was cancelled.")
+    elif game.status != "running":
+        text = (tr._("🏁 This game is over: [the result]({link}).").format(link=result) if result
+                else tr._("🏁 This game is over."))
+    elif thread is not None:
+        text = tr._("🚦 The game is on, in its thread: {thread}").format(thread=f"<#{thread}>")
+    elif start:
+        text = tr._("🚦 The game is on: [to its start]({link}), the posts below it.").format(link=start)
+    else:
+        text = tr._("🚦 The game is on: its posts follow below.")
+    return discord.Embed(title=title[:256], colour=COLOUR, description=text)
 
 
 def _seat_lines(game: GameInfo, players: Sequence[Player], tr: Speaker) -> str:

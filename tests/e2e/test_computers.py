@@ -82,10 +82,11 @@ async def test_one_person_hunts_a_computer_mr_x_with_a_computer_partner(game: Ga
     posts = [m.text for m in game.fake.channel_messages(w.channel)]
     # The channel hears whose turn it is, the computer named once.
     assert any(t.count("🤖") == 1 and "🤖 Computer" in t and "thinking" in t for t in posts)
-    # The closed lobby lists each player on a line of their own, with their side.
-    seats = next(f["value"] for f in lobby.embeds[0]["fields"] if f["name"] == "Players").split("\n")
-    assert sorted(seats) == sorted([f"• <@{w.alice.id}>: 🕵️ detective (host)", "• 🤖 Computer (easy): 🎩 Mr. X",
-                                    "• 🤖 Computer (normal): 🕵️ detective"])
+    # The closed lobby is a short card (pointing to the result now); the start post names every player's side.
+    start = next(m for m in game.fake.channel_messages(w.channel) if "🚦" in m.content)
+    assert "over" in lobby.text and "Players" not in lobby.text
+    assert "🤖 Computer (easy) is 🎩 Mr. X" in start.text and "(🤖 Computer (normal))" in start.text
+    assert f"(<@{w.alice.id}>)" in start.text
     assert not any("<@-" in t for t in posts)  # a computer is named, never mentioned as a user id
     assert all(m.kind != "dm" for m in game.fake.messages)  # a computer Mr. X has no DMs to leak from
     assert all(u > 0 for m in game.fake.channel_messages(w.channel) for u in pinged(game.fake, m))

@@ -46,8 +46,8 @@ async def test_buttons_work_after_a_restart_and_an_old_round_is_refused_politely
     answer = await handle.wait_reply()
     assert answer.kind == "ephemeral" and "from round 1" in answer.text and "round 2" in answer.text
     assert (await game.service.get_game(game.game_id)).version == before
-    # The lobby message lost its buttons when the game started.
-    assert lobby.custom_ids == [] and "has started" in lobby.text
+    # The lobby message lost its buttons when the game started: a card pointing to the game.
+    assert lobby.custom_ids == [] and "The game is on" in lobby.text
     # The current menu works after the restart.
     await game.mrx_moves(move, "menu")
     assert (await game.truth()).logbook[-1].number == 2
