@@ -139,7 +139,9 @@ class Game:
     async def settle(self) -> None:
         """Let the bot post everything it owes."""
         assert self.bot is not None
-        await self.bot.busy.wait_idle()
+        # Generous: the move that ends a game draws the route and the replay inside its interaction, which
+        # takes many seconds on a machine busy with other work; a hang still fails.
+        await self.bot.busy.wait_idle(timeout=60)
         await self.bot.announcer.flush()
 
     # -- talking to the bot ----------------------------------------------------------------------
