@@ -77,7 +77,7 @@ def test_simulate_and_render_play_sanssouci_on_potsdam(tmp_path, capsys):
     assert main(["render", "--rules", "sanssouci", "--seed", "3", "--out", str(tmp_path)]) == 0
     record = json.loads((tmp_path / "record.json").read_text())
     assert record["board"] == "potsdam" and set(record["transports"]) == {"walk", "vip", "sbahn", "boat"}
-    assert (tmp_path / "board-00.png").exists()
+    assert (tmp_path / "board-01.png").exists() and (tmp_path / "board-end.png").exists()
 
 
 def test_simulate_refuses_unknown_rules(tmp_path, capsys):
@@ -293,7 +293,7 @@ def test_simulate_refuses_a_dice_game_for_five_and_expert_london(tmp_path, capsy
 def test_render_draws_a_dice_game(tmp_path, capsys):
     assert main(["render", "--rules", "dice", "--players", "3", "--seed", "2", "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}
-    assert {"board-00.png", "logbook.png", "logbook.txt", "route.png", "replay.gif", "record.json"} <= names
+    assert {"board-01.png", "board-end.png", "logbook.png", "logbook.txt", "route.png", "replay.gif", "record.json"} <= names
     assert any(n.startswith("mrx-") for n in names)
     assert (tmp_path / "replay.gif").read_bytes()[:4] == b"GIF8"
 

@@ -22,3 +22,10 @@ def album_writer(folder: str | Path) -> tuple[Callable[[str, bytes | str], None]
         written.append(path)
 
     return save, written
+
+
+def round_name(kind: str, round_: int, over: bool = False) -> str:
+    """The file name of an album's picture of ``kind`` ("board", "zoom", "mrx", "mrx-zoom") in round
+    ``round_``: numbered by the round its headline names ("board-06.png" says "Round 6", as "mrx-06.png"
+    does), and "board-end.png" once the game is over."""
+    return f"{kind}-end.png" if over else f"{kind}-{round_:02d}.png"

@@ -20,13 +20,13 @@ from bot.games.dice.engine.board import DIRECTIONS, OPPOSITE
 from bot.i18n import N_, speaker
 from bot.pictures import style
 from bot.pictures.canvas import PaletteBase, Picture, Point, disc, thick_line
+from bot.pictures.headline import Look
 
 #: full-size picture width; every size below is in pixels at this width
 BASE_WIDTH = 1200
 #: the London marks (pawns, tags, rings) are sized for a 2000 px map of 199 stations; this grid's
 #: stations are bigger, and so are the marks on them
 MARK_SCALE = 1.6
-HEADER = 104
 FOOTER = 178
 MARGIN = 30
 SUPERSAMPLE = 2
@@ -89,10 +89,17 @@ class DiceLayout:
         return self.map_box[0] + column * self.cell, self.map_box[1] + row * self.cell
 
 
+def header_look(width: int) -> Look:
+    """The sizes of a board picture's header, ``width`` pixels wide: its words read at a phone's width."""
+    u = width / BASE_WIDTH
+    return Look(width, margin=24 * u, top=10 * u, title=round(40 * u), line=round(29 * u), first=60 * u,
+                leading=34 * u, lines=3, brand=round(22 * u))
+
+
 @lru_cache(maxsize=32)
 def layout(board: DiceBoard, width: int = BASE_WIDTH) -> DiceLayout:
     unit = width / BASE_WIDTH
-    header, margin, footer = round(HEADER * unit), round(MARGIN * unit), round(FOOTER * unit)
+    header, margin, footer = header_look(width).height, round(MARGIN * unit), round(FOOTER * unit)
     cell = (width - 2 * margin) / board.columns
     top = header + margin
     map_h = round(cell * board.rows)

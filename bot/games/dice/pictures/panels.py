@@ -12,9 +12,10 @@ from bot.i18n import EN, N_, Speaker, speaker
 from bot.i18n.names import outcome_sentence, pawn_label
 from bot.pictures import style
 from bot.pictures.canvas import Picture
+from bot.pictures.headline import write_header
 from bot.pictures.marks import pawn_sprite
 
-from .basemap import DiceLayout, colour
+from .basemap import DiceLayout, colour, header_look
 
 #: what a die face says in pictures (in English; translated for the picture's language)
 FACE_LABEL = {"taxi": N_("TAXI"), "bus": N_("BUS"), "underground": N_("TUBE"), "x": "X"}
@@ -64,20 +65,10 @@ def die_sprite(face: str | None, size: int, ring: style.RGB | None = None, langu
 
 def header(pic: Picture, lay: DiceLayout, title: str, details: str, note: tuple[str, style.RGB] | None = None,
            right: str | None = None, tr: Speaker = EN) -> None:
-    """The headline, a line of details under it, and on the right the game, or a ``note`` in its place
-    (beside the headline, so that the details line has the whole width)."""
-    pic.headline = (title, details, note)
-    u = lay.unit
-    x = 24 * u
-    edge = lay.width - 24 * u
-    if note is not None:
-        right, tint, right_font = note[0], note[1], style.font(lay.px(20), "bold")
-    else:
-        right, tint, right_font = right or tr._("Hunting Mister X"), style.PANEL_TEXT, style.font(lay.px(22), "bold")
-    room = edge - x - right_font.getlength(right) - 24 * u
-    pic.text((x, 16 * u), title, style.fitting_font(title, room, lay.px(34)), style.PANEL_TEXT)
-    pic.text((x, 62 * u), details, style.fitting_font(details, edge - x, lay.px(21), "regular"), style.PANEL_MUTED)
-    pic.text((edge, 20 * u), right, right_font, tint, anchor="ra")
+    """The headline with the game's name (or ``right``) at its right, and under it the details and the
+    ``note`` in its colour, large enough to read on a phone."""
+    write_header(pic, header_look(lay.width), title, details, note,
+                 [(right or tr._("Hunting Mister X"), "bold", style.PANEL_TEXT)])
 
 
 def status(view: DicePublicView, tr: Speaker = EN) -> str:

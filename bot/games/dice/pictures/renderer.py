@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.dice.engine import DiceMrXView, DicePublicView, replay
-from bot.pictures.album import album_writer
+from bot.pictures.album import album_writer, round_name
 from bot.pictures.animation import gif
 
 from .basemap import BASE_WIDTH
@@ -77,27 +77,30 @@ def render_record_replay(record: dict[str, Any], *, language: str = "en", width:
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False,
                language: str = "en") -> list[Path]:
-    """Every picture of a finished game into ``folder``: the board and its close-up after each round,
-    Mr. X's board and close-up at each of his turns, his log, his route, the replay, and the record."""
+    """Every picture of a finished game into ``folder``: the board and its close-up at the start of each
+    round (``board-01.png``...) and at the end (``board-end.png``), Mr. X's board and close-up at each of his
+    turns (``mrx-01.png``...), his log, his route, the replay, and the record. Each picture's number is the
+    round its headline names."""
     if not record.get("outcome"):
         raise ValueError("the game is not over yet")
     save, written = album_writer(folder)
 
-    for number, view in enumerate(round_views(record)):
-        save(f"board-{number:02d}.png", render_board(view, tracker=tracker, language=language))
+    for view in round_views(record):
+        over = view.outcome is not None
+        save(round_name("board", view.round, over), render_board(view, tracker=tracker, language=language))
         zoom = render_zoom(view, tracker=tracker, language=language)
         if zoom is not None:
-            save(f"zoom-{number:02d}.png", zoom)
+            save(round_name("zoom", view.round, over), zoom)
     actions = record["actions"]
     for i, action in enumerate(actions):
         first_of_turn = i == 0 or actions[i - 1].get("pawn") != "mrx" or actions[i - 1].get("round") != action.get("round")
         if action.get("pawn") == "mrx" and "entry" in action and first_of_turn:
             state = replay(record, upto=i)
             if state.awaiting == "mrx":
-                save(f"mrx-{state.round:02d}.png", render_mrx_board(state.mrx_view(), language=language))
+                save(round_name("mrx", state.round), render_mrx_board(state.mrx_view(), language=language))
                 mrx_zoom = render_mrx_zoom(state.mrx_view(), language=language)
                 if mrx_zoom is not None:
-                    save(f"mrx-zoom-{state.round:02d}.png", mrx_zoom)
+                    save(round_name("mrx-zoom", state.round), mrx_zoom)
     final = replay(record).public_view()
     save("logbook.png", render_logbook(final, language=language))
     save("logbook.txt", logbook_text(final, language) + "\n")

@@ -10,25 +10,27 @@ from bot.games.london.pictures.animation import render_replay, round_states
 from bot.games.london.pictures.board import render_board, render_mrx_board, render_route
 from bot.games.london.pictures.logbook import logbook_text, render_logbook
 from bot.games.london.pictures.zoom import render_mrx_zoom, render_zoom
-from bot.pictures.album import album_writer
+from bot.pictures.album import album_writer, round_name
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False,
                language: str = "en") -> list[Path]:
-    """Write the board after every round (``board-00.png`` is the start) and its phone zoom
-    (``zoom-00.png``...), Mr. X's own board and close-up in every round (``mrx-01.png``,
-    ``mrx-zoom-01.png``...), the logbook (PNG and text), the route and the replay, their words in
-    ``language``; returns the paths."""
+    """Write the board at the start of every round (``board-01.png`` is the start) and its phone zoom
+    (``zoom-01.png``...), Mr. X's own board and close-up at his move in every round (``mrx-01.png``,
+    ``mrx-zoom-01.png``...), the board and close-up at the end (``board-end.png``, ``zoom-end.png``), the
+    logbook (PNG and text), the route and the replay, their words in ``language``; returns the paths.
+    Each picture's number is the round its headline names."""
     save, written = album_writer(folder)
 
     states = round_states(record)
     views = [state.public_view() for state in states]
-    for number, (state, view) in enumerate(zip(states, views)):
-        save(f"board-{number:02d}.png", render_board(view, tracker=tracker, language=language))
-        save(f"zoom-{number:02d}.png", render_zoom(view, tracker=tracker, language=language))
-        if not state.is_over:
-            save(f"mrx-{view.round:02d}.png", render_mrx_board(state.mrx_view(), language=language))
-            save(f"mrx-zoom-{view.round:02d}.png", render_mrx_zoom(state.mrx_view(), language=language))
+    for state, view in zip(states, views):
+        over = view.outcome is not None
+        save(round_name("board", view.round, over), render_board(view, tracker=tracker, language=language))
+        save(round_name("zoom", view.round, over), render_zoom(view, tracker=tracker, language=language))
+        if not over:
+            save(round_name("mrx", view.round), render_mrx_board(state.mrx_view(), language=language))
+            save(round_name("mrx-zoom", view.round), render_mrx_zoom(state.mrx_view(), language=language))
     final = views[-1]
     save("logbook.png", render_logbook(final, language=language))
     save("logbook.txt", logbook_text(final, language) + "\n")

@@ -10,12 +10,10 @@ from bot.games.london.engine import Board
 from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import Box, Point
+from bot.pictures.headline import Look
 
 #: full-size picture width; every size in the style is in pixels at this width
 BASE_WIDTH = 2000
-
-
-HEADER = 96
 
 
 FOOTER = 150
@@ -69,10 +67,17 @@ class Layout:
         return self.radius(station) + (style.PIER_RIM * self.scale if pier else 0)
 
 
+def header_look(width: int) -> Look:
+    """The sizes of a board picture's header, ``width`` pixels wide: its words read at a phone's width."""
+    s = width / BASE_WIDTH
+    return Look(width, margin=28 * s, top=12 * s, title=round(64 * s), line=round(48 * s), first=94 * s,
+                leading=56 * s, lines=3, brand=round(28 * s))
+
+
 @lru_cache(maxsize=8)
 def layout(board: Board, width: int = BASE_WIDTH) -> Layout:
     scale = width / BASE_WIDTH
-    header, margin, footer = round(HEADER * scale), round(MARGIN * scale), round(FOOTER * scale)
+    header, margin, footer = header_look(width).height, round(MARGIN * scale), round(FOOTER * scale)
     map_w = width - 2 * margin
     map_h = round(map_w / board.aspect)
     top = header + margin

@@ -16,7 +16,7 @@ from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.games.london.pictures.board import expect
 from bot.pictures.canvas import Picture
-from bot.games.london.pictures.panels import EN, rules_title
+from bot.games.london.pictures.panels import EN, log_size, rules_title
 from bot.i18n import Speaker
 from bot.i18n.names import outcome_sentence
 
@@ -36,8 +36,8 @@ def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
     """The logbook as a grid of entries: ticket cards, reveal entries marked, shown stations written in."""
     expect(view, PublicView, "render_logbook", "state.public_view()")
     tr = board_style.words_for(view, language)
-    rows = math.ceil(view.log_entries / COLUMNS)
-    cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
+    boxes = logbook_boxes(view)
+    rows = math.ceil(len(boxes) / COLUMNS)
     height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
     img = Image.new("RGB", (WIDTH, height), style.PAPER)
     pic = Picture(img)
@@ -49,18 +49,27 @@ def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
 
     entries = {e.number: e for e in view.logbook}
     doubles = _double_parts(view, tr)
-    for number in range(1, view.log_entries + 1):
-        row, col = divmod(number - 1, COLUMNS)
-        x = MARGIN + col * (cell_w + GAP)
-        y = HEADER + MARGIN + row * (CELL_H + GAP)
-        _cell(pic, (x, y, x + cell_w, y + CELL_H), number, entries.get(number), view, doubles.get(number), tr)
+    for number, box in boxes:
+        _cell(pic, box, number, entries.get(number), view, doubles.get(number), tr)
 
     _footer(pic, view, height - FOOTER, tr)
     return pic.png()
 
 
+def logbook_boxes(view: PublicView) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """(entry number, box) of each entry the picture draws: as many as the game can fill (:func:`log_size`)."""
+    cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
+    out = []
+    for number in range(1, log_size(view) + 1):
+        row, col = divmod(number - 1, COLUMNS)
+        x = MARGIN + col * (cell_w + GAP)
+        y = HEADER + MARGIN + row * (CELL_H + GAP)
+        out.append((number, (x, y, x + cell_w, y + CELL_H)))
+    return out
+
+
 def _summary(view: PublicView, tr: Speaker = EN) -> str:
-    parts = [tr._("{done} of {size} moves").format(done=len(view.logbook), size=view.log_entries)]
+    parts = [tr._("{done} of {size} moves").format(done=len(view.logbook), size=log_size(view))]
     if view.outcome is not None:
         parts.append(outcome_sentence(view.outcome, tr))
     else:

@@ -12,7 +12,8 @@ from bot.i18n.names import rules_title as _rules_title
 from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import Picture
-from bot.games.london.pictures.layout import Layout
+from bot.pictures.headline import write_header
+from bot.games.london.pictures.layout import Layout, header_look
 from bot.pictures.marks import pawn_sprite
 
 
@@ -21,19 +22,11 @@ from bot.pictures.marks import pawn_sprite
 
 def header(pic: Picture, lay: Layout, title: str, details: str, view: PublicView,
            note: tuple[str, style.RGB] | None = None, tr: Speaker = EN) -> None:
-    """The headline (``title``), a line of ``details`` under it, and on the right the board and
-    the rules (or a ``note`` in its colour, where the picture needs explaining)."""
-    s = lay.scale
-    x = 28 * s
-    right = lay.width - 28 * s
-    text, colour = note or (rules_title(view.rules, tr), style.PANEL_MUTED)
-    note_font = style.font(lay.px(20), "bold" if note else "regular")
-    room = right - x - note_font.getlength(text) - 30 * s
-    pic.text((x, 16 * s), title, style.fitting_font(title, room, lay.px(34)), style.PANEL_TEXT)
-    pic.text((x, 60 * s), details, style.fitting_font(details, room, lay.px(22), "regular"), style.PANEL_MUTED)
-    pic.text((right, 20 * s), f"Scotland Yard · {view.board.title}", style.font(lay.px(24), "bold"),
-             style.PANEL_TEXT, anchor="ra")
-    pic.text((right, 60 * s), text, note_font, colour, anchor="ra")
+    """The headline (``title``) with the board and the rules at its right, and under it the ``details``
+    and the ``note`` in its colour (where the picture needs explaining), large enough to read on a phone."""
+    brand = [(f"Scotland Yard · {view.board.title}", "bold", style.PANEL_TEXT),
+             (rules_title(view.rules, tr), "regular", style.PANEL_MUTED)]
+    write_header(pic, header_look(lay.width), title, details, note, brand)
 
 
 def rules_title(name: str, tr: Speaker = EN) -> str:
@@ -58,9 +51,21 @@ def status(view: PublicView, tr: Speaker = EN) -> str:
     return tr._("{round} · {pawn} to move").format(round=game_round, pawn=pawn_label(view.pawn(view.to_move[0]), tr))
 
 
+def log_size(view: PublicView) -> int:
+    """The logbook entries this game can fill: the rules' whole sheet, but where the rounds are counted
+    (master: 22) no more than the rounds left and Mr. X's double-move tickets allow (a game that ran its 22
+    rounds without a double move filled 22 of the sheet's 24)."""
+    if view.max_rounds is None:
+        return view.log_entries
+    turns = max(0, view.max_rounds - view.round + (view.phase == "mrx" and view.outcome is None))
+    doubles = view.mrx_tickets.get("double", 0)
+    extra = turns if doubles is None else min(doubles, turns)  # at most one double move a round
+    return min(view.log_entries, len(view.logbook) + turns + extra)
+
+
 def logbook_line(view: PublicView, tr: Speaker = EN) -> str:
     """Logbook progress, the next reveal and where Mr. X was last seen."""
-    parts = [tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_entries)]
+    parts = [tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=log_size(view))]
     nxt = view.next_reveal
     if view.outcome is None and nxt is not None:
         parts.append(tr._("next reveal: his next move") if nxt == len(view.logbook) + 1

@@ -83,3 +83,30 @@ def test_logbook_picture_shows_the_tickets_colours(rounds):
         y = HEADER + MARGIN + row * (CELL_H + GAP) + 68
         assert near(img.getpixel((round(x), round(y))), board_style.ticket_colour(view.board, entry.ticket)), entry.number
     assert board_style.ticket_colour(view.board, "black") == style.BLACK_TICKET
+
+
+def test_a_master_game_that_ran_its_22_rounds_shows_the_22_entries_it_filled():
+    """Master ends after round 22: 22 entries, and one more for each double move (two tickets: 24 at most).
+    A game that ran its rounds without a double move filled 22, and its logbook has no empty 23rd and 24th."""
+    from bot.games.london.engine import export_record
+    from bot.games.london.engine.players import play_game
+    from bot.games.london.pictures import round_states
+    from bot.games.london.pictures.logbook import CELL_H, COLUMNS, GAP, HEADER, MARGIN, WIDTH
+    from bot.pictures import style
+
+    from tests.games.london.pictures.conftest import near
+
+    game = play_game("master", players=5, seed=4)
+    view = game.public_view()
+    assert view.max_rounds == 22 and len(view.logbook) == 22 and view.log_entries == 24
+    img = decode(render_logbook(view)).convert("RGB")
+    cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
+    for number, drawn in ((22, True), (23, False), (24, False)):
+        row, col = divmod(number - 1, COLUMNS)
+        at = (round(MARGIN + col * (cell_w + GAP) + 1), round(HEADER + MARGIN + row * (CELL_H + GAP) + CELL_H / 2))  # its rim
+        assert near(img.getpixel(at), style.PAPER, 3) != drawn, number
+    from bot.games.london.pictures.logbook import logbook_boxes
+
+    assert [n for n, _ in logbook_boxes(view)] == list(range(1, 23))
+    start = round_states(export_record(game))[0].public_view()
+    assert len(logbook_boxes(start)) == 24  # before his first move, two double moves may still come
