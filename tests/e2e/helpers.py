@@ -16,6 +16,9 @@ from bot.service import GameService
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 WIDTH = 480  # small pictures keep the suite fast
+#: seconds a test waits for the bot to finish what it is handling before it fails: a passing test never waits
+#: this out, and a machine busy with other work can make one interaction take many seconds
+PATIENCE = 120.0
 
 
 class Clock:
@@ -141,7 +144,7 @@ class Game:
         assert self.bot is not None
         # Generous: the move that ends a game draws the route and the replay inside its interaction, which
         # takes many seconds on a machine busy with other work; a hang still fails.
-        await self.bot.busy.wait_idle(timeout=60)
+        await self.bot.busy.wait_idle(timeout=PATIENCE)
         await self.bot.announcer.flush()
 
     # -- talking to the bot ----------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """A throwaway PostgreSQL server for the tests, started from the installed binaries (Debian's ``postgresql``).
 
-The first test that asks for a PostgreSQL database starts one server for the whole run: ``initdb`` in a
+The first test that asks for a PostgreSQL database starts one server for the rest of its process (so each
+pytest-xdist worker has a server of its own, and tests never share a database): ``initdb`` in a
 temporary folder (as the ``postgres`` user when the tests run as root: ``initdb`` refuses root), listening on
 a Unix socket only, with ``fsync=off`` (nothing here needs to survive a power cut). Every test gets a fresh
 database, copied from a template the migrations have run on once, and dropped after the test.
