@@ -170,6 +170,9 @@ class Picture:
         self.header_lines: list[tuple[str, int, tuple[int, int, int, int]]] = []
         #: the layout the picture was drawn with, where it is not the board's usual one (a framed route)
         self.layout = None
+        #: the stations the picture shows (None: every one on it); marks go on these only (a close-up's
+        #: window shows a station only whole, and only in one window)
+        self.shown: set[int] | None = None
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box
@@ -221,6 +224,14 @@ class Picture:
         else:
             self.draw.rectangle(box, fill=fill)
             self.touch((box[0], box[1], box[2] + 1, box[3] + 1))
+
+    def settle(self) -> None:
+        """What is drawn so far becomes the picture's base (a window's map with its stations set on it):
+        marks drawn later that show the base again (:meth:`uncover`) show it as it is now."""
+        self.indexed = self.to_indexed() if self.palette is not None else None
+        self.base = self.bright = self.img.copy()
+        self.fixed = None
+        self.dirty = []
 
     def to_indexed(self) -> Image.Image:
         """The picture in the fixed palette (no dithering: flat colours stay flat), or without a

@@ -389,17 +389,53 @@ def segment_crosses(a: Point, b: Point, box: Box) -> bool:
 
 # -- marks --------------------------------------------------------------------------------------
 
+def shows(pic: Picture, station: int) -> bool:
+    """Whether ``pic`` shows ``station`` (a close-up's window shows only the stations it holds whole, each
+    in one window: no mark goes on one it leaves off)."""
+    return pic.shown is None or station in pic.shown
+
+
 def pawn(pic: Picture, lay: MapLayout, station: int, fill: style.RGB, shape: str = "disc") -> Point:
     centre = lay.xy(station)
-    pic.paste(pawn_sprite(shape, fill, str(station), lay.scale), centre)
+    if shows(pic, station):
+        pic.paste(pawn_sprite(shape, fill, str(station), lay.scale), centre)
     return centre
+
+
+#: how far from the detective who caught him Mr. X's pawn stands, in pawn radii: his disc mostly clear
+#: of the detective's (two thirds of it shows)
+CAUGHT_APART = 1.15
+
+
+def caught_spot(lay: MapLayout, station: int, radius: float, others: Sequence[Point]) -> Point:
+    """Where Mr. X's pawn (of ``radius``) goes when a detective stands on him at ``station``: beside the
+    detective, on the side (of eight, above left first) where it stays on the picture, no other of the
+    ``others`` pawns hides it, and it covers least of other stations' numbers and circles."""
+    x, y = lay.xy(station)
+    d = CAUGHT_APART * radius
+    numbers = [b for sid, b in station_number_boxes(lay).items() if sid != station]
+    circles = [b for b in _station_circles(lay) if not (b[0] < x < b[2] and b[1] < y < b[3])]
+    left, top, right, bottom = 0, lay.header, lay.width, lay.footer_top
+
+    def cost(spot: Point) -> float:
+        box = (spot[0] - radius, spot[1] - radius, spot[0] + radius, spot[1] + radius)
+        off = box[0] < left or box[1] < top or box[2] > right or box[3] > bottom
+        return (1000 * off + 300 * sum(1 for o in others if math.dist(o, spot) < 2 * radius and math.dist(o, (x, y)) > 1)
+                + 100 * sum(_overlap(n, box) for n in numbers) + 5 * sum(_overlap(c, box) for c in circles))
+
+    spots = [(x + d * math.cos(a), y + d * math.sin(a)) for a in (math.radians(225 + 45 * i) for i in range(8))]
+    return min(spots, key=lambda spot: (cost(spot), spots.index(spot)))
 
 
 def ring(pic: Picture, lay: MapLayout, station: int, colour: style.RGB, width: float = 5.0, gap: float = 3.0,
          alpha: int = 235, dashes: int = 0) -> None:
     r = lay.radius(station) + gap * lay.scale + width * lay.scale / 2
+    x, y = lay.xy(station)
+    reach = r + width * lay.scale / 2
+    if not shows(pic, station) or not (reach <= x <= pic.img.width - reach and reach <= y <= pic.img.height - reach):
+        return  # (a close-up's window shows no station in part, nor a ring around one)
     sprite = ring_sprite(round(r * 2) / 2, round(width * lay.scale * 2) / 2, colour, alpha, dashes)
-    pic.paste(sprite, lay.xy(station))
+    pic.paste(sprite, (x, y))
 
 
 def move_arrow(pic: Picture, lay: MapLayout, start: int, end: int, colour: style.RGB, end_gap: float = PAWN_RADIUS,
@@ -496,6 +532,8 @@ def entry_badges(pic: Picture, lay: MapLayout, tags: Tags, route: Sequence[int],
     for entry, station in enumerate(route):
         at_station.setdefault(station, []).append(start if entry == 0 else str(entry))
     for station, entries in at_station.items():
+        if not shows(pic, station):
+            continue
         revealed = any(e.isdigit() and int(e) in reveal_entries for e in entries)
         fill = style.MRX_COLOUR
         border = style.TRACKER if revealed else style.WHITE

@@ -277,23 +277,32 @@ def _barrier(draw: ImageDraw.ImageDraw, lay: DiceLayout, at: Point, direction: s
 def _station(draw: ImageDraw.ImageDraw, lay: DiceLayout, n: int, k: int) -> None:
     """A station disc: yellow (taxi); a bus stop's upper half green; an underground station's number
     on a red plate."""
-    kinds = lay.board.stations[n].transports
     x, y = lay.xy(n)
-    r = lay.radius()
-    disc(draw, ((x + lay.px(2)) * k, (y + lay.px(3)) * k), r * k, style.SHADOW)
-    disc(draw, (x * k, y * k), r * k, style.INK)
-    inner = r - lay.px(3)
-    ibox = ((x - inner) * k, (y - inner) * k, (x + inner) * k, (y + inner) * k)
+    station_icon(draw, (x * k, y * k), lay.radius() * k, lay.board.stations[n].transports, k)
+
+
+def station_icon(draw: ImageDraw.ImageDraw, centre: Point, r: float, kinds, k: int = SUPERSAMPLE) -> None:
+    """A station of ``kinds`` (its transports) of radius ``r`` (as drawn, supersampled): a shadow, a dark rim,
+    yellow; the upper half green for a bus stop; a white-rimmed red plate for an underground station's
+    number. Every size goes with the radius, so that the legend's stations are the board's, smaller (the
+    plate's rim at least a pixel and a half wide, drawn ``k`` times larger)."""
+    x, y = centre
+    disc(draw, (x + r * 0.053, y + r * 0.079), r, style.SHADOW)
+    disc(draw, (x, y), r, style.INK)
+    inner = r * (1 - 0.079)
+    ibox = (x - inner, y - inner, x + inner, y + inner)
     draw.ellipse(ibox, fill=ROAD)
     if "bus" in kinds:
         draw.pieslice(ibox, 180, 360, fill=BUS)
     if "underground" in kinds:
         w, h = r * 0.78, r * 0.5
-        draw.rounded_rectangle(((x - w) * k, (y - h) * k, (x + w) * k, (y + h) * k), radius=h * 0.4 * k,
-                               fill=UNDERGROUND, outline=style.WHITE, width=lay.px(2) * k)
+        draw.rounded_rectangle((x - w, y - h, x + w, y + h), radius=h * 0.4, fill=UNDERGROUND, outline=style.WHITE,
+                               width=max(round(1.5 * k), round(r * 0.053)))
 
 
 LEGEND = (N_("Taxi stop"), N_("Bus stop"), N_("Underground"), N_("One way"), N_("Dead end"), N_("Taxi lane"))
+#: the transports of the stations the legend shows (an underground station is a bus and a taxi stop too)
+LEGEND_KINDS = (("taxi",), ("taxi", "bus"), ("taxi", "bus", "underground"))
 SYMBOL = 40  # legend symbol width, full size
 
 
@@ -323,18 +332,10 @@ def _legend_row(lay: DiceLayout) -> float:
 def _legend_shapes(draw: ImageDraw.ImageDraw, lay: DiceLayout, k: int, language: str = "en") -> None:
     y = _legend_row(lay)
     w = lay.px(SYMBOL)
-    r = lay.px(12)
+    r = lay.px(15)
     for i, x in enumerate(_legend_spots(lay, language)):
         if i < 3:
-            cx = x + w / 2
-            disc(draw, (cx * k, y * k), r * k, style.INK)
-            box = ((cx - r + 2) * k, (y - r + 2) * k, (cx + r - 2) * k, (y + r - 2) * k)
-            draw.ellipse(box, fill=ROAD)
-            if i >= 1:
-                draw.pieslice(box, 180, 360, fill=BUS)
-            if i == 2:
-                draw.rounded_rectangle(((cx - r * 0.8) * k, (y - r * 0.45) * k, (cx + r * 0.8) * k,
-                                        (y + r * 0.45) * k), radius=r * 0.2 * k, fill=UNDERGROUND)
+            station_icon(draw, ((x + w / 2) * k, y * k), r * k, LEGEND_KINDS[i], k)
         elif i == 3:
             thick_line(draw, [(x * k, y * k), ((x + w) * k, y * k)], ROAD, lay.px(9) * k)
             _oneway_arrow(draw, lay, (x, y), (x + w, y), k, head=lay.px(11))

@@ -16,8 +16,8 @@ from bot.i18n import Speaker, speaker
 from bot.i18n.names import pawn_label
 from bot.pictures import style
 from bot.pictures.guard import expect
-from bot.pictures.canvas import Box, Picture, bounds, thick_line
-from bot.pictures.marks import Tags, entry_badges, move_arrow, pawn_sprite, ring, trail, uncover_stations
+from bot.pictures.canvas import Box, Picture, bounds, near_segment, thick_line
+from bot.pictures.marks import Tags, caught_spot, entry_badges, move_arrow, pawn_sprite, ring, trail, uncover_stations
 
 from .basemap import BASE_WIDTH, DiceLayout, colour, letter_spots, new_picture
 from .panels import chips, dice_strip, dots, header, log_line, status
@@ -102,6 +102,8 @@ def draw_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str 
     header(pic, lay, title, " · ".join(details), note, tr=tr)
     if len(view.route) > 1:
         trail(pic, lay, view.route, None, width=4)
+        steps = [(lay.xy(a), lay.xy(b)) for a, b in zip(view.route, view.route[1:]) if a != b]
+        uncover_letters(pic, lay, steps, 4 + 5)
     for station, tickets in reachable.items():
         ring(pic, lay, station, style.REACHABLE, width=4, gap=1.5)
         dots(pic, lay, station, tickets, language)
@@ -117,6 +119,12 @@ def draw_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str 
 def render_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
     """After the game: Mr. X's whole route, ride by ride in the colour of the die he reused (black,
     helicopter and pass in the X's dark), the entries numbered, the reveals ringed."""
+    return draw_route(view, width=width, language=language).png()
+
+
+def draw_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str = "en",
+               frame: Box | None = None) -> Picture:
+    """Mr. X's route as a picture; ``frame``: the part a close-up will show, which the name tags keep inside."""
     expect(view, DicePublicView, "render_route", "state.public_view()")
     if view.route is None or view.board is None:
         raise ValueError("Mr. X's route is public only once the game is over.")
@@ -140,11 +148,11 @@ def render_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str
     header(pic, lay, status(view, tr), details + " · " + tr._("the moves shown to the detectives are ringed"),
            tr=tr)
     _route(pic, lay, route, [e.ticket for e in view.logbook])
-    tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
+    tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr, frame=frame)
     entry_badges(pic, lay, tags, route, [e.number for e in view.logbook if e.reveal], tr)
     dice_strip(pic, lay, view, lay.footer_top + lay.px(44), tr)
     chips(pic, lay, view, lay.footer_top + lay.px(100), tr)
-    return pic.png()
+    return pic
 
 
 def _route(pic: Picture, lay: DiceLayout, route: Sequence[int], tickets: Sequence[str]) -> None:
@@ -176,6 +184,15 @@ def _route(pic: Picture, lay: DiceLayout, route: Sequence[int], tickets: Sequenc
     uncover_stations(pic, lay, [(a, b) for a, b, _ in segments], width + 4)
     for station in set(route):
         pic.uncover(lay.xy(station), lay.outer(station) + 0.5, bright=True)
+    uncover_letters(pic, lay, [(a, b) for a, b, _ in segments], width + 4)
+
+
+def uncover_letters(pic: Picture, lay: DiceLayout, segments, width: float) -> None:
+    """Bring back the tiles' letters that rides were drawn over (Mr. X's helicopter flights cross tiles, a
+    detective's arrow may pass one): rides pass under them, as under the stations."""
+    for (x, y), r in letter_spots(lay):
+        if any(near_segment((x, y), a, b, r + width * lay.scale / 2) for a, b in segments):
+            pic.uncover((x, y), r + 1.5)
 
 
 def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, str] | None = None,
@@ -186,20 +203,21 @@ def _pawns(pic: Picture, lay: DiceLayout, view: DicePublicView, mrx: tuple[int, 
     centres = [lay.xy(p.station) for p in hunters]
     caught = mrx is not None and any(p.station == mrx[0] for p in hunters)
     mrx_centre = None
+    size = lay.radius() / 25.0 * 1.12  # pawn_sprite's radius is 25 at scale 1
     if mrx is not None:
-        x, y = lay.xy(mrx[0])
-        shift = lay.radius() * 0.6
-        mrx_centre = (x - shift, y - shift) if caught else (x, y)
+        # caught: Mr. X stands beside the detective who stands on him, both in sight
+        mrx_centre = (caught_spot(lay, mrx[0], 25.0 * size, centres + [c for c, _ in letter_spots(lay)]) if caught
+                      else lay.xy(mrx[0]))
         centres.append(mrx_centre)
     tags = Tags.around(lay, centres)
     tags.frame = frame
     pic.tags = tags
     tags.pawns.extend(letter_spots(lay))
     if arrows:
-        for p in hunters:
-            if p.last_move is not None and p.die is not None:
-                move_arrow(pic, lay, p.last_move[0], p.last_move[1], style.pawn_colour(p.colour), width=5)
-    size = lay.radius() / 25.0 * 1.12  # pawn_sprite's radius is 25 at scale 1
+        rides = [p for p in hunters if p.last_move is not None and p.die is not None]
+        for p in rides:
+            move_arrow(pic, lay, p.last_move[0], p.last_move[1], style.pawn_colour(p.colour), width=5)
+        uncover_letters(pic, lay, [(lay.xy(p.last_move[0]), lay.xy(p.last_move[1])) for p in rides], 5 + 5)
     if mrx is not None and caught:
         pic.paste(pawn_sprite("disc", style.MRX_COLOUR, "X", size), mrx_centre)
     for p in hunters:

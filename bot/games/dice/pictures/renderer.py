@@ -25,9 +25,10 @@ from .basemap import BASE_WIDTH
 from .board import draw_board
 from .board import render_board as _board
 from .board import render_mrx_board as _mrx_board
+from .board import draw_route
 from .board import render_route as _route
 from .log import log_text, render_log
-from .zoom import render_mrx_zoom, render_zoom  # noqa: F401  (the bot attaches them: the summary, his DM)
+from .zoom import close_up, render_mrx_zoom, render_zoom, route_window  # noqa: F401  (render_zoom: the bot's)
 
 #: the views this renderer draws: public pictures from the first only, Mr. X's from the second
 PUBLIC_VIEW = DicePublicView
@@ -46,7 +47,12 @@ def render_mrx_board(view: DiceMrXView, *, language: str = "en", width: int | No
 
 
 def render_route(view: DicePublicView, *, language: str = "en", width: int | None = None) -> bytes:
-    return _route(view, width=width or BASE_WIDTH, language=language)
+    """Mr. X's route, framed on the route as a close-up frames the hunt (the whole board when it spreads over
+    most of it)."""
+    box = route_window(view) if width in (None, BASE_WIDTH) else None
+    if box is None:
+        return _route(view, width=width or BASE_WIDTH, language=language)
+    return close_up(draw_route(view, width=BASE_WIDTH, language=language, frame=box), box)
 
 
 def render_logbook(view: DicePublicView, *, language: str = "en") -> bytes:

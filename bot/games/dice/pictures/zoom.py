@@ -9,13 +9,11 @@ Mr. X's from his :class:`DiceMrXView`."""
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from bot.games.dice.engine import DiceMrXView, DicePublicView
 from bot.pictures import style
-from bot.pictures.canvas import Picture
+from bot.pictures.canvas import Picture, encode_png
 from bot.pictures.guard import expect
 
 from .basemap import BASE_WIDTH, layout
@@ -85,6 +83,11 @@ def window_around(board, stations: set[int], width: int = BASE_WIDTH) -> tuple[i
     return round(bx), round(by), round(bx + side), round(by + side)
 
 
+def route_window(view: DicePublicView) -> tuple[int, int, int, int] | None:
+    """The box of the route picture that frames Mr. X's route, or None when it spreads over most of the board."""
+    return window_around(view.board, set(view.route or ()), BASE_WIDTH)
+
+
 def render_zoom(view: DicePublicView, *, tracker: bool = True, language: str = "en") -> bytes | None:
     """The close-up PNG: the board's header over the part of the board where the hunt is; None when the
     hunt spreads over most of the board."""
@@ -93,7 +96,7 @@ def render_zoom(view: DicePublicView, *, tracker: bool = True, language: str = "
     if box is None:
         return None
     board = draw_board(view, tracker=tracker, width=BASE_WIDTH, language=language, frame=box)
-    return _close_up(board, box)
+    return close_up(board, box)
 
 
 def render_mrx_zoom(view: DiceMrXView, *, language: str = "en") -> bytes | None:
@@ -103,10 +106,10 @@ def render_mrx_zoom(view: DiceMrXView, *, language: str = "en") -> bytes | None:
     box = mrx_window(view)
     if box is None:
         return None
-    return _close_up(draw_mrx_board(view, width=BASE_WIDTH, language=language, frame=box), box)
+    return close_up(draw_mrx_board(view, width=BASE_WIDTH, language=language, frame=box), box)
 
 
-def _close_up(board: Picture, box: tuple[int, int, int, int]) -> bytes:
+def close_up(board: Picture, box: tuple[int, int, int, int]) -> bytes:
     """The part ``box`` of ``board`` ZOOM_WIDTH wide, under the board's header words written again at a
     size a phone reads (the title, the details, and the note on a line of its own)."""
     assert board.headline is not None
@@ -127,9 +130,8 @@ def _close_up(board: Picture, box: tuple[int, int, int, int]) -> bytes:
         y += 44 if y == 14 else 36
     out = pic.img
     out.paste(part, (0, head_height))
-    data = io.BytesIO()
-    out.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(data, format="PNG", optimize=True)
-    return data.getvalue()
+    return encode_png(out.quantize(palette=board.palette, dither=Image.Dither.NONE) if board.palette is not None
+                      else out.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
 
 
 def _two_lines(text: str, room: float, font) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -18,7 +19,7 @@ from bot.i18n import speaker
 from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import PaletteBase, Picture, Point, dashed, disc, thick_line
-from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN, Layout, layout, place_names
+from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN, Layout, layout, place_names, zoomed_layout
 
 SUPERSAMPLE = 3
 
@@ -39,12 +40,12 @@ def base_map(board: Board, width: int, dim: bool = False, language: str = "en") 
 
 
 def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: str = "en",
-             names: bool = True) -> Image.Image:
+             names: bool = True, stations: bool = True) -> Image.Image:
     """The board as ``lay`` places it on a ``lay.width`` by ``lay.height`` picture: water, parks,
-    lines, stations and their numbers, and with ``names`` place names; with ``legend``, the bands above
-    and below the map and the legend too. A zoomed layout (see ``tiles``) places a part of the board on
-    the picture: only what shows of the map is drawn. Shapes are drawn ``k`` times larger and shrunk,
-    for smooth edges."""
+    lines, with ``stations`` the stations and their numbers, and with ``names`` place names; with
+    ``legend``, the bands above and below the map and the legend too. A zoomed layout (see ``tiles``)
+    places a part of the board on the picture: only what shows of the map is drawn. Shapes are drawn
+    ``k`` times larger and shrunk, for smooth edges."""
     left, top, right, bottom = lay.map_box
     scene = _scene(lay.board, right - left, bottom - top, lay.scale, k)
     big = Image.new("RGB", (lay.width * k, lay.height * k), style.PAPER)
@@ -77,7 +78,7 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: 
     if names:
         _draw_landmarks(draw, lay, k)
     shown = [(sid, (x + left, y + top)) for sid, (x, y), reach in scene.stations
-             if _on_picture(lay, (x + left, y + top), reach)]
+             if stations and _on_picture(lay, (x + left, y + top), reach)]
     for sid, (x, y) in shown:
         _draw_station(draw, lay, sid, (x * k, y * k), k)
     if legend:
@@ -193,7 +194,8 @@ def _draw_landmarks(draw: ImageDraw.ImageDraw, lay: Layout, k: int) -> None:
 
 def write_place_names(pic: Picture, lay: Layout) -> None:
     """The place names of a part of the board drawn without them (a close-up's window, cut from tiles),
-    where :func:`~bot.games.london.pictures.layout.place_names` puts them on that part."""
+    where :func:`~bot.games.london.pictures.layout.place_names` puts them on that part; before its stations
+    are set on it (:func:`station_sprite`), so that the names lie under them as on the whole board."""
     label_font = style.font(lay.px(style.LANDMARK_FONT), "bold")
     for text, at, _ in place_names(lay):
         pic.text(at, text, label_font, style.LANDMARK, anchor="mm", stroke=lay.px(3), stroke_fill=style.PAPER)
@@ -269,6 +271,28 @@ def _draw_station(draw: ImageDraw.ImageDraw, lay: Layout, sid: int, centre: Poin
         pier = next(t for t in board.mrx_only_transports if t in board.stations[sid].transports)
         disc(draw, centre, r + style.PIER_RIM * lay.scale * k, board_style.transport_colour(board, pier))
     station_disc(draw, board, centre, r, ring, colour, _bands(board, tuple(board.stations[sid].transports)))
+
+
+@lru_cache(maxsize=2048)
+def station_sprite(board: Board, sid: int, zoom: float, scale: float) -> tuple[Image.Image, tuple[int, int]]:
+    """Station ``sid`` with its number, as drawn on the board at ``zoom`` (picture pixels per full-size board
+    pixel) with marks at ``scale``, on a transparent sprite; and where the sprite's corner goes on the whole
+    board at that zoom (so that it lies where the map's lines meet, to the pixel)."""
+    full = layout(board, BASE_WIDTH)
+    x, y = full.xy(sid)
+    x, y = (x - full.map_box[0]) * zoom, (y - full.map_box[1]) * zoom  # (from the map's corner at the zoom)
+    left, top = full.map_box[0] * zoom, full.map_box[1] * zoom
+    size = math.ceil(2 * (board_style.station_radius(board, sid) + style.PIER_RIM) * scale) + 4
+    corner = (math.floor(left + x) - size // 2, math.floor(top + y) - size // 2)
+    lay = zoomed_layout(board, zoom, scale, corner, (size, size))
+    k = 2
+    big = Image.new("RGBa", (size * k, size * k), (0, 0, 0, 0))
+    cx, cy = lay.xy(sid)
+    _draw_station(ImageDraw.Draw(big), lay, sid, (cx * k, cy * k), k)
+    sprite = big.reduce(k).convert("RGBA")
+    ImageDraw.Draw(sprite).text((cx, cy + lay.px(0.5)), str(sid), font=style.font(lay.px(style.STATION_FONT), "condensed"),
+                                fill=style.INK, anchor="mm")
+    return sprite, corner
 
 
 def station_disc(draw: ImageDraw.ImageDraw, board: Board, centre: Point, r: float, ring: float, colour,
@@ -433,3 +457,59 @@ def new_picture(board: Board, width: int, dim: bool = False, language: str = "en
     """A fresh picture of ``board``: a copy of the base map (its legend in ``language``), ready for an overlay."""
     return layout(board, width), Picture(base_map(board, width, dim, language), base_palette(board, width, dim, language),
                                          bright=base_map(board, width, language=language))
+
+
+#: a route picture frames the route: the map zoomed in (up to FRAME_MOST times) until the route's stations,
+#: with FRAME_ROOM of the board around them, fill it; a route over most of the board (less than FRAME_LEAST
+#: to gain) keeps the whole board
+FRAME_MOST = 3.0
+FRAME_LEAST = 1.15
+FRAME_ROOM = 90.0
+#: the marks (pawns, numbers, tags) grow with the zoom, up to this much
+FRAME_MARKS = 1.5
+
+
+def route_frame(board: Board, route: Sequence[int], width: int) -> tuple[Layout, float]:
+    """The layout of a route picture ``width`` wide that frames ``route`` (its map zoomed, its header and
+    footer as a board's), and how far it is zoomed in (1: the whole board)."""
+    full = layout(board, width)
+    s = full.scale
+    xs = [full.xy(st)[0] for st in route]
+    ys = [full.xy(st)[1] for st in route]
+    room = FRAME_ROOM * s
+    box = (min(xs) - room, min(ys) - room, max(xs) + room, max(ys) + room)
+    area = (0, full.header, full.width, full.footer_top)
+    zoom = min(FRAME_MOST, (area[2] - area[0]) / (box[2] - box[0]), (area[3] - area[1]) / (box[3] - box[1]))
+    if zoom < FRAME_LEAST:
+        return full, 1.0
+    # the part of the whole board shown, around the route and kept on the board
+    w, h = (area[2] - area[0]) / zoom, (area[3] - area[1]) / zoom
+    left = min(max((box[0] + box[2] - w) / 2, area[0]), area[2] - w)
+    top = min(max((box[1] + box[3] - h) / 2, area[1]), area[3] - h)
+    m = full.map_box
+    shown = (area[0] + (m[0] - left) * zoom, area[1] + (m[1] - top) * zoom,
+             area[0] + (m[2] - left) * zoom, area[1] + (m[3] - top) * zoom)
+    return Layout(board, full.width, full.height, s * min(zoom, FRAME_MARKS), full.header, shown,  # type: ignore[arg-type]
+                  full.footer_top), zoom
+
+
+def framed_picture(board: Board, route: Sequence[int], width: int, language: str = "en") -> tuple[Layout, Picture]:
+    """A fresh route picture of ``board``: the dimmed map framed on ``route`` (:func:`route_frame`), its bands
+    and legend in ``language``, ready for the route to be drawn on it."""
+    lay, zoom = route_frame(board, route, width)
+    if zoom == 1.0:
+        lay, pic = new_picture(board, width, dim=True, language=language)
+        pic.layout = lay
+        return lay, pic
+    top, bottom = lay.header, lay.footer_top
+    part = Layout(board, lay.width, bottom - top, lay.scale, 0,  # type: ignore[arg-type]
+                  (lay.map_box[0], lay.map_box[1] - top, lay.map_box[2], lay.map_box[3] - top), bottom - top)
+    bright_map = draw_map(part, k=2)
+    bright = base_map(board, width, language=language).copy()
+    bright.paste(bright_map, (0, top))
+    dim = base_map(board, width, dim=True, language=language).copy()
+    dim.paste(Image.blend(bright_map, Image.new("RGB", bright_map.size, style.PAPER), style.DIM), (0, top))
+    palette = base_palette(board, width, dim=True, language=language).palette
+    pic = Picture(dim, bright=bright, palette=palette, indexed=dim.quantize(palette=palette, dither=Image.Dither.NONE))
+    pic.layout = lay
+    return lay, pic

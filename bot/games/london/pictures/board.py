@@ -12,11 +12,12 @@ from bot.games.london.engine import BLACK, MRX, MrXView, PublicView
 
 from bot.games.london.pictures import board_style
 from bot.pictures import style
-from bot.games.london.pictures.basemap import new_picture
+from bot.games.london.pictures.basemap import framed_picture, new_picture
 from bot.pictures.canvas import Box, Picture
-from bot.games.london.pictures.layout import BASE_WIDTH, Layout
+from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout
 from bot.games.london.pictures.ticket_dots import ticket_dots
-from bot.pictures.marks import Tags, entry_badges, move_arrow, pawn, pawn_sprite, ring, trail
+from bot.pictures.marks import (PAWN_RADIUS, Tags, caught_spot, entry_badges, move_arrow, pawn, pawn_sprite, ring,
+                                shows, trail)
 from bot.games.london.pictures.panels import EN, header, log_size, logbook_line, pawn_chips, status
 from bot.i18n import Speaker
 from bot.i18n.names import pawn_label
@@ -73,8 +74,9 @@ def mrx_marks(pic: Picture, lay: Layout, view: MrXView, *, brief: bool = False, 
     trail(pic, lay, view.route, None, width=4)
     dots = []
     for station, tickets in view.reachable().items():
-        ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
-        dots.append(ticket_dots(pic, lay, station, tickets, avoid=dots))
+        if shows(pic, station):
+            ring(pic, lay, station, style.REACHABLE, width=5, gap=2)
+            dots.append(ticket_dots(pic, lay, station, tickets, avoid=dots))
     tags = _pawns(pic, lay, view.public, mrx=(view.station, tr._("You, Mr. X")), keep_clear=dots, crowded=brief,
                   tr=tr)
     shown = [e.number for e in view.public.logbook if e.reveal or e.surfaced]
@@ -91,8 +93,8 @@ def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -
     expect(view, PublicView, "render_route", "state.public_view()")
     if view.route is None:
         raise ValueError("Mr. X's route is public only once the game is over.")
-    lay, pic = new_picture(view.board, width, dim=True, language=tr.language)
     route = view.route
+    lay, pic = framed_picture(view.board, route, width, tr.language)
     blacks = sum(1 for e in view.logbook if e.ticket == BLACK)
     doubles = len({e.round for e in view.logbook if e.double})
     details = tr.ngettext("Mr. X's route: from {start}, {n} move", "Mr. X's route: from {start}, {n} moves",
@@ -107,7 +109,7 @@ def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -
     tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
     shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, route, shown, tr)
-    pawn_chips(pic, lay, view, tr)
+    pawn_chips(pic, layout(view.board, width), view, tr)
     return pic
 
 
@@ -156,8 +158,9 @@ def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool =
     if ghost is not None:
         entry, station = ghost
         text = (tr._("seen at move {n}") if brief else tr._("Mr. X was here · move {n}")).format(n=entry)
-        tags.add(pic, lay.xy(station), text, style.WHITE, border=style.MRX_COLOUR,
-                 shorter=[tr._("move {n}").format(n=entry)])
+        if shows(pic, station):
+            tags.add(pic, lay.xy(station), text, style.WHITE, border=style.MRX_COLOUR,
+                     shorter=[tr._("move {n}").format(n=entry)])
     return tags
 
 
@@ -171,9 +174,8 @@ def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | N
     centres = [lay.xy(p.station) for p in hunters]
     caught = mrx is not None and any(p.station == mrx[0] for p in hunters)
     if mrx is not None:
-        x, y = lay.xy(mrx[0])
-        # caught: Mr. X peeks out from under the detective who stands on him
-        mrx_centre = (x - 16 * lay.scale, y - 16 * lay.scale) if caught else (x, y)
+        # caught: Mr. X stands beside the detective who stands on him, both in sight
+        mrx_centre = (caught_spot(lay, mrx[0], PAWN_RADIUS * lay.scale, centres) if caught else lay.xy(mrx[0]))
         centres.append(mrx_centre)
     tags = Tags.around(lay, centres, keep_clear)
     tags.leave_out = crowded
@@ -183,15 +185,16 @@ def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | N
         for p in hunters:
             if p.id in rides:
                 move_arrow(pic, lay, *rides[p.id], style.pawn_colour(p.colour))
-    if mrx is not None and caught:
+    if mrx is not None and caught and shows(pic, mrx[0]):
         pic.paste(pawn_sprite("disc", style.MRX_COLOUR, "X", lay.scale), mrx_centre)
     for p in hunters:
         pawn(pic, lay, p.station, style.pawn_colour(p.colour), "square" if p.role == "bobby" else "disc")
     if mrx is not None and not caught:
         pawn(pic, lay, mrx[0], style.MRX_COLOUR)
     for p in hunters:
-        tags.add(pic, lay.xy(p.station), pawn_label(p, tr), style.pawn_colour(p.colour))
-    if mrx is not None:
+        if shows(pic, p.station):
+            tags.add(pic, lay.xy(p.station), pawn_label(p, tr), style.pawn_colour(p.colour))
+    if mrx is not None and shows(pic, mrx[0]):
         tags.add(pic, mrx_centre, tr._("{label} · caught").format(label=mrx[1]) if caught else mrx[1],
                  style.MRX_COLOUR)
     return tags

@@ -121,43 +121,56 @@ def _extent(text: str, size: int) -> tuple[int, int, int, int]:
 
 
 
-#: where a place name may move from the spot its board file gives, in steps of its font size (down,
-#: up, right, left, ...): the first that hides no station number
-PLACE_NAME_STEPS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (1.5, 2), (-1.5, 2), (1.5, -2),
-                    (-1.5, -2), (3, 0), (-3, 0))
+#: how far a place name may move from the spot its board file gives, in steps of a quarter of its font
+#: size down or up and of half its font size across (up to 4 and 8 font sizes): the nearest free spot is
+#: taken
+PLACE_NAME_REACH = 16
+
+
+@lru_cache(maxsize=1)
+def _place_name_steps() -> tuple[tuple[float, float], ...]:
+    """(across, down) of each spot a place name may move to, in its font size, the nearest first."""
+    steps = [(dx / 2, dy / 4) for dx in range(-PLACE_NAME_REACH, PLACE_NAME_REACH + 1)
+             for dy in range(-PLACE_NAME_REACH, PLACE_NAME_REACH + 1)]
+    return tuple(sorted(steps, key=lambda d: (d[0] ** 2 + d[1] ** 2, abs(d[1]), d)))
 
 
 @lru_cache(maxsize=16)
 def place_names(lay: Layout) -> tuple[tuple[str, Point, Box], ...]:
     """Each place name the board file gives (Hauptbahnhof, Park Sanssouci, ...) as (text, centre, box):
-    where the file says, or the nearest spot that hides no station number (the box takes in the
-    paper-coloured rim it is written with). Every name lies wholly on the picture: on a close-up's
-    window a name is moved inside, and left out when the spot the file gives lies outside the window or
-    the name is wider than it."""
+    where the file says, or the nearest spot where its letters cover no station's circle (the paper-coloured
+    rim they are written with may pass under a station's edge) and no other name (the box takes in the rim).
+    Every name
+    lies wholly on the picture: on a close-up's window a name is left out when the spot the file gives
+    lies outside the window, or no spot within its reach is free."""
     left, top, right, bottom = lay.map_box
     size = lay.px(style.LANDMARK_FONT)
     rim = lay.px(3)
-    numbers = list(number_boxes(lay).values())
-    out = []
+    out: list[tuple[str, Point, Box]] = []
     for mark in lay.board.landmarks:
         x, y = left + mark.x * (right - left), top + mark.y * (bottom - top)
         if not (0 <= x <= lay.width and lay.header <= y <= lay.footer_top):
             continue
         l, t, r, b = style.font(size, "bold").getbbox(mark.text, anchor="mm")
-        if r - l + 2 * rim > lay.width or b - t + 2 * rim > lay.footer_top - lay.header:
-            continue  # wider than a narrow window
-        spots = [_on_picture(lay, (x + dx * size, y + dy * size), (l - rim, t - rim, r + rim, b + rim))
-                 for dy, dx in PLACE_NAME_STEPS]
-        boxes = [(sx + l - rim, sy + t - rim, sx + r + rim, sy + b + rim) for sx, sy in spots]
-        free = [i for i, box in enumerate(boxes)
-                if not any(box[0] < n[2] and n[0] < box[2] and box[1] < n[3] and n[1] < box[3] for n in numbers)]
-        at = free[0] if free else 0
-        out.append((mark.text, spots[at], boxes[at]))
+        reach = PLACE_NAME_REACH / 2 * size + (r - l)
+        circles = [(cx, cy, lay.outer(sid)) for sid, (cx, cy) in _centres(lay) if abs(cx - x) < reach and abs(cy - y) < reach]
+        for dx, dy in _place_name_steps():
+            sx, sy = x + dx * size, y + dy * size
+            box = (sx + l - rim, sy + t - rim, sx + r + rim, sy + b + rim)
+            if (box[0] >= 0 and box[2] <= lay.width and box[1] >= lay.header and box[3] <= lay.footer_top
+                    and not any(_box_meets_circle((sx + l, sy + t, sx + r, sy + b), c) for c in circles)
+                    and not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3]
+                                for _, _, o in out)):
+                out.append((mark.text, (sx, sy), box))
+                break
     return tuple(out)
 
 
-def _on_picture(lay: Layout, spot: Point, extent: Box) -> Point:
-    """``spot`` moved as little as it takes for a text of ``extent`` (around it) to lie on the picture."""
-    x = min(max(spot[0], -extent[0]), lay.width - extent[2])
-    y = min(max(spot[1], lay.header - extent[1]), lay.footer_top - extent[3])
-    return x, y
+def _centres(lay: Layout) -> list[tuple[int, Point]]:
+    return [(sid, lay.xy(sid)) for sid in lay.board.stations]
+
+
+def _box_meets_circle(box: Box, circle: tuple[float, float, float]) -> bool:
+    cx, cy, r = circle
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r

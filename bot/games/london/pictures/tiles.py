@@ -36,7 +36,8 @@ def map_part(board: Board, zoom: float, scale: float, box: tuple[int, int, int, 
              ) -> tuple[Image.Image, Image.Image]:
     """The map of ``board`` at ``zoom`` with marks at ``scale`` inside ``box`` (in pixels of the whole
     board at that zoom, which may reach past its edges), in the board's palette and in full colour;
-    without place names (a window writes them where they fit it)."""
+    without place names and stations (a window writes the names where they fit it, and sets on it the
+    stations it shows whole)."""
     x0, y0, x1, y1 = box
     indexed = Image.new("P", (x1 - x0, y1 - y0))
     indexed.putpalette(base_palette(board, BASE_WIDTH).palette.getpalette())
@@ -54,7 +55,7 @@ def _tile(board: Board, zoom: float, scale: float, i: int, j: int) -> Image.Imag
             _tiles.move_to_end(key)
             return found
     lay = zoomed_layout(board, zoom, scale, (i * TILE, j * TILE), (TILE, TILE))
-    tile = draw_map(lay, k=SUPERSAMPLE, names=False).quantize(palette=base_palette(board, BASE_WIDTH).palette,
+    tile = draw_map(lay, k=SUPERSAMPLE, names=False, stations=False).quantize(palette=base_palette(board, BASE_WIDTH).palette,
                                                               dither=Image.Dither.NONE)
     with _lock:
         _tiles[key] = tile

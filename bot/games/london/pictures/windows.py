@@ -43,6 +43,10 @@ PAWN_ROOM = 60.0
 STATION_ROOM = 48.0
 MORE_ROOM = 80.0
 HEADER = 100
+#: with more windows than FEW, the header also holds a small map of the whole board that marks where each
+#: window lies (and is this much taller)
+FEW = 3
+OVERVIEW_HEADER = 190
 GAP = 6
 #: the picture is at most this much taller than wide (4:5) and at least this much (4:3)
 TALLEST, FLATTEST = 5 / 4, 3 / 4
@@ -84,6 +88,12 @@ class ZoomPlan:
     scale: float  # marks and numbers: picture pixels per full-size pixel of the board's style
     zoom: float  # distances: picture pixels per full-size board pixel
     windows: tuple[Window, ...]
+    header: float = HEADER  # the header band's height (OVERVIEW_HEADER: with the small map of the board)
+
+    @property
+    def overview(self) -> bool:
+        """Whether the header holds a small map of the whole board marking where each window lies."""
+        return self.header >= OVERVIEW_HEADER
 
     def layout(self, board: Board, window: Window, tag_share: float = 1.0) -> Layout:
         """The layout that draws ``window``'s part of ``board`` on a picture the size of its slot."""
@@ -181,7 +191,7 @@ def zoom_levels(board: Board) -> tuple[float, ...]:
 # -- where the windows go ----------------------------------------------------------------------------
 
 def plan_windows(board: Board, musts: Sequence[Item], wish: Item | None = None,
-                 near: Sequence[Point] = ()) -> ZoomPlan | None:
+                 near: Sequence[Point] = (), header: float = HEADER) -> ZoomPlan | None:
     """The windows that show every item of ``musts`` (and ``wish`` too, where that keeps the
     numbers readable) in as few windows as keep the numbers readable; a window that is not cut for
     ``wish`` slides towards the nearest of the ``near`` points it can show as well. None when not
@@ -189,14 +199,17 @@ def plan_windows(board: Board, musts: Sequence[Item], wish: Item | None = None,
     scale = label_scale()
     readable = scale / growth(board)
     for chosen in ([*musts, wish], list(musts)) if wish is not None else (list(musts),):
-        found = _fewest_windows(chosen, readable) if chosen else None
+        found = _fewest_windows(chosen, readable, header) if chosen else None
         if found is not None:
             groups, rows, most = found
             sizes = _sizes(groups)
             # as close as the numbers need (or the groups allow), as far as shows MORE_ROOM around them
-            zoom = min(most, max(readable, min(scale, _rows_fit(sizes, rows, MORE_ROOM))))
+            zoom = min(most, max(readable, min(scale, _rows_fit(sizes, rows, header, MORE_ROOM))))
             zoom = max(z for z in zoom_levels(board) if z <= zoom * (1 + 1e-9))
-            return _place(board, groups, rows, zoom, scale, list(near))
+            plan = _place(board, groups, rows, zoom, scale, list(near), header)
+            if len(plan.windows) > FEW and header < OVERVIEW_HEADER:  # room for the small map of the board
+                return plan_windows(board, musts, wish, near, OVERVIEW_HEADER) or plan
+            return plan
     if not musts:  # nothing to follow: the middle of the board
         left, top, right, bottom = layout(board, BASE_WIDTH).map_box
         return plan_windows(board, [item_around([((left + right) / 2, (top + bottom) / 2)], PAWN_ROOM)],
@@ -204,7 +217,8 @@ def plan_windows(board: Board, musts: Sequence[Item], wish: Item | None = None,
     return None
 
 
-def _fewest_windows(items: list[Item], readable: float) -> tuple[list[Item], list[list[int]], float] | None:
+def _fewest_windows(items: list[Item], readable: float, header: float = HEADER
+                    ) -> tuple[list[Item], list[list[int]], float] | None:
     """The fewest groups of ``items`` that fit a window each at the ``readable`` zoom: the groups,
     their rows (lists of group indices) and the closest zoom they allow; None if no split does."""
     boxes = [i.box for i in items]
@@ -212,10 +226,10 @@ def _fewest_windows(items: list[Item], readable: float) -> tuple[list[Item], lis
     for count in range(1, min(len(items), MAX_ROW * MAX_ROWS) + 1):
         best: tuple[float, list[list[int]], list[list[int]]] | None = None
         for split in (merges[count], cuts[count]):
-            most, rows = _pack(_sizes_of(boxes, split))
+            most, rows = _pack(_sizes_of(boxes, split), header)
             if NEARLY * readable <= most < readable:
-                split = _improve(boxes, split, readable)
-                most, rows = _pack(_sizes_of(boxes, split))
+                split = _improve(boxes, split, readable, header)
+                most, rows = _pack(_sizes_of(boxes, split), header)
             if best is None or most > best[0]:
                 best = (most, split, rows)
         most, split, rows = best  # type: ignore[misc]
@@ -269,11 +283,11 @@ def _merges(boxes: list[Box]) -> dict[int, list[list[int]]]:
     return out
 
 
-def _improve(boxes: list[Box], split: list[list[int]], readable: float) -> list[list[int]]:
+def _improve(boxes: list[Box], split: list[list[int]], readable: float, header: float = HEADER) -> list[list[int]]:
     """``split`` after moving single boxes to other groups for as long as that lets the windows zoom
     closer (until they are readable)."""
     split = [list(g) for g in split]
-    most = _pack(_sizes_of(boxes, split))[0]
+    most = _pack(_sizes_of(boxes, split), header)[0]
     for _ in range(3 * len(boxes)):
         moved = False
         for a, group in enumerate(split):
@@ -282,7 +296,7 @@ def _improve(boxes: list[Box], split: list[list[int]], readable: float) -> list[
                     if b == a:
                         continue
                     trial = [[j for j in g if j != i] + ([i] if k == b else []) for k, g in enumerate(split)]
-                    closer = _pack(_sizes_of(boxes, trial))[0]
+                    closer = _pack(_sizes_of(boxes, trial), header)[0]
                     if closer > most + 1e-9:
                         split, most, moved = trial, closer, True
                         break
@@ -295,7 +309,7 @@ def _improve(boxes: list[Box], split: list[list[int]], readable: float) -> list[
     return split
 
 
-def _pack(sizes: list[tuple[float, float]]) -> tuple[float, list[list[int]]]:
+def _pack(sizes: list[tuple[float, float]], header: float = HEADER) -> tuple[float, list[list[int]]]:
     """The closest zoom at which windows of their own hold groups of ``sizes`` (width, height on the
     board), and the rows that allow it (lists of group indices): of every way to put that many
     windows in rows, the widest groups in the rows of fewest windows, and within rows of as many
@@ -310,18 +324,19 @@ def _pack(sizes: list[tuple[float, float]]) -> tuple[float, list[list[int]]]:
             taken += len(share)
             share.sort(key=lambda g: -sizes[g][1])
             rows += [share[i:i + n] for i in range(0, len(share), n)]
-        most = _rows_fit(sizes, rows)
+        most = _rows_fit(sizes, rows, header)
         if most > best[0]:
             best = (most, rows)
     return best
 
 
-def _rows_fit(sizes: list[tuple[float, float]], rows: list[list[int]], margin: float = 0.0) -> float:
+def _rows_fit(sizes: list[tuple[float, float]], rows: list[list[int]], header: float = HEADER,
+              margin: float = 0.0) -> float:
     """The closest zoom at which ``rows`` of windows hold their groups, with ``margin`` more around
     each: each group within its window's width, the rows (each as tall as its tallest group) within
     the tallest picture."""
     across = min(_window_width(len(row)) / (sizes[g][0] + 2 * margin) for row in rows for g in row)
-    room = ZOOM_WIDTH * TALLEST - HEADER - GAP * (len(rows) - 1)
+    room = ZOOM_WIDTH * TALLEST - header - GAP * (len(rows) - 1)
     down = room / sum(max(sizes[g][1] + 2 * margin for g in row) for row in rows)
     return min(across, down)
 
@@ -374,7 +389,7 @@ def _union(items: Sequence[Item]) -> Item:
 
 
 def _place(board: Board, groups: list[Item], rows: list[list[int]], zoom: float, scale: float,
-           near: list[Point]) -> ZoomPlan:
+           near: list[Point], header: float = HEADER) -> ZoomPlan:
     """The windows of ``groups`` on the picture at ``zoom``: the rows top to bottom as their groups
     lie on the board, each as tall as its tallest group needs plus as much of MORE_ROOM as the
     picture has room for, each window cut around its group."""
@@ -385,28 +400,152 @@ def _place(board: Board, groups: list[Item], rows: list[list[int]], zoom: float,
     gaps = GAP * (len(rows) - 1)
     need = [max(sizes[g][1] for g in row) * zoom for row in rows]
     want = [max(sizes[g][1] + 2 * MORE_ROOM for g in row) * zoom for row in rows]
-    spare = ZOOM_WIDTH * TALLEST - HEADER - gaps - sum(need)
+    spare = ZOOM_WIDTH * TALLEST - header - gaps - sum(need)
     more = sum(want) - sum(need)
     heights = [n + (w - n) * min(1.0, spare / more) if more > 0 else n for n, w in zip(need, want)]
-    least = ZOOM_WIDTH * FLATTEST - HEADER - gaps
+    least = ZOOM_WIDTH * FLATTEST - header - gaps
     if sum(heights) < least:  # no flatter than 4:3: the rows show more of the board
         heights = [h * least / sum(heights) for h in heights]
-    windows = []
-    y = HEADER
+    cells, crops = [], []
+    y = header
     for row, h in zip(rows, heights):
         row_h = math.floor(h)
         w = round(_window_width(len(row)))
         x = 0
         for i, g in enumerate(row):
             right = ZOOM_WIDTH if i == len(row) - 1 else x + w
-            crop = _crop(groups[g], (right - x) / zoom, row_h / zoom, near, full)
-            # on whole pixels of the board drawn at the zoom (the tiles the window is cut from)
-            crop = (round(crop[0] * zoom) / zoom, round(crop[1] * zoom) / zoom,
-                    (round(crop[0] * zoom) + right - x) / zoom, (round(crop[1] * zoom) + row_h) / zoom)
-            windows.append(Window(crop, (x, y, right, y + row_h), groups[g].pawns, groups[g].stations))
+            cells.append((g, (x, y, right, y + row_h)))
+            crops.append(_crop(groups[g], (right - x) / zoom, row_h / zoom, near, full))
             x = right + GAP
         y += row_h + GAP
-    return ZoomPlan(ZOOM_WIDTH, y - GAP, scale, zoom, tuple(windows))
+    parts = _apart(board, crops, [groups[g].box for g, _ in cells], zoom, scale)
+    windows = []
+    for (g, cell), crop, part in zip(cells, crops, parts):
+        # on whole pixels of the board drawn at the zoom (the tiles the window is cut from), where the part
+        # lay in its cell before its edges were drawn in
+        ox, oy = round(crop[0] * zoom), round(crop[1] * zoom)
+        x0, y0 = round(part[0] * zoom), round(part[1] * zoom)
+        w, h = cell[2] - cell[0], cell[3] - cell[1]
+        x1, y1 = min(round(part[2] * zoom), x0 + w), min(round(part[3] * zoom), y0 + h)
+        dx, dy = min(max(x0 - ox, 0), w - (x1 - x0)), min(max(y0 - oy, 0), h - (y1 - y0))  # (slid: kept in its cell)
+        slot = (cell[0] + dx, cell[1] + dy, cell[0] + dx + x1 - x0, cell[1] + dy + y1 - y0)
+        windows.append(Window((x0 / zoom, y0 / zoom, x1 / zoom, y1 / zoom), slot, groups[g].pawns, groups[g].stations))
+    return ZoomPlan(ZOOM_WIDTH, y - GAP, scale, zoom, tuple(windows), header)
+
+
+#: what a station takes on a close-up around its circle, in the style's full-size pixels: a pink or orange
+#: ring (a gap and a line)
+RING_ROOM = 8.0
+
+
+def _apart(board: Board, crops: list[Box], musts: list[Box], zoom: float, scale: float) -> list[Box]:
+    """The part of each crop its window shows: its edges drawn in (never into what it ``musts`` show) until
+    none cuts a station's circle or ring, and two windows that would show the same part of the board cut
+    apart along a line that cuts no station either. So no station is shown in part, or twice (where a
+    window's must cannot avoid it, the edge stays where it was)."""
+    full = layout(board, BASE_WIDTH)
+    stations = [(*full.xy(sid), (full.outer(sid) / full.scale + RING_ROOM) * scale / zoom) for sid in board.stations]
+    parts = []
+    for crop, must in zip(crops, musts):
+        must = (max(must[0], crop[0]), max(must[1], crop[1]), min(must[2], crop[2]), min(must[3], crop[3]))
+        x0, x1 = _clear(crop[0], crop[2], must[0], must[2],
+                        [(x - r, x + r) for x, y, r in stations if y + r > crop[1] and y - r < crop[3]],
+                        (0, full.width))
+        y0, y1 = _clear(crop[1], crop[3], must[1], must[3],
+                        [(y - r, y + r) for x, y, r in stations if x + r > x0 and x - r < x1],
+                        (full.header, full.footer_top))
+        parts.append((x0, y0, x1, y1))
+    # Where what two windows must show overlaps both ways, the line may cut into the room around their
+    # pawns and stations (SHRINK of it at most): they still stand whole in their windows.
+    for shrink in (0.0, *SHRINK):
+        inner = [(m[0] + shrink, m[1] + shrink, m[2] - shrink, m[3] - shrink) for m in musts]
+        stuck: set[tuple[int, int]] = set()
+        for _ in range(len(parts) ** 2):
+            pair = next(((i, j) for i in range(len(parts)) for j in range(i + 1, len(parts))
+                         if (i, j) not in stuck and _overlap(parts[i], parts[j])), None)
+            if pair is None:
+                break
+            if not _cut_apart(parts, inner, pair, stations):
+                stuck.add(pair)
+        if not stuck:
+            break
+    return parts
+
+
+#: how far into the room around what two windows must show a line between them may cut, in full-size
+#: board pixels, tried in turn (a pawn's disc is about 35 of them on a close-up, its room 60)
+SHRINK = (12.0, 24.0)
+
+
+def _clear(low: float, high: float, need_low: float, need_high: float, spans: list[tuple[float, float]],
+           area: tuple[float, float]) -> tuple[float, float]:
+    """The widest stretch no longer than ``low``-``high`` that holds ``need_low``-``need_high``, stays in
+    ``area`` (or no further out than ``low``-``high``), and whose ends lie inside no span: slid, or drawn
+    in past the spans it would cut, or out to take a span whole; the nearest to ``low`` of the widest.
+    Where none is, ``low``-``high`` as they were."""
+    width = high - low
+    lowest, highest = min(area[0], low), max(area[1], high)
+    best = None
+    for start in sorted({low, need_low, *(v for span in spans for v in span)}):
+        if not (need_high - width - 1e-9 <= start <= need_low + 1e-9 and start >= lowest - 1e-9) or any(
+                a < start < b for a, b in spans):
+            continue
+        end = min(start + width, highest)
+        moved = True
+        while moved:
+            moved = False
+            for a, b in spans:
+                if a < end < b:
+                    end, moved = a, True
+        if end < need_high - 1e-9:
+            continue
+        key = (round(end - start, 6), -abs(start - low))
+        if best is None or key > best[0]:
+            best = (key, start, end)
+    return (best[1], best[2]) if best is not None else (low, high)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
+
+
+def _cut_apart(parts: list[Box], musts: list[Box], pair: tuple[int, int], stations) -> bool:
+    """Cut the two overlapping ``parts`` of ``pair`` apart along a line across or down their overlap, between
+    what each must show: one that cuts fewest stations (none, mostly), then loses least. False when what
+    they must show overlaps both ways."""
+    i, j = pair
+    best = None
+    for axis in (0, 1):
+        first, second = (i, j) if musts[i][axis] + musts[i][axis + 2] <= musts[j][axis] + musts[j][axis + 2] else (j, i)
+        a, b = parts[first], parts[second]
+        low = max(musts[first][axis + 2], b[axis])  # the line lies past what the first must show...
+        high = min(musts[second][axis], a[axis + 2])  # ...and before what the second must show
+        other = 1 - axis
+        across = (min(a[other], b[other]), max(a[other + 2], b[other + 2]))
+        spans = [((x, y)[axis] - r, (x, y)[axis] + r) for x, y, r in stations
+                 if (x, y)[other] + r > across[0] and (x, y)[other] - r < across[1]]
+        for line in sorted(_lines(low, high, spans), key=lambda c: (sum(a_ < c < b_ for a_, b_ in spans),
+                                                                     abs(c - (b[axis] + a[axis + 2]) / 2))):
+            cut = sum(a_ < line < b_ for a_, b_ in spans)
+            lost = (a[axis + 2] - line) * (a[other + 2] - a[other]) + (line - b[axis]) * (b[other + 2] - b[other])
+            if best is None or (cut, lost) < best[0]:
+                best = ((cut, lost), axis, first, second, line)
+            break
+    if best is None:
+        return False
+    _, axis, first, second, line = best
+    a, b = list(parts[first]), list(parts[second])
+    a[axis + 2], b[axis] = line, line
+    parts[first], parts[second] = tuple(a), tuple(b)  # type: ignore[assignment]
+    return True
+
+
+def _lines(low: float, high: float, spans: list[tuple[float, float]]) -> list[float]:
+    """Where a line between ``low`` and ``high`` may lie: the ends, the middle and each span's ends between
+    them (a line that cuts a span leaves that station off both windows)."""
+    if low > high:
+        return []
+    return [low, high, (low + high) / 2] + [v for span in spans for v in span if low <= v <= high]
 
 
 def _middle(block: Item) -> float:

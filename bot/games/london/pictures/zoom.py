@@ -23,7 +23,7 @@ from typing import Callable
 from PIL import Image
 
 from bot.games.london.engine import MRX, MrXView, PublicView
-from bot.games.london.pictures.basemap import base_palette, write_place_names
+from bot.games.london.pictures.basemap import base_map, base_palette, station_sprite, write_place_names
 from bot.games.london.pictures.tiles import map_part
 from bot.games.london.pictures.board import expect, mrx_marks, mrx_title, public_marks
 from bot.games.london.pictures.panels import EN, status
@@ -43,7 +43,9 @@ from bot.i18n import Speaker
 from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import Picture
-from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout
+from bot.pictures.headline import wrap
+from bot.pictures.marks import tag_sprite
+from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN, Layout, layout
 
 #: up to this many stations Mr. X may be at, the close-up shows every one of them (more are spread
 #: over the board early in the game: then the windows show those near the pawns)
@@ -194,22 +196,115 @@ def _draw(plan: ZoomPlan, board, header: tuple[str, str], marks: Callable[[Pictu
     backdrop.putpalette(palette.getpalette())
     pic = Picture(Image.new("RGB", (plan.width, plan.height), style.PANEL), palette=palette, indexed=backdrop)
     x = 22
-    room = plan.width - 2 * x
     title, details = header
     drawn = []
-    for window in plan.windows:
-        lay = plan.layout(board, window, TAG_SHARE)
+    lays = [plan.layout(board, window, TAG_SHARE) for window in plan.windows]
+    for number, (window, lay, shown) in enumerate(zip(plan.windows, lays, shown_stations(lays)), 1):
         ox, oy = plan.origin(window)
         colour, mapped = map_part(board, plan.zoom, plan.scale, (ox, oy, ox + lay.width, oy + lay.height))
         part = Picture(colour, palette=palette, indexed=mapped)
         write_place_names(part, lay)
+        set_stations(part, board, shown, plan, (ox, oy))
         marks(part, lay)
+        if plan.overview:
+            _number(part, number)
         pic.img.paste(part.img, window.slot[:2])
         pic.indexed.paste(part.to_indexed(), window.slot[:2])
         drawn.append(part)
+    room = plan.width - 2 * x
+    if plan.overview:
+        room -= _overview(pic, board, plan) + x
     pic.text((x, 14), title, style.fitting_font(title, room, 34), style.PANEL_TEXT)
-    pic.text((x, 58), details, style.fitting_font(details, room, 26, "regular"), style.PANEL_MUTED)
+    y = 58
+    for line in wrap(details, style.font(26, "regular"), room)[:3]:
+        pic.text((x, y), line, style.fitting_font(line, room, 26, "regular"), style.PANEL_MUTED)
+        y += 34
     return Zoom(plan, pic, tuple(drawn))
+
+
+#: the small map of the board in a close-up's header: its colour against the paper (faded, so that the
+#: windows' frames stand out), and the frames' colour
+OVERVIEW_FADE = 0.45
+FRAME: style.RGB = (255, 64, 160)
+
+
+def _overview(pic: Picture, board, plan: ZoomPlan) -> int:
+    """The small map of the whole board at the right of the header, each window's part framed and numbered
+    as the window is; returns its width."""
+    pad = 12
+    small, scale = _small_map(board, round(plan.header) - 2 * pad)
+    left = plan.width - pad - small.width
+    pic.img.paste(small, (left, pad))
+    pic.touch((left, pad, left + small.width, pad + small.height))
+    full = layout(board, BASE_WIDTH)
+    x0, y0 = full.map_box[0] - MARGIN, full.map_box[1] - MARGIN
+    for number, window in enumerate(plan.windows, 1):
+        box = [left + (window.crop[0] - x0) * scale, pad + (window.crop[1] - y0) * scale,
+               left + (window.crop[2] - x0) * scale, pad + (window.crop[3] - y0) * scale]
+        box = [min(max(box[0], left), left + small.width - 3), min(max(box[1], pad), pad + small.height - 3),
+               max(min(box[2], left + small.width), left + 3), max(min(box[3], pad + small.height), pad + 3)]
+        pic.draw.rectangle(box, outline=FRAME, width=3)
+        pic.touch((box[0], box[1], box[2] + 1, box[3] + 1))
+        sprite = tag_sprite(str(number), style.INK, 0.9, FRAME)
+        pic.paste(sprite, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    return small.width
+
+
+@lru_cache(maxsize=8)
+def _small_map(board, height: int) -> tuple[Image.Image, float]:
+    """The whole board's map (its margins too) ``height`` pixels tall, faded; and its scale against the
+    full-size board."""
+    full = layout(board, BASE_WIDTH)
+    box = (full.map_box[0] - MARGIN, full.map_box[1] - MARGIN, full.map_box[2] + MARGIN, full.map_box[3] + MARGIN)
+    part = base_map(board, BASE_WIDTH).crop(box)
+    scale = height / part.height
+    small = part.resize((round(part.width * scale), height), Image.Resampling.LANCZOS)
+    return Image.blend(small, Image.new("RGB", small.size, style.PAPER), OVERVIEW_FADE), scale
+
+
+def _number(part: Picture, number: int) -> None:
+    """The window's number (as on the small map of the board) in the corner of the window where it covers
+    least of its tags, pawns and numbers."""
+    sprite = tag_sprite(str(number), style.INK, 1.1, FRAME)
+    w, h = part.img.width, part.img.height
+    inset = 6
+    corners = [(inset, inset), (w - inset - sprite.width, inset), (inset, h - inset - sprite.height),
+               (w - inset - sprite.width, h - inset - sprite.height)]
+    taken = list(part.tags.placed) if part.tags is not None else []
+    taken += [(c[0] - r, c[1] - r, c[0] + r, c[1] + r) for c, r in (part.tags.pawns if part.tags is not None else [])]
+
+    def covered(corner: tuple[int, int]) -> float:
+        x, y = corner
+        return sum(max(0, min(x + sprite.width, b[2]) - max(x, b[0])) * max(0, min(y + sprite.height, b[3]) - max(y, b[1]))
+                   for b in taken)
+
+    part.paste_at(sprite, min(corners, key=covered))
+
+
+def shown_stations(lays: list[Layout]) -> list[set[int]]:
+    """The stations each window shows: those it holds whole (a station its edge would cut is left off), and
+    a station that two windows hold whole only in the one where it lies furthest from the edges."""
+    depth: dict[int, tuple[float, int]] = {}
+    for i, lay in enumerate(lays):
+        for sid in lay.board.stations:
+            x, y = lay.xy(sid)
+            clear = min(x, y, lay.width - x, lay.height - y) - lay.outer(sid) - 1
+            if clear >= 0 and (sid not in depth or clear > depth[sid][0]):
+                depth[sid] = (clear, i)
+    out: list[set[int]] = [set() for _ in lays]
+    for sid, (_, i) in depth.items():
+        out[i].add(sid)
+    return out
+
+
+def set_stations(part: Picture, board, shown: set[int], plan: ZoomPlan, origin: tuple[int, int]) -> None:
+    """The ``shown`` stations of a window set on its map (cut from tiles without stations): no window shows
+    a station in part or another's, nor marks one it leaves off (``Picture.shown``)."""
+    for sid in sorted(shown):
+        sprite, (cx, cy) = station_sprite(board, sid, plan.zoom, plan.scale)
+        part.paste_at(sprite, (cx - origin[0], cy - origin[1]))
+    part.settle()
+    part.shown = shown
 
 
 @lru_cache(maxsize=8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 from PIL import Image
@@ -10,7 +11,7 @@ from PIL import Image
 from bot.games.dice.engine import MRX
 from bot.games.dice.engine.players import simulate
 from bot.games.dice.pictures import log_text, render_board, render_log, render_mrx_board, render_route
-from bot.games.dice.pictures.basemap import TILE_EXPERT, layout
+from bot.games.dice.pictures.basemap import BASE_WIDTH, TILE_EXPERT, layout
 from bot.games.dice.pictures.zoom import ZOOM_WIDTH, hunt_stations, render_zoom, window
 from bot.pictures import style
 
@@ -161,3 +162,80 @@ def replay_view(state, upto: int):
     except BadRecord:
         return None
     return view if view.board is not None else None
+
+
+def test_mr_x_s_rides_pass_under_the_tiles_letters_on_his_route_and_his_board():
+    """A helicopter flight crosses tiles: it once hid a tile's letter (C) on the route and on Mr. X's board."""
+    from bot.games.dice.engine import replay
+    from bot.games.dice.engine.record import export_record
+    from bot.games.dice.pictures.basemap import base_map, letter_spots
+    from bot.games.dice.pictures.board import draw_mrx_board, draw_route
+    from bot.pictures.canvas import near_segment
+
+    crossed = 0
+    for seed in (0, 22, 27):
+        state = simulate(players=4, seed=seed)
+        view = state.public_view()
+        lay = layout(view.board, BASE_WIDTH)
+        segments = [(lay.xy(a), lay.xy(b)) for a, b in zip(view.route, view.route[1:]) if a != b]
+        record = export_record(state)
+        last_turn = max(i for i, a in enumerate(record["actions"]) if a.get("pawn") == "mrx" and "entry" in a)
+        mview = replay(record, upto=last_turn).mrx_view()
+        for pic, base in ((draw_route(view), base_map(view.board, BASE_WIDTH, dim=True)),
+                          (draw_mrx_board(mview), base_map(view.board, BASE_WIDTH))):
+            for (x, y), r in letter_spots(lay):
+                if not any(near_segment((x, y), a, b, r) for a, b in segments):
+                    continue
+                if any(math.dist((x, y), c) < 2 * r for c, _ in pic.tags.pawns if math.dist(c, (x, y)) > r * 3):
+                    continue
+                box = (round(x - r * 0.6), round(y - r * 0.6), round(x + r * 0.6), round(y + r * 0.6))
+                if any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3] for b in pic.tags.placed):
+                    continue  # (a tag may sit there)
+                assert pic.img.crop(box).tobytes() == base.crop(box).tobytes(), (seed, (x, y))
+                crossed += 1
+    assert crossed >= 3
+
+
+def test_the_legend_s_stations_are_the_board_s_stations_smaller():
+    """The legend's underground station once showed a flat red band; it is the board's: a white-rimmed red
+    plate on the disc, the upper half green."""
+    from bot.games.dice.pictures.basemap import SYMBOL, _legend_row, _legend_spots, base_map
+
+    state = simulate(players=4, seed=3)
+    board = state.public_view().board
+    lay = layout(board, BASE_WIDTH)
+    img = base_map(board, BASE_WIDTH)
+    underground = next(n for n, s in board.stations.items() if set(s.transports) == {"taxi", "bus", "underground"})
+    x, y = lay.xy(underground)
+    r = lay.radius()
+    legend_x = _legend_spots(lay)[2] + lay.px(SYMBOL) / 2
+    legend_y = _legend_row(lay)
+    legend_r = lay.px(12)  # (about: the sizes below go with it)
+    for (dx, dy), what in (((0, -0.8), "green"), ((0, 0.8), "yellow"), ((-0.6, 0.0), "red")):
+        on_board = img.getpixel((round(x + dx * r), round(y + dy * r)))
+        in_legend = img.getpixel((round(legend_x + dx * legend_r), round(legend_y + dy * legend_r)))
+        assert near(on_board, in_legend, 70), (what, on_board, in_legend)
+    for side in (-1, 1):  # the plate's white rim, above and below it (the lightest pixel across its edge)
+        for at, radius in (((x, y), r), ((legend_x, legend_y), legend_r)):
+            column = [img.getpixel((round(at[0] - 0.3 * radius), round(at[1] + side * radius * f / 100)))
+                      for f in range(40, 62)]
+            assert max(sum(px) for px in column) > 3 * 215, (side, at, column)
+
+
+def test_a_route_over_part_of_the_board_is_framed_on_it():
+    """As the close-up frames the hunt: the route picture shows the part of the board the route crosses, 900 px
+    wide, its header written again large; a route over most of the board keeps the whole board."""
+    from bot.games.dice.pictures import renderer
+    from bot.games.dice.pictures.zoom import route_window
+
+    framed = whole = 0
+    for seed in range(12, 19):
+        view = simulate(players=3, seed=seed).public_view()
+        img = decode(renderer.render_route(view))
+        if route_window(view) is None:
+            whole += 1
+            assert img.width == BASE_WIDTH
+        else:
+            framed += 1
+            assert img.width == ZOOM_WIDTH
+    assert framed and whole

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 
 from bot.games.london.engine import MRX, load_board
+from bot.games.london.engine.players import play_game
 from bot.games.london.pictures import render_board, render_mrx_board, render_route
 from bot.pictures import style
 from bot.games.london.pictures.basemap import base_map
-from bot.games.london.pictures.board import draw_board
+from bot.games.london.pictures.board import draw_board, draw_route
 from bot.games.london.pictures.layout import BASE_WIDTH, layout
 
 from tests.games.london.pictures.conftest import decode, near
@@ -105,7 +106,7 @@ def test_the_same_view_always_gives_the_same_bytes(rounds):
 def test_route_needs_the_finished_game_and_draws_every_station_of_it(finished):
     view = finished.public_view()
     img = decode(render_route(view)).convert("RGB")
-    lay = layout(view.board, BASE_WIDTH)
+    lay = draw_route(view).layout  # (framed on the route)
     for station in set(view.route):
         # stations of the route stay in full colour on the dimmed map: the ring keeps its colour
         x, y = lay.xy(station)
@@ -129,3 +130,59 @@ def test_potsdam_station_kinds_look_different_and_london_s_stay_as_they_were() -
     # stops are all taxi stops too, so its stations keep one ring.
     assert _bands(potsdam, ("walk", "vip")) == ("walk",) and _bands(potsdam, ("vip",)) == ()
     assert _bands(london, ("taxi", "bus")) == () and _bands(london, ("taxi", "bus", "underground")) == ()
+
+
+def _caught_games():
+    """Finished games in which a detective moved onto Mr. X, over the four rule systems."""
+    out = []
+    for rules in ("classic", "mb1985", "master", "sanssouci"):
+        for seed in range(10):
+            view = play_game(rules, players=5, seed=seed).public_view()
+            if any(p.role != "mrx" and p.station == view.route[-1] for p in view.pawns):
+                out.append(view)
+    return out
+
+
+def test_a_caught_mr_x_stands_beside_the_detective_on_him_and_both_show():
+    """Mr. X's pawn once hid under the detective who caught him; now it stands beside, most of it in sight
+    (his "X" and his colour), on the board, the route and the replay, and the "caught" tag covers no
+    station's number."""
+    from bot.pictures.marks import PAWN_RADIUS, station_number_boxes
+
+    views = _caught_games()
+    assert len(views) >= 8
+    for view in views:
+        for what, pic in (("board", draw_board(view)), ("route", draw_route(view))):
+            lay = pic.tags.lay
+            caught_at = lay.xy(view.route[-1])
+            r = PAWN_RADIUS * lay.scale
+            hunters = [lay.xy(p.station) for p in view.pawns if p.role != "mrx" and p.station is not None]
+            mrx = next(c for c, _ in pic.tags.pawns if all(math.dist(c, h) > 1 for h in hunters))
+            assert math.dist(mrx, caught_at) >= 1.1 * r, (view.rules, what)  # two thirds of his disc in sight
+            far = (mrx[0] + (mrx[0] - caught_at[0]) / math.dist(mrx, caught_at) * 0.62 * r,
+                   mrx[1] + (mrx[1] - caught_at[1]) / math.dist(mrx, caught_at) * 0.62 * r)
+            assert near(pic.img.getpixel((round(far[0]), round(far[1]))), style.MRX_COLOUR, 45), (view.rules, what)
+            tag = next(box for box, text in zip(pic.tags.placed, pic.tags.texts) if "caught" in text)
+            for station, box in station_number_boxes(lay).items():
+                if any(math.dist(lay.xy(station), c) < pr for c, pr in pic.tags.pawns):
+                    continue  # (a pawn shows that number)
+                assert not (tag[0] < box[2] and box[0] < tag[2] and tag[1] < box[3] and box[1] < tag[3]), \
+                    (view.rules, what, station)
+
+
+def test_every_route_picture_frames_the_route():
+    """The route fills its picture (the map zoomed in on it, up to FRAME_MOST times): Sanssouci's once took
+    150 px of a 2000 px board."""
+    from bot.games.london.pictures.basemap import FRAME_MOST, route_frame
+
+    for rules in ("classic", "mb1985", "master", "sanssouci"):
+        for seed in range(5):
+            view = play_game(rules, players=5, seed=seed).public_view()
+            pic = draw_route(view)
+            lay = pic.layout if getattr(pic, "layout", None) is not None else layout(view.board, BASE_WIDTH)
+            xs = [lay.xy(s)[0] for s in view.route]
+            ys = [lay.xy(s)[1] for s in view.route]
+            fills = max((max(xs) - min(xs)) / lay.width, (max(ys) - min(ys)) / (lay.footer_top - lay.header))
+            assert fills >= 0.6 or route_frame(view.board, view.route, BASE_WIDTH)[1] == FRAME_MOST, \
+                (rules, seed, fills)
+            assert all(0 <= x <= lay.width for x in xs) and all(lay.header <= y <= lay.footer_top for y in ys)

@@ -100,7 +100,27 @@ def test_a_close_up_shows_each_place_name_whole_or_not_at_all():
         for box in lay.place_name_boxes():
             assert 0 <= box[0] and lay.header <= box[1] and box[2] <= lay.width and box[3] <= lay.footer_top, what
             shown += "window" in what
-    assert shown > 8  # (a name on a window, moved inside it)
+    assert shown >= 3  # (names on windows, where they fit)
+
+
+def test_no_place_name_lies_under_a_station():
+    """Potsdam's names (Hauptbahnhof, ...) cover no station's circle, on the board and on every window of a
+    close-up (where a name finds no free spot it is left out)."""
+    checked = 0
+    for seed in (1, 6, 7):
+        for what, pic in pictures("sanssouci", 5, "greedy", seed):
+            lay = pic.tags.lay
+            rim = lay.px(3)
+            for box in lay.place_name_boxes():
+                letters = (box[0] + rim, box[1] + rim, box[2] - rim, box[3] - rim)
+                for station in lay.board.stations:
+                    if getattr(pic, "shown", None) is not None and station not in pic.shown:
+                        continue  # (a window leaves off a station its edge would cut)
+                    (x, y), r = lay.xy(station), lay.outer(station)
+                    nx, ny = min(max(x, letters[0]), letters[2]), min(max(y, letters[1]), letters[3])
+                    assert math.dist((nx, ny), (x, y)) >= r, (what, box, station)
+                checked += 1
+    assert checked > 100
 
 
 def test_the_check_finds_a_tag_put_over_a_station_number(rounds):

@@ -1,4 +1,5 @@
-"""A close-up's windows are cut from the map's tiles: the same map as drawn for the window alone."""
+"""A close-up's windows are cut from the map's tiles: the same map (without its stations, which a window sets
+on it whole) as drawn for the window alone."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def test_a_part_cut_from_tiles_is_the_map_drawn_for_that_part():
             box = (1013, 777, 1013 + 431, 777 + 367)  # across tiles' edges, off any tile's corner
             colour, mapped = tiles.map_part(board, zoom, scale, box)
             lay = zoomed_layout(board, zoom, scale, box[:2], (box[2] - box[0], box[3] - box[1]))
-            alone = draw_map(lay, k=tiles.SUPERSAMPLE, names=False).quantize(
+            alone = draw_map(lay, k=tiles.SUPERSAMPLE, names=False, stations=False).quantize(
                 palette=base_palette(board, BASE_WIDTH).palette, dither=Image.Dither.NONE)
             differ = ImageChops.difference(mapped.convert("RGB"), alone.convert("RGB")).convert("L")
             changed = sum(differ.point(lambda v: 255 if v > 24 else 0).histogram()[255:])

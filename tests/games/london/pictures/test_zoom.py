@@ -185,3 +185,68 @@ def test_zoom_refuses_anything_but_the_public_view(rounds):
         render_zoom(rounds[3])
     with pytest.raises(TypeError):
         render_zoom(rounds[3].mrx_view())
+
+
+def _whole_in(lay, station) -> bool:
+    (x, y), r = lay.xy(station), lay.outer(station)
+    return r <= x <= lay.width - r and r <= y <= lay.height - r
+
+
+def test_no_window_shows_a_station_in_part_or_a_station_another_window_shows(views):
+    """A station stands whole in one window or is left off (its lines run on to the edge): no window cuts a
+    station's circle or number at its edge, and no two windows show the same station (Sanssouci's bands
+    once cut the same rings twice)."""
+    checked = 0
+    for view in views[::2]:
+        zoom = draw_zoom(view)
+        seen: dict[int, int] = {}
+        for i, (window, part) in enumerate(zip(zoom.plan.windows, zoom.windows)):
+            lay = zoom.plan.layout(view.board, window, TAG_SHARE)
+            drawn = getattr(part, "shown", None)
+            for station in view.board.stations:
+                (x, y), r = lay.xy(station), lay.outer(station)
+                on = -r < x < lay.width + r and -r < y < lay.height + r
+                if not on:
+                    continue
+                whole = _whole_in(lay, station)
+                if drawn is None:  # (the old windows: every station on the window was drawn)
+                    assert whole, (view.round, i, station, "cut at the window's edge")
+                    seen[station] = seen.get(station, 0) + 1
+                    continue
+                assert station not in drawn or whole, (view.round, i, station)
+                if station in drawn:
+                    seen[station] = seen.get(station, 0) + 1
+                elif 0 <= x < lay.width and 0 <= y < lay.height and not any(
+                        p.station == station for p in view.pawns if p.role != "mrx"):
+                    # left off: where its white middle would be, the map shows no station
+                    assert not near(part.img.getpixel((int(x), int(y))), style.WHITE, 12), (view.round, i, station)
+                checked += 1
+        assert all(n == 1 for n in seen.values()), (view.round, [s for s, n in seen.items() if n > 1])
+    assert checked > 1000
+
+
+def test_a_close_up_of_many_windows_shows_where_each_lies_on_a_small_map_of_the_board():
+    """More than FEW windows: the header holds the whole board, small, each window's part framed and numbered
+    as the window is."""
+    from bot.games.london.pictures.windows import FEW, OVERVIEW_HEADER
+    from bot.games.london.pictures.zoom import FRAME
+
+    game = play_game("master", players=5, seed=7)
+    many = [s.public_view() for s in round_states(export_record(game))]
+    many = [v for v in many if len(plan_zoom(v).windows) > FEW]
+    assert many
+    for view in many[:3]:
+        zoom = draw_zoom(view)
+        img = zoom.picture.img
+        assert zoom.plan.header == OVERVIEW_HEADER
+        header = img.crop((img.width // 2, 0, img.width, OVERVIEW_HEADER))
+        frames = sum(1 for px in header.get_flattened_data() if near(px, FRAME, 30))
+        assert frames > 40 * len(zoom.plan.windows)  # every window's part framed on the small map
+        for part in zoom.windows:  # and each window numbered in a corner in the frames' colour
+            corners = [part.img.crop(box) for box in ((0, 0, 60, 50), (part.img.width - 60, 0, part.img.width, 50),
+                                                      (0, part.img.height - 50, 60, part.img.height),
+                                                      (part.img.width - 60, part.img.height - 50, part.img.width,
+                                                       part.img.height))]
+            assert any(sum(1 for px in c.get_flattened_data() if near(px, FRAME, 30)) > 20 for c in corners)
+    few = [s.public_view() for s in round_states(export_record(game))]
+    assert any(len(plan_zoom(v).windows) <= FEW and plan_zoom(v).header < OVERVIEW_HEADER for v in few)
