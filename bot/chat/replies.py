@@ -10,7 +10,7 @@ import discord
 
 from bot.games.errors import GameError
 from bot.i18n import Speaker, personal_language, reader, reading, speaker
-from bot.store import DatabaseUnavailable
+from bot.store import DatabaseUnavailable, OutcomeUnknown
 
 from bot.chat import words
 from bot.chat.context import context_of
@@ -71,6 +71,10 @@ async def guarded(interaction: discord.Interaction, game_id: int | None = None) 
                 yield scope
             except GameError as exc:
                 await _safe_say(interaction, f"⚠️ {exc.said_in(tr)}")
+            except OutcomeUnknown as exc:  # it may have been kept: "nothing was changed" could be false
+                log.error("%s: interaction %s (game %s) may or may not have been kept", exc.message, interaction.id,
+                          scope.game_id)
+                await _safe_say(interaction, tr._(words.DATABASE_UNSURE))
             except DatabaseUnavailable as exc:
                 log.error("%s: refusing interaction %s (game %s)", exc.message, interaction.id, scope.game_id)
                 await _safe_say(interaction, tr._(words.DATABASE_GONE))

@@ -120,5 +120,7 @@ DMS_CLOSED = N_(
 )
 DATABASE_GONE = N_("⛔ I can't record moves right now: my game database is unavailable, so nothing was changed. "
                    "The bot's operator has been told; please try again later.")
+DATABASE_UNSURE = N_("⛔ My game database went away just as I was recording that, and I could not find out whether it "
+                     "was kept. `/sy status` shows where the game stands once it is back; only then try again.")
 APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment; `/sy status` shows where the "
              "game stands.")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Callable
 
 from bot.games import Family, get_family
-from bot.store import Conflict, GameRow, Session, Store
+from bot.store import Conflict, DatabaseUnavailable, GameRow, OutcomeUnknown, Session, Store
 
 from . import rows, steps
 from .dealing import deal_seed
@@ -42,11 +43,33 @@ class ServiceCore:
     @asynccontextmanager
     async def _command(self, key: str | None, name: str, user_id: int, *, game_id: int | None = None,
                        channel_id: int | None = None) -> AsyncIterator[tuple[Session, float, CommandResult | None]]:
-        """One command's transaction: (tx, now, the stored result when ``key`` already ran, else None)."""
-        async with self._store.transaction() as tx:
-            await tx.games.lock(game_id=game_id, channel_id=channel_id)
-            now = self._clock()
-            yield tx, now, await steps.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
+        """One command's transaction: (tx, now, the stored result when ``key`` already ran, else None). A commit
+        whose answer was lost (:class:`OutcomeUnknown`) says how to find out whether it was kept: by ``key``."""
+        try:
+            async with self._store.transaction() as tx:
+                await tx.games.lock(game_id=game_id, channel_id=channel_id)
+                now = self._clock()
+                yield tx, now, await steps.seen(tx, key, name, user_id, game_id=game_id, channel_id=channel_id)
+        except OutcomeUnknown as unknown:
+            unknown.look_up = functools.partial(steps.seen, key=key, name=name, user_id=user_id, game_id=game_id,
+                                                channel_id=channel_id) if key is not None else None
+            raise
+
+    async def _kept(self, unknown: OutcomeUnknown) -> CommandResult:
+        """A command whose commit went unanswered: its result when the database kept it (found by its key), else
+        :class:`DatabaseUnavailable` (nothing was changed). When the database cannot tell (no key, or it is
+        still away), ``unknown`` itself: whoever answers must not say that nothing changed."""
+        look_up = unknown.look_up
+        if look_up is None:
+            raise unknown
+        try:
+            async with self._store.transaction() as tx:
+                found = await look_up(tx)
+        except Exception as exc:  # (the server still away, the disk still failing): it cannot be told
+            raise unknown from exc
+        if found is None:
+            raise DatabaseUnavailable(f"{unknown.message}; it was not kept") from unknown
+        return dataclasses.replace(found, duplicate=False)
 
     async def _family_of(self, game_id: int) -> Family:
         """The game's family, read once per game (GameNotFound when there is no such game): a command that
@@ -72,13 +95,20 @@ class ServiceCore:
 def retried(command):
     """A command that lost a race for a unique row (:class:`bot.store.Conflict`: the same idempotency key, a second
     game in the channel) runs once more in a new transaction, where it finds what the winner stored: the stored
-    result, or a clear refusal. With one writer (SQLite) no command ever races."""
+    result, or a clear refusal. With one writer (SQLite) no command ever races.
+
+    A command whose commit went unanswered (:class:`bot.store.OutcomeUnknown`: the connection dropped right after
+    the server committed, or before) is looked up by its key: its own result when it was kept, else "the database
+    is unavailable" (nothing changed), else, when even that cannot be told, the unknown outcome as such."""
 
     @functools.wraps(command)
     async def run(self, *args, **kwargs):
         try:
-            return await command(self, *args, **kwargs)
-        except Conflict:
-            return await command(self, *args, **kwargs)
+            try:
+                return await command(self, *args, **kwargs)
+            except Conflict:
+                return await command(self, *args, **kwargs)
+        except OutcomeUnknown as unknown:
+            return await self._kept(unknown)
 
     return run

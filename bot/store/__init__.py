@@ -6,7 +6,7 @@ a backend (:mod:`.sqlite`, :mod:`.postgres`) runs their SQL. Schema migrations a
 """
 
 from .backends import open_store
-from .base import Conflict, DatabaseUnavailable
+from .base import Conflict, DatabaseUnavailable, OutcomeUnknown
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations, migrate, schema_version
 from .records import (
@@ -22,7 +22,7 @@ from .records import (
 from .sqlite import DEFAULT_PATH, SqliteStore, database_path, integrity_check
 
 __all__ = [
-    "open_store", "Conflict", "DatabaseUnavailable", "Session", "Store",
+    "open_store", "Conflict", "DatabaseUnavailable", "OutcomeUnknown", "Session", "Store",
     "MIGRATIONS_DIR", "Migration", "MigrationError", "find_migrations", "migrate", "schema_version",
     "Announcement", "CommandRow", "GameRow", "GuildSettingsRow", "MessageRef", "PlayerRow", "PlayerStats",
     "SnapshotRow", "DEFAULT_PATH", "SqliteStore", "database_path", "integrity_check",

@@ -21,6 +21,15 @@ class DatabaseUnavailable(Exception):
         self.message = message
 
 
+class OutcomeUnknown(DatabaseUnavailable):
+    """A transaction's COMMIT was sent and no answer came back (the connection dropped, the file's disk failed): it
+    may have been kept or not. The caller finds out before saying either (a command: by its idempotency key)."""
+
+    #: how to find out, in a new transaction (``look_up(tx)``), when the raiser's caller knows (the game service
+    #: sets it for a command with a key); None: nobody can tell
+    look_up = None
+
+
 class Conflict(Exception):
     """A write broke a uniqueness rule: another transaction stored the same thing first."""
 

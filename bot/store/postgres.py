@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import Conflict, DatabaseUnavailable
+from .base import Conflict, DatabaseUnavailable, OutcomeUnknown
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations
 from .wakeups import PROCESS_SETTING, Wakeups
@@ -251,7 +251,8 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
         """One command: commits at the end of the block, rolls back on any exception (a server gone half-way
-        keeps nothing of it either)."""
+        keeps nothing of it either). A connection lost once the COMMIT is on its way raises
+        :class:`~.base.OutcomeUnknown`: the server may have committed before the answer was lost."""
         connection, transaction = await self._begin()
         try:
             try:
@@ -261,7 +262,10 @@ class PostgresStore(Store):
             except BaseException:
                 await transaction.rollback()
                 raise
-            await transaction.commit()
+            try:
+                await transaction.commit()
+            except _UNAVAILABLE as exc:
+                raise OutcomeUnknown(f"the database {self.where} went away while committing: {_why(exc)}") from exc
         except _UNAVAILABLE as exc:
             raise DatabaseUnavailable(f"the database {self.where} is unavailable: {_why(exc)}") from exc
         finally:

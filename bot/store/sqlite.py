@@ -17,7 +17,7 @@ from typing import Any, AsyncIterator, Iterable, Sequence
 
 import aiosqlite
 
-from .base import Conflict, DatabaseUnavailable
+from .base import Conflict, DatabaseUnavailable, OutcomeUnknown
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, migrate, schema_version
 
@@ -153,7 +153,8 @@ class SqliteStore(Store):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Session]:
-        """``async with db.transaction() as tx:`` commits at the end, rolls back on any exception.
+        """``async with db.transaction() as tx:`` commits at the end, rolls back on any exception; a COMMIT that
+        fails raises :class:`~.base.OutcomeUnknown` (the caller finds out whether it was kept).
 
         BEGIN and COMMIT sit inside the ``try``: a command cancelled while either is on its way to
         the connection's thread still has it run there, and the rollback queued behind it then
@@ -164,7 +165,10 @@ class SqliteStore(Store):
             try:
                 await self.writer.execute("BEGIN IMMEDIATE")
                 yield Session(SqliteSql(self.writer, held=True))  # new each time: what it keeps ends with it
-                await self.writer.execute("COMMIT")
+                try:
+                    await self.writer.execute("COMMIT")
+                except sqlite3.Error as exc:  # (a disk that fails under the commit may have kept it all the same)
+                    raise OutcomeUnknown(f"the database {self.path} failed while committing: {_reason(exc)}") from exc
             except BaseException:
                 await self._rollback()
                 raise
