@@ -34,10 +34,22 @@ def version() -> str:
             return "unknown"
 
 
+def _no_folder(out: str) -> bool:
+    """``--out ""`` names no folder (it would write into the current one): said in one line."""
+    if str(out).strip():
+        return False
+    print('error: --out "" names no folder: give one, such as --out out/ (or --out . for this folder)',
+          file=sys.stderr)
+    return True
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     from bot.fairness.proof import OFFLINE_GAME, fairness_block
     from bot.games import family_for_rules
     from bot.service.dealing import deal_seed
+
+    if _no_folder(args.out):
+        return 2
 
     try:
         family = family_for_rules(args.rules)
@@ -114,6 +126,8 @@ def _cmd_render(args: argparse.Namespace) -> int:
     from bot.games import family_for_rules
     from bot.games.errors import GameError
 
+    if _no_folder(args.out):
+        return 2
     out = Path(args.out)
     if not args.record:
         status = _cmd_simulate(args)
@@ -158,11 +172,15 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     import asyncio
     import sqlite3
 
-    from bot.config import database_path, read_dotenv
+    from bot.config import ConfigError, database_path, read_dotenv
     from bot.store import DatabaseUnavailable, MigrationError, Store, find_migrations, open_store
 
     # The same file the bot uses: --database, else SY_DATABASE from the environment or .env.
-    path = args.database or database_path({**read_dotenv(Path(".env")), **os.environ})
+    try:
+        path = args.database or database_path({**read_dotenv(Path(".env")), **os.environ})
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.copy_to:
         return _copy_to(path, args.copy_to)
 
@@ -214,6 +232,31 @@ def _copy_to(source, target: str) -> int:
     for problem in report.inherited:
         print(f"note: as in the file, {problem} (the bot rebuilds a snapshot that lags at the game's next move)")
     print(f"next: stop the bot, set SY_DATABASE={target_name} (with its password) and start it")
+    return 0
+
+
+def _cmd_health(args: argparse.Namespace) -> int:
+    """``health``: whether the bot's heartbeat (``SY_HEALTH_FILE``, touched once a minute while Discord and the
+    database answer) is fresh; one line, exit 0 (healthy) or 1. For Docker's HEALTHCHECK and compose.yaml."""
+    import time
+
+    from bot.config import read_dotenv
+
+    name = args.file or {**read_dotenv(Path(".env")), **os.environ}.get("SY_HEALTH_FILE", "").strip()
+    if not name:
+        print("unhealthy: no health file to read: set SY_HEALTH_FILE (the bot touches it) or give --file")
+        return 1
+    try:
+        age = time.time() - Path(name).stat().st_mtime
+    except OSError:
+        print(f"unhealthy: no heartbeat yet ({name} does not exist): the bot is starting, or has never reached "
+              "Discord and its database")
+        return 1
+    if age > args.within:
+        print(f"unhealthy: the last heartbeat was {age:.0f} s ago (more than {args.within:g} s): the bot has lost "
+              "Discord or its database, or hangs")
+        return 1
+    print(f"healthy: the last heartbeat was {age:.0f} s ago")
     return 0
 
 
@@ -314,6 +357,16 @@ def build_parser() -> argparse.ArgumentParser:
                                      "line per problem and exits 1 if there is any.")
     ver.add_argument("record", help="the record (JSON)")
     ver.set_defaults(func=_cmd_verify)
+
+    health = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh, else 1 (a health check)",
+                            description="Read the running bot's heartbeat (SY_HEALTH_FILE, touched once a minute "
+                                        "while it is connected to Discord and can write to its database) and say in "
+                                        "one line whether it is fresh: exit 0 if so, 1 if not. Docker's HEALTHCHECK "
+                                        "and compose.yaml run it.")
+    health.add_argument("--file", default=None, help="the health file (default: $SY_HEALTH_FILE)")
+    health.add_argument("--within", type=float, default=180.0,
+                        help="seconds the last heartbeat may be old: three missed beats (default: %(default)g)")
+    health.set_defaults(func=_cmd_health)
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
     mig.add_argument("--database", default=None,

@@ -14,7 +14,9 @@ DEFAULT_DATABASE = Path("data") / "scotland-yard.sqlite3"
 #: the variables the bot reads, with what each is for (one line each)
 VARIABLES = {
     "DISCORD_TOKEN": "the bot token (required to run the bot)",
-    "SY_DATABASE": f"the SQLite file (default: {DEFAULT_DATABASE}, under the working directory)",
+    "SY_DATABASE": f"where the games live: a SQLite file (default: {DEFAULT_DATABASE}, under the working "
+                   "directory, created as needed) or a postgresql:// URL for a PostgreSQL server",
+    "SY_DATABASE_POOL": "on PostgreSQL, the connections each process keeps open (default: 20)",
     "SY_DEV_GUILD": "a server id for development: the commands live there only (not global) and update at once",
     "SY_LOG_LEVEL": "DEBUG, INFO (default), WARNING, ERROR or CRITICAL",
     "SY_SECRET": "the installation secret mixed into every hidden draw (default: one kept in the database)",
@@ -24,6 +26,8 @@ VARIABLES = {
     "SY_SHARD_COUNT": "how many shards the whole bot has (default: the number Discord recommends)",
     "SY_CLAIM_LEASE": "seconds a process's claim on work lasts unless renewed: a dead process's posts, reminders "
                       "and computer turns wait this long for another (default: 30)",
+    "SY_HEALTH_FILE": "a file the bot touches at every heartbeat (once a minute) while it is connected to Discord and "
+                      "to its database; `python -m bot health` checks that it is fresh (default: none)",
 }
 
 
@@ -49,6 +53,8 @@ class Config:
     shard_count: int | None = None
     #: seconds a claim on work lasts unless renewed (None: the bot's default, bot.chat.leases.LEASE)
     claim_lease: float | None = None
+    #: the file touched at every heartbeat while Discord and the database answer (``python -m bot health``)
+    health_file: Path | None = None
 
     @property
     def runs_every_shard(self) -> bool:
@@ -81,10 +87,27 @@ def read_dotenv(path: Path) -> dict[str, str]:
 
 
 def database_path(env: dict[str, str] | None = None) -> Path | str:
-    """``SY_DATABASE``: a file path (SQLite), or a ``postgresql://`` URL, kept as it is written."""
+    """``SY_DATABASE``: a file path (SQLite), or a ``postgresql://`` URL, kept as it is written; any other URL
+    (``mysql://``, a typo such as ``postgresq://``) is refused with a ConfigError, never taken for a file name."""
+    from bot.store.base import DatabaseUnavailable, refuse_foreign_url
+
     env = dict(os.environ) if env is None else env
     value = env.get("SY_DATABASE") or DEFAULT_DATABASE
+    try:
+        refuse_foreign_url(value)
+    except DatabaseUnavailable as exc:
+        raise ConfigError(f"SY_DATABASE: {exc.message}.") from None
     return value if str(value).startswith(("postgresql://", "postgres://")) else Path(value)
+
+
+def database_pool(text: str) -> int:
+    """``SY_DATABASE_POOL`` as connections (empty: the default)."""
+    from bot.store.base import DatabaseUnavailable, pool_size
+
+    try:
+        return pool_size(text)
+    except DatabaseUnavailable as exc:
+        raise ConfigError(f"{exc.message}.") from None
 
 
 def parse_shards(text: str, count: int) -> tuple[int, ...]:
@@ -149,6 +172,7 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
         raise ConfigError(f"SY_LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}.")
     shard_ids, shard_count = shard_settings(merged.get("SY_SHARDS", ""), merged.get("SY_SHARD_COUNT", ""))
+    database_pool(merged.get("SY_DATABASE_POOL", ""))  # a bad one is refused here, in one line, before any connection
     config = Config(
         token=token,
         database=database_path(merged),
@@ -160,6 +184,7 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
         shard_ids=shard_ids,
         shard_count=shard_count,
         claim_lease=claim_lease(merged.get("SY_CLAIM_LEASE", "")),
+        health_file=Path(merged["SY_HEALTH_FILE"].strip()) if merged.get("SY_HEALTH_FILE", "").strip() else None,
     )
     if not config.runs_every_shard and not isinstance(config.database, str):
         raise ConfigError(f"shards {merged['SY_SHARDS'].strip()} of {shard_count} (SY_SHARDS) leave the other shards "

@@ -200,11 +200,13 @@ def test_run_help_lists_every_variable_the_bot_reads_one_line_each(capsys):
     with pytest.raises(SystemExit):
         main(["run", "--help"])
     out = capsys.readouterr().out
-    names = ("DISCORD_TOKEN", "SY_DATABASE", "SY_DEV_GUILD", "SY_LOG_LEVEL", "DISCORD_API_BASE",
-             "DISCORD_GATEWAY_URL", "SY_SECRET", "SY_SHARDS", "SY_SHARD_COUNT")
+    names = ("DISCORD_TOKEN", "SY_DATABASE", "SY_DATABASE_POOL", "SY_DEV_GUILD", "SY_LOG_LEVEL", "DISCORD_API_BASE",
+             "DISCORD_GATEWAY_URL", "SY_SECRET", "SY_SHARDS", "SY_SHARD_COUNT", "SY_CLAIM_LEASE")
     for name in names:
         lines = [line for line in out.splitlines() if line.split()[:1] == [name]]
         assert len(lines) == 1 and len(lines[0].split()) > 2, name
+    database = next(line for line in out.splitlines() if line.split()[:1] == ["SY_DATABASE"])
+    assert "SQLite file" in database and "postgresql://" in database  # both homes of the games
 
 
 def test_a_malformed_setting_is_one_line_without_the_help(tmp_path, monkeypatch, capsys):
@@ -322,3 +324,50 @@ def test_render_speaks_german(tmp_path):
     assert main(["render", "--rules", "classic", "--players", "4", "--seed", "2", "--out", str(english)]) == 0
     assert (tmp_path / "logbook.txt").read_text() != (english / "logbook.txt").read_text()
     assert (tmp_path / "board-01.png").read_bytes() != (english / "board-01.png").read_bytes()
+
+
+@pytest.mark.parametrize("argv", [["migrate"], ["run"]])
+def test_a_database_url_of_another_kind_is_refused_in_one_line_and_no_file_is_made(argv, tmp_path, monkeypatch,
+                                                                                     capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token-that-is-never-used")
+    monkeypatch.setenv("SY_DATABASE", "mysql://u@h/db")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "mysql://" in err and "PostgreSQL" in err
+    assert list(tmp_path.iterdir()) == []  # no SQLite file called mysql:/u@h/db
+    monkeypatch.delenv("SY_DATABASE")
+    assert main(["migrate", "--database", "postgresq://u@h/db"]) == 2
+    assert "postgresq://" in capsys.readouterr().err and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["simulate", "render"])
+def test_an_empty_out_folder_is_one_clear_line_and_writes_nothing(command, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main([command, "--out", ""]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and '--out "" names no folder' in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_health_reads_the_heartbeat_file_in_one_line(tmp_path, monkeypatch, capsys):
+    import os
+    import time
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SY_HEALTH_FILE", raising=False)
+    assert main(["health"]) == 1
+    assert capsys.readouterr().out.startswith("unhealthy: no health file to read: set SY_HEALTH_FILE")
+    alive = tmp_path / "alive"
+    monkeypatch.setenv("SY_HEALTH_FILE", str(alive))
+    assert main(["health"]) == 1
+    assert "no heartbeat yet" in capsys.readouterr().out
+    alive.touch()
+    assert main(["health"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("healthy: the last heartbeat was ") and out.count("\n") == 1
+    old = time.time() - 600
+    os.utime(alive, (old, old))
+    assert main(["health"]) == 1
+    assert capsys.readouterr().out.startswith("unhealthy: the last heartbeat was 600 s ago (more than 180 s)")
+    assert main(["health", "--within", "900"]) == 0

@@ -79,7 +79,19 @@ def test_the_database_is_postgres_16_on_a_named_volume_with_a_health_check():
     assert test[0] == "CMD-SHELL" and test[1].startswith("pg_isready ")
     env = db["environment"]
     assert f"--username={env['POSTGRES_USER']}" in test[1] and f"--dbname={env['POSTGRES_DB']}" in test[1]
+    # Over TCP as the bot connects, not on the socket the initialising server listens on alone.
+    assert "--host=127.0.0.1" in test[1] and "--port=5432" in test[1]
     assert {"interval", "timeout", "retries", "start_period"} <= set(db["healthcheck"])
+
+
+def test_the_bot_has_a_health_check_of_its_own_and_the_image_no_anonymous_volume():
+    bot = COMPOSE["services"]["bot"]
+    assert bot["healthcheck"]["test"] == ["CMD", "scotland-yard-bot", "health"]
+    assert {"interval", "timeout", "retries", "start_period"} <= set(bot["healthcheck"])
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert not re.search(r"^VOLUME", dockerfile, re.MULTILINE)  # Compose would leave an unused anonymous volume
+    assert re.search(r'^HEALTHCHECK .*CMD \["scotland-yard-bot", "health"\]$', dockerfile, re.MULTILINE)
+    assert "SY_HEALTH_FILE=" in dockerfile  # what the bot touches and the check reads
 
 
 def test_the_bot_waits_for_a_healthy_server_and_points_at_it():

@@ -109,3 +109,30 @@ def test_the_claim_lease_is_read_in_seconds(value, seconds):
 def test_a_claim_lease_that_is_no_positive_number_is_named(value):
     with pytest.raises(ConfigError, match=f"SY_CLAIM_LEASE must be a number of seconds above 0, such as 30, not '{value}'"):
         load_config({"DISCORD_TOKEN": "t", "SY_CLAIM_LEASE": value}, dotenv=None)
+
+
+@pytest.mark.parametrize("url", ["mysql://u:secret@h/db", "postgresq://u@h/db", "sqlite:///games.sqlite3",
+                                 "POSTGRESQL://u@h/db"])
+def test_a_database_url_that_is_not_postgresql_is_refused_not_taken_for_a_file(url):
+    with pytest.raises(ConfigError) as refused:
+        load_config({"DISCORD_TOKEN": "t", "SY_DATABASE": url}, dotenv=None)
+    message = str(refused.value)
+    scheme = url.split("://")[0]
+    assert message.startswith("SY_DATABASE: cannot use the database") and f"{scheme}://" in message
+    assert "\n" not in message and "secret" not in message  # one line, without the password
+
+
+@pytest.mark.parametrize("value", ["games.sqlite3", "data/sy.sqlite3", "/var/lib/sy/games", "C:/sy/games.sqlite3",
+                                   "weird:name.sqlite3"])
+def test_a_path_stays_a_path(value):
+    assert load_config({"DISCORD_TOKEN": "t", "SY_DATABASE": value}, dotenv=None).database == Path(value)
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "lots", "2.5"])
+def test_a_bad_pool_size_is_one_clear_line_before_any_connection(value):
+    with pytest.raises(ConfigError) as refused:
+        load_config({"DISCORD_TOKEN": "t", "SY_DATABASE_POOL": value}, dotenv=None)
+    assert str(refused.value) == (f"SY_DATABASE_POOL must be a whole number of connections, at least 1 (default 20), "
+                                  f"not {value!r}.")
+    assert "cannot open" not in str(refused.value)
+    assert load_config({"DISCORD_TOKEN": "t", "SY_DATABASE_POOL": "5"}, dotenv=None).token == "t"

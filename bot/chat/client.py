@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from pathlib import Path
 from typing import Callable, Sequence
 
 import discord
@@ -85,7 +86,7 @@ class ScotlandYardBot(commands.AutoShardedBot):
                  shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
                  sync_retry_delays: tuple[float, ...] = RETRY_DELAYS,
                  heartbeat_every: float | None = BEAT_EVERY, claimant: Claimant | None = None,
-                 poll_interval: float | None = POLL_EVERY) -> None:
+                 poll_interval: float | None = POLL_EVERY, health_file: Path | None = None) -> None:
         # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
         # missing are noise. It warns once and then lowers these flags itself; lower them first.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -118,7 +119,7 @@ class ScotlandYardBot(commands.AutoShardedBot):
         #: ``heartbeat_every`` seconds once the bot is ready (None: never, as some tests want)
         # (named as its claims are, so the owner's report shows the posts each process has in hand)
         self.heartbeat = Heartbeat(service, self, clock, name=self.claimant.name,
-                                   beat_every=heartbeat_every or BEAT_EVERY)
+                                   beat_every=heartbeat_every or BEAT_EVERY, health_file=health_file)
         self.heartbeat_every = heartbeat_every
         self._background: set[asyncio.Task] = set()
         self._healed = False

@@ -53,7 +53,8 @@ async def serve(config: Config) -> None:
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild, shard_ids=config.shard_ids,
                               shard_count=config.shard_count, sync_commands=config.syncs_commands,
-                              claimant=claimant, poll_interval=min(POLL_EVERY, claimant.lease))
+                              claimant=claimant, poll_interval=min(POLL_EVERY, claimant.lease),
+                              health_file=config.health_file)
         async with bot:
             _close_on_sigterm(bot)
             await _start(bot, config.token)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
+from pathlib import Path
 from typing import Callable, Iterable
 
 import discord
@@ -59,7 +61,8 @@ class Heartbeat:
     """Writes this process's row about once a minute and logs every process every few minutes."""
 
     def __init__(self, service: GameService, client: discord.AutoShardedClient, clock: Callable[[], float],
-                 name: str, beat_every: float = BEAT_EVERY, log_every: float = LOG_EVERY) -> None:
+                 name: str, beat_every: float = BEAT_EVERY, log_every: float = LOG_EVERY,
+                 health_file: Path | None = None) -> None:
         self.service = service
         self.client = client
         self.clock = clock
@@ -67,12 +70,21 @@ class Heartbeat:
         self.beat_every = beat_every
         self.log_every = log_every
         self._logged_at: float | None = None
+        #: touched after each row written while the gateway answers: ``python -m bot health`` reads its age
+        self.health_file = health_file
 
     async def beat(self) -> None:
-        """Write the row; every ``log_every`` seconds also log the report, one line per process."""
+        """Write the row; every ``log_every`` seconds also log the report, one line per process. The health file
+        says the beat went through with Discord connected (a latency measured) and the database writable."""
         client = self.client
-        await self.book.beat(shards_label(client.shard_ids, client.shard_count), client.shard_count,
-                             _latency(client))
+        latency = _latency(client)
+        await self.book.beat(shards_label(client.shard_ids, client.shard_count), client.shard_count, latency)
+        if self.health_file is not None and latency is not None and not client.is_closed():
+            try:
+                self.health_file.touch()
+                os.utime(self.health_file)
+            except OSError as exc:
+                log.warning("could not touch the health file %s: %s", self.health_file, exc.strerror or exc)
         now = self.clock()
         if self._logged_at is None or now - self._logged_at >= self.log_every:
             self._logged_at = now

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .base import refuse_foreign_url
 from .interface import Store
 from .migrations import MIGRATIONS_DIR
 from .postgres import PostgresStore, is_url
@@ -18,6 +19,7 @@ async def open_store(target: str | os.PathLike | None = None, migrations: Path =
     Raises :class:`~.base.DatabaseUnavailable` in one line naming what to fix."""
     if target is None:
         target = os.environ.get("SY_DATABASE") or None
+    refuse_foreign_url(target)
     if is_url(target):
         return await PostgresStore.open(str(target), Path(migrations) / "postgresql")
     return await SqliteStore.open(target, migrations)

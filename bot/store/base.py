@@ -4,7 +4,9 @@ store's own errors. The interface the service speaks to is in :mod:`.interface`.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Protocol, Sequence
+from urllib.parse import urlsplit
 
 
 def listed(count: int) -> str:
@@ -28,6 +30,38 @@ class OutcomeUnknown(DatabaseUnavailable):
     #: how to find out, in a new transaction (``look_up(tx)``), when the raiser's caller knows (the game service
     #: sets it for a command with a key); None: nobody can tell
     look_up = None
+
+
+#: connections per process on PostgreSQL (``SY_DATABASE_POOL``): commands in flight at once, plus reads
+POOL_SIZE = 20
+#: a URL's scheme (``mysql://``, ``postgresq://``); two letters at least, so that a drive letter stays a path
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+)://")
+#: the schemes of a PostgreSQL server's URL, as libpq writes them
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+
+def refuse_foreign_url(target: object) -> None:
+    """A database setting that is a URL of anything but PostgreSQL (``mysql://``, a typo such as ``postgresq://``)
+    is refused in one line, before it could become a SQLite file of that name; a path stays a path."""
+    if not isinstance(target, str):
+        return
+    found = _SCHEME.match(target.strip())
+    if found and found[1] not in POSTGRES_SCHEMES:
+        parts = urlsplit(target.strip())
+        where = f"{found[1]}://{parts.hostname or ''}{parts.path}"  # without a user or password
+        raise DatabaseUnavailable(f"cannot use the database {where}: the bot keeps its games in a SQLite file (give "
+                                  f"a path) or on PostgreSQL (a postgresql:// URL), not in a {found[1]}:// database")
+
+
+def pool_size(text: str) -> int:
+    """``SY_DATABASE_POOL`` as written (empty: the default); a bad one is refused in one line."""
+    text = text.strip()
+    if not text:
+        return POOL_SIZE
+    if not text.isdigit() or int(text) < 1:
+        raise DatabaseUnavailable(f"SY_DATABASE_POOL must be a whole number of connections, at least 1 (default "
+                                  f"{POOL_SIZE}), not {text!r}")
+    return int(text)
 
 
 class Conflict(Exception):

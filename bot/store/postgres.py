@@ -23,15 +23,13 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import Conflict, DatabaseUnavailable, OutcomeUnknown
+from .base import POOL_SIZE, Conflict, DatabaseUnavailable, OutcomeUnknown, pool_size as configured_pool
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations
 from .wakeups import PROCESS_SETTING, Wakeups
 
 #: the oldest server the schema and its queries are written for
 OLDEST_SERVER = 13
-#: connections per process (``SY_DATABASE_POOL``): commands in flight at once, plus reads
-POOL_SIZE = 20
 #: how the bot's connections name themselves to the server (``pg_stat_activity``), unless the URL says otherwise
 APPLICATION_NAME = "scotland-yard-bot"
 #: a key no other program takes: migrations run under it, one process at a time
@@ -204,7 +202,7 @@ class PostgresStore(Store):
         naming the server and what to fix. ``before_migrating`` looks at the database first and may refuse
         it (raising) before anything is written (the copy refuses a database that is not empty)."""
         where = shown(url)
-        pool_size = pool_size or _pool_size(where)
+        pool_size = pool_size or configured_pool(os.environ.get("SY_DATABASE_POOL", ""))
         named = {} if "application_name" in urlsplit(url).query else {"application_name": APPLICATION_NAME}
         process = secrets.token_hex(6)
         named[PROCESS_SETTING] = process  # (.wakeups) the wake-ups its commands send name it

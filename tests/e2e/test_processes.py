@@ -57,3 +57,28 @@ async def test_the_owner_sees_every_process_with_its_shards_and_the_gone_one(fak
     logged = [r.getMessage() for r in caplog.records if r.name == "bot.chat.status"]
     assert any(line.startswith("elsewhere:7 (this one): shards 1 of 2") for line in logged), logged
     fake.assert_clean()
+
+
+@pytest.mark.asyncio
+async def test_the_heartbeat_touches_the_health_file_while_discord_and_the_database_answer(fake, service, clock,
+                                                                                         tmp_path) -> None:
+    import os
+
+    from bot.cli import main
+
+    alive = tmp_path / "alive"
+    bot = ScotlandYardBot(service, pictures=RecordingPictures(), clock=clock, reminder_interval=None,
+                          claimant=Claimant("here:1"), health_file=alive)
+    async with fake.run_bot(bot):
+        await fake.wait_until(lambda: alive.exists())  # the first beat, once ready
+        os.utime(alive, (0, 0))
+        await bot.heartbeat.beat()
+        assert alive.stat().st_mtime > 1e9  # touched again
+        assert main(["health", "--file", str(alive)]) == 0
+        # The database goes away: the beat fails, and the file is not touched.
+        await service.close()
+        os.utime(alive, (0, 0))
+        with pytest.raises(Exception):
+            await bot.heartbeat.beat()
+        assert alive.stat().st_mtime == 0
+        assert main(["health", "--file", str(alive)]) == 1
