@@ -94,7 +94,7 @@ TRANSPORTS = [
      "name": {"en": "Schnellbahn", "de": "Schnellbahn"},
      "ticket_name": {"en": "Schnellbahn ticket", "de": "Schnellbahn-Fahrschein"}},
     {"id": "boat", "ticket": "black", "riders": "mrx", "colour": "#1f5fbf", "emoji": "⛴",
-     "name": {"en": "boat", "de": "Schiff"}, "ticket_name": {"en": "black ticket", "de": "schwarzer Fahrschein"}},
+     "name": {"en": "boat", "de": "Schiff"}, "ticket_name": {"en": "black ticket", "de": "Black-Ticket"}},
 ]
 SOURCES = [
     "vbb-stations 8.31.0 (npm, Jannis R, ISC): stations and coordinates, from VBB GTFS open data",

@@ -105,7 +105,7 @@ def post_of(fake: FakeDiscord, message: FakeMessage) -> Post:
     return Post(text=message.text, files=tuple(a.filename for a in message.attachments),
                 pings=frozenset(pinged(fake, message)), in_thread=message.in_thread,
                 live=tuple(c.get("label") or c.get("placeholder") or "?" for c in message.live_components),
-                summary=any(t.startswith("📋") for t in titles) or (message.content or "").startswith("📋"),
+                summary=any(t.startswith("📋") for t in [*titles, *(message.content or "").splitlines()]),
                 started="🚦" in (message.content or ""), shown=shown_lines(message))
 
 

@@ -28,7 +28,7 @@ from bot.service.announcements import CLAIMED_AT_ONCE
 from bot.service.events import PlayerReplaced, event_from_json
 from bot.service.models import RUNNING, Announcement
 
-from bot.chat import lobby
+from bot.chat import lobby, posts
 from bot.chat.leases import Claimant, message_nonce, renewing
 from bot.chat.seals import key_line, seals_so_far, sealed_line, with_line
 from bot.chat.picture_jobs import Pictures, extension
@@ -244,7 +244,11 @@ class Announcer:
                 log_png = await self.pictures.logbook(view, language=game.language)
                 if log_png:
                     files.append(discord.File(io.BytesIO(log_png), "log.png"))
-            embeds.append(words.round_summary_embed(view, round_, name, tr))
+            # The round in a few lines, the call to act last (the mention reads where the eye ends); the board
+            # below, in an embed of its own, so that the close-up and the board do not share a row.
+            content = with_line(words.round_summary_text(view, round_, tr), content)
+            if name:
+                embeds.append(posts.picture_embed(name))
             content = with_line(seals_so_far(await self.service.commitments(item.game_id), tr), content)
         elif kind == outbox.GAME_OVER:
             content = key_line(payload.get("key"), tr)

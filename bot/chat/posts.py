@@ -7,7 +7,7 @@ chat layer uses the reminders and statistics for every game.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import discord
 
@@ -19,7 +19,10 @@ from bot.i18n.names import outcome_sentence
 from bot.service.events import PawnsHandedOver, HostChanged, PlayerReplaced, PlayerResigned
 from bot.service.models import Player, PlayerStats
 
-from bot.chat.words import WIN_COLOUR, and_list, mention, pawn_name
+from bot.chat.words import COLOUR, WIN_COLOUR, and_list, mention, or_list, pawn_name, station
+
+#: up to this many stations where Mr. X may be, the round's text names each
+NAMED = 6
 
 
 def seat_line(event: Any, pawn_name_of, tr: Speaker = EN) -> str | None:
@@ -46,6 +49,50 @@ def seat_line(event: Any, pawn_name_of, tr: Speaker = EN) -> str | None:
     return None
 
 
+# -- the round's summary -------------------------------------------------------------------------
+
+
+def picture_embed(picture: str) -> discord.Embed:
+    """An embed that shows an attached picture and nothing else (the round's board under its text)."""
+    return discord.Embed(colour=COLOUR).set_image(url=f"attachment://{picture}")
+
+
+def logbook_line(cells: Sequence[tuple[str, int | None]], size: int, tr: Speaker = EN, start: str = "") -> str:
+    """Mr. X's logbook in one line: the mark of each entry (a ticket, a die) in a row, and after an entry where he
+    showed himself, the station (``cells``: (mark, station shown or None) each); ``start``: what is known of his
+    start, before it (``📒 5/24: 🚕🚕🚕 **148** · ⬛🚕``)."""
+    runs, run = [], ""
+    for mark, shown in cells:
+        run += mark
+        if shown is not None:
+            runs.append(f"{run} {station(shown)}")
+            run = ""
+    if run:
+        runs.append(run)
+    tickets = " · ".join(runs) or tr._("no moves yet")
+    return tr._("📒 {done}/{size}: {tickets}").format(done=len(cells), size=size,
+                                                     tickets=f"{start} ▸ {tickets}" if start else tickets)
+
+
+def where_line(possible: Iterable[int], shown: int | None, tr: Speaker = EN) -> str:
+    """Where Mr. X may be, as far as the table can tell (public facts only): where he stands when he is in
+    sight, the one station he must be at, the few he may be at, or how many."""
+    if shown is not None:
+        return tr._("❗ He is at {station}.").format(station=station(shown))
+    stations = sorted(possible)
+    if len(stations) == 1:
+        return tr._("❗ He must be at {station}.").format(station=station(stations[0]))
+    if 1 < len(stations) <= NAMED:
+        return tr._("❓ He may be at {stations}.").format(stations=or_list((station(s) for s in stations), tr))
+    return tr.ngettext("❓ He may be at any of {n} station.", "❓ He may be at any of {n} stations.",
+                       len(stations)).format(n=len(stations))
+
+
+def next_reveal_line(entry: int, tr: Speaker = EN) -> str:
+    """When Mr. X shows himself next: after his move ``entry``."""
+    return tr._("🔍 He shows himself after move {n}.").format(n=entry)
+
+
 def cancelled_text(payload: Mapping[str, Any], tr: Speaker = EN) -> str:
     return tr._("🛑 {who} cancelled the game.").format(who=mention(payload.get("by_user_id", 0), tr))
 
@@ -61,7 +108,8 @@ def game_over_embed(view, players: Sequence[Player], picture: str | None, tr: Sp
     title = tr._("🏆 Mr. X wins!") if mrx_won else tr._("🏆 The detectives win!")
     embed = discord.Embed(title=title, colour=WIN_COLOUR, description=outcome_sentence(outcome, tr))
     if people:
-        embed.add_field(name=tr._("Winners"), value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
+        embed.add_field(name=tr.ngettext("Winner", "Winners", len(people)),
+                        value=" ".join(mention(p.user_id, tr) for p in people), inline=False)
     if route:
         embed.add_field(name=tr._("Mr. X's route"), value=route[:1024], inline=False)
     if picture:

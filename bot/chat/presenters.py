@@ -4,7 +4,7 @@ The chat layer names no family: it asks the registry for a game's family and thi
 family's presenter, loaded by name. Every presenter offers:
 
 - words for the channel: ``game_started_text``, ``started_ping(payload)`` (whom the start post calls),
-  ``action_text``, ``next_up_line``, ``round_summary_embed``, ``game_over_embed``,
+  ``action_text``, ``next_up_line``, ``round_summary_text``, ``game_over_embed``,
   ``players_changed_text``, ``cancelled_text``, ``status_embed``, ``rules_text``, ``help_tickets(t, rules)``
   (``/sy help``'s line on what the rules in play ride), ``owners_of``, ``mention``, and ``LOG_PICTURES``
   (whether the round summary and Mr. X's prompt carry the log as a picture);
@@ -27,7 +27,7 @@ from types import ModuleType
 
 #: what every presenter offers (tests/chat/test_presenters.py holds each family's presenter to it)
 HOOKS = (
-    "game_started_text", "started_ping", "action_text", "next_up_line", "round_summary_embed", "game_over_embed",
+    "game_started_text", "started_ping", "action_text", "next_up_line", "round_summary_text", "game_over_embed",
     "players_changed_text", "cancelled_text", "status_embed", "rules_text", "help_tickets", "owners_of", "mention",
     "LOG_PICTURES",
     "mrx_prompt_text", "mrx_receipt_text", "mrx_status_text",

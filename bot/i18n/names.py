@@ -63,6 +63,23 @@ ENGINE_WORDS = (N_("First move: "), N_("Second move: "), N_("Third move: "),
 TRANSPORT_WORDS = (N_("taxi"), N_("bus"), N_("underground"), N_("ferry"), N_("walk"), N_("boat"))
 
 
+#: a pawn's move by each transport of the bot's boards, as a sentence to fill in with ``who``, ``start`` and ``to``
+RIDES = {
+    "taxi": N_("{who} took a taxi from {start} to {to}."),
+    "bus": N_("{who} took the bus from {start} to {to}."),
+    "underground": N_("{who} took the underground from {start} to {to}."),
+    "walk": N_("{who} walked from {start} to {to}."),
+    "vip": N_("{who} took the ViP from {start} to {to}."),
+    "sbahn": N_("{who} took the Schnellbahn from {start} to {to}."),
+}
+
+
+def ride_sentence(transport: str, tr: Speaker) -> str | None:
+    """The sentence of a move by ``transport`` ("{who} took the bus from {start} to {to}."), or None when the
+    transport has none of its own."""
+    return tr._(RIDES[transport]) if transport in RIDES else None
+
+
 def shared_ticket(ticket: str, tr: Speaker) -> str | None:
     """The name a picture gives the tickets every board shares ("Black", "Double"), or None."""
     names = {"black": tr.pgettext("ticket", "Black"), "double": tr.pgettext("ticket", "Double")}

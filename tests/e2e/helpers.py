@@ -374,6 +374,12 @@ def pinged(fake: FakeDiscord, message: FakeMessage) -> set[int]:
     return named & {int(u) for u in allowed.get("users") or ()}
 
 
+def summary_title(message: FakeMessage) -> str | None:
+    """The heading of a round's summary as a reader reads it (``📋 Round 3 is over``), or None for another post."""
+    heading = next((line for line in (message.content or "").splitlines() if line.startswith("📋")), None)
+    return heading.replace("**", "") if heading else None
+
+
 def labels_ever(message: FakeMessage) -> list[str]:
     """The labels of every button the message carried, before any edit took them off too."""
     found = []
@@ -401,21 +407,21 @@ def component_texts(message: FakeMessage) -> list[str]:
     return texts
 
 
-#: how a round's summary begins the line of the stations where Mr. X may be (tests/e2e/test_round_text.py
+#: how a round's summary begins the line of the stations where Mr. X may be, or must be (tests/e2e/test_round_text.py
 #: checks they are exactly the public ones as the round ended)
-MAY_BE_AT = ("Mr. X may be at ", "Mister X könnte auf ")
+MAY_BE_AT = ("❓ He may be at ", "❗ He must be at ", "❓ Er kann auf ", "❗ Er muss auf ")
 
 
 def secrecy_problems(message: FakeMessage, hidden: int, possible: frozenset[int] = frozenset()) -> list[str]:
     """Where ``hidden`` appears as a station: in bold in the text, as a number above the largest
     counter a message can hold (24 entries), or in any component text. A line naming exactly the
-    stations everyone knows he may be at (``possible``, several; or a summary's, as its round ended)
-    gives nothing away."""
+    stations everyone knows he may be at (``possible``, one or several, worked out from public facts; or a
+    summary's, as its round ended) gives nothing away."""
     found = []
     # Mentions and code spans (commands, the logbook's entry numbers, Mr. X's seals in hex) name no station.
     text = re.sub(r"<[@#]!?\d+>|`[^`]*`", "", message.text)
     text = "\n".join(line for line in text.splitlines() if not line.startswith(MAY_BE_AT) and not (
-        len(possible) > 1 and {int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)} == possible))
+        possible and {int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)} == possible))
     if f"**{hidden}**" in text:
         found.append("bold in text")
     if hidden > 24 and re.search(rf"(?<!\d){hidden}(?!\d)", text):

@@ -9,7 +9,7 @@ import pytest
 from bot.games.london.engine import MRX
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Game, labels_ever, pinged
+from tests.e2e.helpers import Game, labels_ever, pinged, summary_title
 
 
 def live_posts(game: Game) -> list:
@@ -69,7 +69,7 @@ def dice_rounds(game: DiceGame) -> list[list]:
     rounds: list[list] = [[]]
     for m in posts:
         rounds[-1].append(m)
-        if any((e.get("title") or "").startswith("📋") for e in m.embeds):
+        if summary_title(m):
             rounds.append([])
     return rounds[1:-1]
 

@@ -115,7 +115,7 @@ async def test_one_person_hunts_a_computer_mr_x_in_the_dice_game_with_a_computer
     assert state.is_over and steps > 0
     texts = [m.text for m in dice.fake.channel_messages(w.channel)]
     assert any("🤖 Computer (normal)" in t and "thinking" in t for t in texts)
-    assert sum("Mr. X, move" in t for t in texts) == len(state.logbook)  # each of his moves announced once
+    assert sum("Mr. X's move" in t for t in texts) == len(state.logbook)  # each of his moves announced once
     assert not any("<@-" in t for t in texts)
     assert all(m.kind != "dm" for m in dice.fake.messages)  # a computer Mr. X has no DMs to leak from
     players = {p.user_id: p for p in await dice.service.players(dice.game_id)}

@@ -29,13 +29,13 @@ async def test_a_whole_classic_game_on_a_german_server_with_an_english_detective
     state = await game.play(mrx="greedy", detectives="greedy", ways=("menu", "dm"),
                             detective_ways=("command", "menu"))
     texts = [m.text for m in fake.channel_messages(w.channel)]
-    assert any("von Mister X:" in t for t in texts) and any(" fuhr mit " in t for t in texts)
-    assert any("📋 Runde 1 ist vorbei" in t for t in texts)
+    assert any("Mister X, Zug 1:" in t for t in texts) and any(" fuhr mit " in t for t in texts)
+    assert any("📋 **Runde 1 ist vorbei**" in t for t in texts)
     assert any("Ziehen" in label for m in fake.channel_messages(w.channel) for label in labels_ever(m))
     over = texts[-1]
     assert ("Die Detektive gewinnen!" in over) if state.outcome.winner == "detectives" else ("Mister X gewinnt!" in over)
     # No English sentence of the game's own reached the German channel after the start.
-    for english in ("Mr. X's move", " rode ", "is over", "Next: ", "The game is on"):
+    for english in ("Mr. X's move", " rode ", " took ", "is over", "Next: ", "He may be", "The game is on"):
         assert not any(english in t for t in texts), english
     # Mr. X's receipts came in German too.
     assert any(m.content.startswith("✅ Erledigt") for m in fake.dm_messages(w.bob))

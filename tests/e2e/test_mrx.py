@@ -8,7 +8,7 @@ from bot.games.london.engine import MRX, DoubleMove
 from bot.games.london.pictures import render_mrx_zoom
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Game, secrecy_problems
+from tests.e2e.helpers import Game, secrecy_problems, summary_title
 
 
 def mrx_turn(entry: int):
@@ -94,13 +94,13 @@ async def test_a_double_move_across_a_reveal(game: Game) -> None:
     after = await game.truth()
     assert [e.number for e in after.logbook[-2:]] == [3, 4] and after.logbook[-2].revealed
     (announced,) = [m for m in fake.public_messages()[before:] if "Mr. X's move 3" in m.text]
-    assert f"he is at **{double.first.to}**" in announced.text
+    assert f"He shows himself at **{double.first.to}**" in announced.text
     assert "Mr. X's move 4: " in announced.text and "(double move)" in announced.text
     assert f"**{double.second.to}**" not in announced.text
     game.check_secrecy(after)
     # The summary's logbook shows entry 3's station, not entry 4's.
     await game.play(until=lambda s: s.phase == "mrx", detectives="random")
-    summary = next(m for m in reversed(fake.public_messages()) if m.embeds and "is over" in m.embeds[0]["title"])
+    summary = next(m for m in reversed(fake.public_messages()) if summary_title(m))
     assert f"**{double.first.to}**" in summary.text
     game.check_secrecy(await game.truth())
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.fakediscord import FakeMessage
 
-from tests.e2e.helpers import Game, pinged
+from tests.e2e.helpers import Game, pinged, summary_title
 
 
 def rounds_of(messages: list[FakeMessage]) -> list[list[FakeMessage]]:
@@ -18,7 +18,7 @@ def rounds_of(messages: list[FakeMessage]) -> list[list[FakeMessage]]:
     rounds: list[list[FakeMessage]] = [[]]
     for m in messages[start + 1:]:
         rounds[-1].append(m)
-        if m.embeds and m.embeds[0].get("title", "").endswith("is over"):
+        if summary_title(m):
             rounds.append([])
     return rounds[:-1]
 
@@ -49,8 +49,9 @@ async def test_each_player_is_mentioned_once_a_round_whatever_the_number_of_pawn
         assert len(posts) == 1 + pawns + 1, [m.text for m in posts]
         assert all(not m.files for m in posts[:-1])
         assert "board.png" in posts[-1].files and "close-up.png" in posts[-1].files  # and a phone close-up
-    # No private echo of a detective's move: the detectives got no private message at all.
-    assert not [m for m in game.fake.ephemeral_messages() if m.recipient is not w.bob and not m.deleted]
+    # No private echo of a detective's move: the detectives got no private message but their join's answer.
+    assert not [m for m in game.fake.ephemeral_messages() if m.recipient is not w.bob and not m.deleted
+                and "joined as" not in m.text]
 
 
 @pytest.mark.asyncio

@@ -8,12 +8,11 @@ from bot.games.london.engine import MRX
 
 from bot.chat.picture_jobs import Pictures
 
-from tests.e2e.helpers import WIDTH, Game
+from tests.e2e.helpers import WIDTH, Game, summary_title
 
 
 def summaries(game: Game) -> list[str]:
-    return [m.embeds[0]["title"] for m in game.fake.public_messages()
-            if m.embeds and m.embeds[0].get("title", "").endswith("is over")]
+    return [summary_title(m) for m in game.fake.public_messages() if summary_title(m)]
 
 
 @pytest.mark.asyncio
@@ -126,14 +125,13 @@ async def test_a_crash_between_storing_and_posting_is_healed_on_start_up(game: G
     await fake.wait_until(lambda: len(summaries(game)) == len(rounds_before) + 1, timeout=5)
     await game.settle()
     # The late summary shows the board as its own round ended, not as it is now.
-    summary = next(m for m in fake.public_messages() if m.embeds and m.embeds[0].get("title", "")
-                   == f"📋 Round {ended} is over")
+    summary = next(m for m in fake.public_messages() if summary_title(m) == f"📋 Round {ended} is over")
     then = await game.service.public_view(game.game_id, after_round=ended)
     assert summary.files["board.png"] == await Pictures(width=WIDTH).board(then, tracker=True)
     now = await game.service.public_view(game.game_id)
     assert summary.files["board.png"] != await Pictures(width=WIDTH).board(now)
     new = fake.messages[posted:]
-    assert any("rode" in m.text and f"**{move.to}**" in m.text for m in new)
+    assert any(" took " in m.text and f"**{move.to}**" in m.text for m in new)
     entry = len(state.logbook) + 1
     assert any(f"Mr. X's move {entry}" in m.text for m in new)  # Mr. X's stored move, announced too
     assert not any("Your move, Mr. X" in m.text for m in fake.messages[posted:] if m.kind == "dm")  # he has moved

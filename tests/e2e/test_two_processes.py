@@ -38,7 +38,7 @@ from bot.service.claims import COMPUTERS, OUTBOX
 from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Clock, Game, RecordingPictures, World
+from tests.e2e.helpers import Clock, Game, RecordingPictures, World, summary_title
 from tests.e2e.test_process import stopped
 from tests.e2e.test_postgres_games import database  # noqa: F401 (a fixture: a new database on the test server)
 from tests.e2e.test_whole_games import finish_checks
@@ -99,11 +99,11 @@ async def check_posted_once(fake: FakeDiscord, url: str, game_id: int, retried: 
             assert sent[n] == 0 and message in made.values(), row["key"]
         if row["kind"] == "round_summary":
             summaries.append(int(row["key"].split(":")[1]))
-            assert message.embeds and "is over" in message.embeds[0]["title"], message.text
+            assert summary_title(message), message.text
     assert sorted(summaries) == list(range(1, len(summaries) + 1)), summaries  # none missing, none twice
-    shown = [m for m in fake.messages if m.kind in ("channel", "dm") and m.author is fake.bot_user and m.embeds
-             and "is over" in (m.embeds[0].get("title") or "") and m.interaction is None]
-    assert len(shown) == len(summaries), [m.embeds[0]["title"] for m in shown]
+    shown = [m for m in fake.messages if m.kind in ("channel", "dm") and m.author is fake.bot_user
+             and summary_title(m) and m.interaction is None]
+    assert len(shown) == len(summaries), [summary_title(m) for m in shown]
     for message in fake.messages:
         if message.author is fake.bot_user and message.kind in ("channel", "dm") and message.interaction is None:
             assert message in made.values(), f"a post without its announcement: {message.text[:80]}"

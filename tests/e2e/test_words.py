@@ -64,7 +64,7 @@ async def test_a_computer_mr_x_is_not_sent_anything(game: Game) -> None:
     await game.slash(w.alice, "sy-host addbot", {"role": "mrx", "level": "easy"})
     await game.slash(w.carol, "join", {"role": "detective"})
     await game.slash(w.alice, "start")
-    start = next(m for m in fake.channel_messages(w.channel) if "🚦" in m.text)
+    start = next(m for m in fake.channel_messages(w.channel) if m.content.startswith("🚦"))
     assert "He moves first." in start.text and "sent him" not in start.text
 
 
@@ -135,7 +135,7 @@ async def test_potsdam_s_agents_walk_and_a_german_refusal_names_german_tickets(g
     await game.start()
     await game.play(ways=("dm",), until=lambda s: s.round >= 3)
     texts = [m.text for m in fake.channel_messages(w.channel)]
-    assert any(" ging 🚶 zu Fuß von " in t for t in texts)
+    assert any(" ging zu Fuß von " in t for t in texts)
     assert not any("Fußweg-Fahrschein von" in t for t in texts)
     state = await game.truth()
     await game.play(ways=("dm",), until=lambda s: s.to_move() != [MRX])

@@ -1,4 +1,4 @@
-"""The dice game's parameters, as data (RULES.md, section ``dice``).
+"""The dice game's parameters, as data (docs/rules.md, section ``dice``).
 
 Everything the engine counts comes from a :class:`DiceRules`: the dice faces, how many dice the
 detectives roll, the shared roll-again tokens, Mr. X's tickets, the logbook and its reveals, the
@@ -29,7 +29,7 @@ class DiceRules:
     tileset: str = "dice"
     min_players: int = 2
     max_players: int = 4
-    #: one six-sided die. The book gives no counts; RULES.md decides 2 taxi, 2 bus, 1 underground, 1 X.
+    #: one six-sided die. The book gives no counts; docs/rules.md decides 2 taxi, 2 bus, 1 underground, 1 X.
     dice_faces: tuple[str, ...] = (TAXI, TAXI, BUS, BUS, UNDERGROUND, X)
     #: dice the detectives roll each round, by number of detective players
     dice: dict[int, int] = field(default_factory=lambda: {1: 3, 2: 3, 3: 4})

@@ -23,7 +23,7 @@ from bot.games.dice.engine import (
 )
 from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
 from bot.i18n import EN, Speaker
-from bot.i18n.names import outcome_sentence
+from bot.i18n.names import outcome_sentence, ride_sentence
 from bot.i18n.reference import OPTION_WORDS, RULE_WORDS
 from bot.service.models import GameInfo, Player
 
@@ -75,9 +75,9 @@ def event_line(event: Any, view: DicePublicView, owners: Mapping[str, Sequence[i
         return tr._("🎲 {pawn} rolls: {dice}").format(pawn=pawn_name(view, event.pawn, tr),
                                                      dice=dice_row(event.faces, tr))
     if isinstance(event, PawnMoved):
-        line = tr._("{pawn} takes the {die} from {start} to {to}.").format(
-            pawn=pawn_name(view, event.pawn, tr), die=die_word(event.die, tr), start=event.start,
-            to=station(event.to))
+        said = ride_sentence(event.die, tr) or tr._("{who} rode {ticket} from {start} to {to}.").replace(
+            "{ticket}", die_word(event.die, tr))
+        line = said.format(who=pawn_name(view, event.pawn, tr), start=station(event.start), to=station(event.to))
         if event.captured:
             line += " " + tr._("🎉 Mr. X is caught!")
         return line
@@ -90,13 +90,12 @@ def event_line(event: Any, view: DicePublicView, owners: Mapping[str, Sequence[i
         return tr._("🚫 No die fits: {pawn} stays.").format(pawn=who)
     if isinstance(event, MrXMoved):
         if event.ticket == "pass":
-            line = tr._("{mrx} Mr. X, move {n}: nothing fits, he passes (an X in his log).").format(
+            line = tr._("{mrx} Mr. X's move {n}: nothing fits, he passes (an X in his log).").format(
                 mrx=MRX_EMOJI, n=event.entry)
         else:
-            line = tr._("{mrx} Mr. X, move {n}: {ticket}.").format(mrx=MRX_EMOJI, n=event.entry,
-                                                                  ticket=die_word(event.ticket, tr))
-        if event.double:
-            line += " " + tr._("(double move)")
+            line = (tr._("{mrx} Mr. X's move {n}: {ticket} (double move).") if event.double
+                    else tr._("{mrx} Mr. X's move {n}: {ticket}.")).format(mrx=MRX_EMOJI, n=event.entry,
+                                                                          ticket=die_word(event.ticket, tr))
         if event.revealed is not None:
             line += " " + tr._("🔍 He shows himself at {station}!").format(station=station(event.revealed))
         return line
@@ -127,15 +126,14 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: DicePublicView, owners: Ma
     if pawns == [MRX]:
         if view.awaiting == "start":
             return tr._("🎩 Mr. X ({who}) picks his start in my DMs.").format(who=who)
-        return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately).").format(
-            who=who)
+        return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs.").format(who=who)
     if current and view.awaiting == "start":
         return tr._("📍 {names} ({who}): pick a taxi-only start station below, or `/sy move to:`.").format(
             names=names, who=who)
     if current and view.awaiting == "move":
         if view.can_skip:
             return tr._("😬 Nothing fits, {who}: roll again with a token, or stay.").format(who=who)
-        return tr._("➡️ {who}: pick a die and a station below, or `/sy move to: die:`.").format(who=who)
+        return tr._("➡️ {who}: pick your ride below.").format(who=who)
     if current and view.awaiting == "roll" or not current:
         return tr._("🎲 {names} ({who}): roll the dice!").format(names=names, who=who)
     return ""
@@ -181,25 +179,25 @@ def tickets_line(view: DicePublicView, tr: Speaker = EN) -> str:
         black=t["black"], double=t["double"], helicopter=t["helicopter"], tokens=view.reroll_tokens)
 
 
-def round_summary_embed(view: DicePublicView, round_: int, picture: str | None, tr: Speaker = EN) -> discord.Embed:
-    over = view.outcome is not None
-    embed = discord.Embed(title=tr._("📋 Round {n} is over").format(n=round_), colour=COLOUR)
-    embed.add_field(name=tr._("Mr. X's log"), value=log_cells(view, tr)[:1024], inline=False)
-    seen = view.last_reveal
-    embed.add_field(name=tr._("Last seen"), value=tr._("at {station} (move {n})").format(
-        station=station(seen[1]), n=seen[0]) if seen else tr._("not yet"), inline=True)
-    if not over:
-        count = len(view.possible)
-        where = (tr._("known: he is right there") if count == 1
-                 else tr.ngettext("{n} station", "{n} stations", count).format(n=count))
-        embed.add_field(name=tr._("Where he may be"), value=where, inline=True)
-        embed.add_field(name=tr._("Tickets left"), value=tickets_line(view, tr), inline=False)
-    if picture:
-        embed.set_image(url=f"attachment://{picture}")
-    if not over:
-        embed.set_footer(text=(tr._("The detectives' last turn next") if view.final
-                               else tr._("Round {n} next · /sy log for the whole log").format(n=round_ + 1)))
-    return embed
+def round_summary_text(view: DicePublicView, round_: int, tr: Speaker = EN) -> str:
+    """The end of ``round_`` in a few lines: the round, Mr. X's log (his tile at the start, the dice and tickets,
+    the stations he showed himself at), when he shows himself next, where he may be and what he has left. The call
+    to act follows it, last (the announcer adds it)."""
+    cells = [(DIE_EMOJI[e.face] if e.ticket not in TICKET_EMOJI else TICKET_EMOJI[e.ticket],
+              e.station if e.reveal else None) for e in view.logbook]
+    start = tr._("tile {tile}").format(tile=view.start_tile) if view.start_tile is not None else ""
+    lines = ["📋 **" + tr._("Round {n} is over").format(n=round_) + "**",
+             posts.logbook_line(cells, view.log_entries, tr, start=start)]
+    if view.outcome is None:
+        upcoming = [n for n in view.reveal_entries if n > len(view.logbook)]
+        if upcoming:
+            lines.append(posts.next_reveal_line(upcoming[0], tr))
+        if view.possible or view.mrx_shown is not None:
+            lines.append(posts.where_line(view.possible, view.mrx_shown, tr))
+        lines.append("🎟️ " + tickets_line(view, tr))
+        if view.final:
+            lines.append(tr._("⏳ The detectives' last turn comes now."))
+    return "\n".join(lines)
 
 
 def route_text(view: DicePublicView) -> str:

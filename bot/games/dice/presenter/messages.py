@@ -12,7 +12,7 @@ from bot.chat.posts import cancelled_text
 from bot.chat.words import mention, owners_of
 from bot.games.dice.presenter.channel_posts import (
     action_text, game_over_embed, game_started_text, help_tickets, next_up_line, players_changed_text,
-    rewrites_turn_post, round_summary_embed, rules_text, started_ping, status_embed,
+    rewrites_turn_post, round_summary_text, rules_text, started_ping, status_embed,
 )
 from bot.games.dice.presenter.mrx_messages import mrx_prompt_text, mrx_receipt_text, mrx_status_text
 from bot.games.dice.presenter.slash_options import choices, move_parts, trade_action
@@ -24,7 +24,7 @@ __all__ = [
     "help_tickets",
     "game_started_text", "mention", "move_parts", "mrx_menu", "mrx_prompt_text", "mrx_receipt_text",
     "mrx_status_text", "next_up_line", "owners_of", "players_changed_text", "rewrites_turn_post",
-    "round_summary_embed", "rules_text",
+    "round_summary_text", "rules_text",
     "started_ping", "status_embed", "trade_action", "turn_buttons",
 ]
 

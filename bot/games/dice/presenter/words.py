@@ -18,5 +18,9 @@ def die_word(ticket: str, tr: Speaker = EN) -> str:
 
 
 def dice_row(faces: Sequence[str], tr: Speaker = EN) -> str:
-    """A roll as emoji dice with their words: ``🟨 taxi · 🟩 bus · ❌ X``."""
-    return " · ".join(f"{DIE_EMOJI[f]} {ticket_name(f, tr)}" if f != "x" else f"{DIE_EMOJI['x']} X" for f in faces)
+    """A roll as emoji dice with their words, alike faces together: ``🟨 taxi ×2 · 🟩 bus · ❌ X``."""
+    counts: dict[str, int] = {}
+    for face in faces:
+        counts[face] = counts.get(face, 0) + 1
+    return " · ".join((f"{DIE_EMOJI[f]} {ticket_name(f, tr)}" if f != "x" else f"{DIE_EMOJI['x']} X")
+                      + (f" ×{n}" if n > 1 else "") for f, n in counts.items())

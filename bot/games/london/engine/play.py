@@ -32,7 +32,7 @@ def apply(state: GameData, action: Action) -> list[Event]:
     elif isinstance(action, Trade):
         _trade(state, action, events)
         # Handing over a ticket is not the giver's move: his turn goes on, unless he has left himself no move.
-        # Then he is out at once, like anyone who cannot move (RULES.md): the game never waits for him.
+        # Then he is out at once, like anyone who cannot move (docs/rules.md): the game never waits for him.
         if not can_move(state, action.pawn):
             record_pass(state, action.pawn, "stuck", events)
     elif isinstance(action, Move):

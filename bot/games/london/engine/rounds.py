@@ -45,7 +45,7 @@ def advance(state: GameData, events: list[Event]) -> None:
 def _hunters_can_go_on(state: GameData) -> bool:
     """Whether the detectives' side is still in the game when a round ends. Checked before Mr. X's next move:
     once the detectives cannot go on he has won, even if he himself would be stuck next turn (classic: "at the
-    latest after their 22nd move"; sanssouci: RULES.md)."""
+    latest after their 22nd move"; sanssouci: docs/rules.md)."""
     if not state.rules.stuck_pawn_leaves or state.rules.any_order:
         return detectives_can_move(state)
     # Sanssouci in seat order: being stuck is judged at each agent's own move, when the agents before him who

@@ -1,6 +1,6 @@
 """Rule systems as data. The engine reads these numbers and flags; it never asks for a preset's name.
 
-Every value follows ``RULES.md`` (the project's rules digest); where it departs from a rulebook,
+Every value follows ``docs/rules.md`` (the project's rules digest); where it departs from a rulebook,
 the comment says so. An optional variant is data too: an :class:`Option` names the rule fields it
 changes, and :meth:`RuleSet.with_options` gives the rules a game is played by.
 """
@@ -251,7 +251,7 @@ MASTER = replace(
     mrx_tickets=None,
     mrx_black_tickets=5,
     spent_tickets_to="supply",
-    # The D/X split of the current edition, assumed to be the Master box's (RULES.md).
+    # The D/X split of the current edition, assumed to be the Master box's (docs/rules.md).
     detective_deck="D",
     mrx_deck="X",
     max_rounds=22,
@@ -274,7 +274,7 @@ SANSSOUCI = replace(
     # A sixth colour for the extra agent with five detective players.
     detective_colours=(*DETECTIVE_COLOURS, "orange"),
     options=SANSSOUCI_OPTIONS,
-    # RULES.md: both narrow where a black ticket rides, and together they leave it nowhere.
+    # docs/rules.md: both narrow where a black ticket rides, and together they leave it nowhere.
     clashes=(("no_boats", "black_for_boats", "black tickets would have no use"),),
 )
 

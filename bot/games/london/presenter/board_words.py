@@ -10,6 +10,7 @@ from typing import Iterable, Mapping, Sequence
 
 from bot.games.london.engine import Board, PublicView
 from bot.i18n import EN, Speaker
+from bot.i18n.names import ride_sentence
 
 
 def round_of(view: PublicView, round_: int | None = None, tr: Speaker = EN) -> str:
@@ -30,19 +31,15 @@ def ticket(t: str, board: Board, tr: Speaker = EN) -> str:
     return f"{board.ticket_emoji(t)} {board.ticket_name(t, tr.language)}"
 
 
-#: the transports a pawn goes on foot (Potsdam's paths): its moves are walked, not ridden
-ON_FOOT = frozenset({"walk"})
-
-
-def on_foot(t: str, board: Board) -> bool:
+def ride_line(t: str, board: Board, tr: Speaker = EN) -> str:
+    """The sentence of a move with ticket ``t`` on ``board`` ("Red took the bus from ..."), to fill in with
+    ``who``, ``start`` and ``to``; a transport without a sentence of its own says its name."""
     kind = board.transport_of(t)
-    return kind is not None and kind.id in ON_FOOT
-
-
-def ride(t: str, board: Board, tr: Speaker = EN) -> str:
-    """A ride by the transport a ticket pays for: ``🚕 taxi``, ``🚋 ViP``, ``🚆 Schnellbahn``."""
-    kind = board.transport_of(t)
-    return f"{board.ticket_emoji(t)} {kind.name(tr.language) if kind else board.ticket_name(t, tr.language)}"
+    said = ride_sentence(kind.id, tr) if kind is not None else None
+    if said is not None:
+        return said
+    name = kind.name(tr.language) if kind else board.ticket_name(t, tr.language)
+    return tr._("{who} rode {ticket} from {start} to {to}.").replace("{ticket}", f"{board.ticket_emoji(t)} {name}")
 
 
 def tickets_list(tickets: Iterable[str], board: Board, tr: Speaker = EN) -> str:

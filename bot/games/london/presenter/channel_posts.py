@@ -43,8 +43,7 @@ from bot.chat.words import (
     rules_title,
     station,
 )
-from bot.games.london.pictures.zoom import possible_stations
-from bot.games.london.presenter.board_words import logbook_count, on_foot, ride, round_of, ticket, wallet
+from bot.games.london.presenter.board_words import logbook_count, ride_line, round_of, ticket, wallet
 
 def started_ping(payload: Mapping[str, Any]) -> list[int]:
     """The start post calls Mr. X: his turn; the detectives' comes after his move."""
@@ -71,7 +70,7 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
                 else tr._("{mrx} Mr. X's move {n}: {ticket}.")).format(
             mrx=MRX_EMOJI, n=event.entry, ticket=ticket(event.ticket, view.board, tr))
         if event.revealed is not None:
-            line += " " + tr._("🔍 **Reveal:** he is at {station}!").format(station=station(event.revealed))
+            line += " " + tr._("🔍 He shows himself at {station}!").format(station=station(event.revealed))
         return line
     if isinstance(event, MrXSurfaced):
         taken = ", ".join(tr._("{ticket} from {pawn}").format(ticket=view.board.ticket_name(t, tr.language),
@@ -81,14 +80,8 @@ def event_line(event: Any, view: PublicView, owners: Mapping[str, Sequence[int]]
                 else tr._("{mrx} Mr. X surfaces: he is at {station}! He takes {taken}."))
         return text.format(mrx=MRX_EMOJI, station=station(event.station), taken=taken or tr._("nothing"))
     if isinstance(event, PawnMoved):
-        if on_foot(event.ticket, view.board):
-            line = tr._("{who} walked {emoji} from {start} to {to}.").format(
-                who=pawn_name(view, event.pawn, tr), emoji=view.board.ticket_emoji(event.ticket),
-                start=station(event.start), to=station(event.to))
-        else:
-            line = tr._("{who} rode {ticket} from {start} to {to}.").format(
-                who=pawn_name(view, event.pawn, tr), ticket=ride(event.ticket, view.board, tr),
-                start=station(event.start), to=station(event.to))
+        line = ride_line(event.ticket, view.board, tr).format(
+            who=pawn_name(view, event.pawn, tr), start=station(event.start), to=station(event.to))
         if event.captured:
             line += " " + tr._("🚨 **Mr. X is caught!**")
         return line
@@ -121,19 +114,18 @@ def next_up_line(nxt: Mapping[str, Any] | None, view: PublicView, owners: Mappin
             names=and_list([pawn_name(view, p, tr) for p in pawns], tr), who=" ".join(mention(u, tr) for u in movers))
     if pawns == [MRX]:
         users = nxt.get("user_ids") or owners.get(MRX, ())
-        return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs (or use `/sy move` here, privately).").format(
+        return tr._("🎩 Mr. X's turn ({who}): your choices are in my DMs.").format(
             who=" ".join(mention(u, tr) for u in users))
     if len(pawns) == 1:
         who = " ".join(mention(u, tr) for u in owners.get(pawns[0], ())) or tr._("nobody")
-        return tr._("➡️ Next: {pawn} ({who}). Press **Move** or use `/sy move`.").format(
-            pawn=pawn_name(view, pawns[0], tr), who=who)
+        return tr._("➡️ Next: {pawn} ({who}).").format(pawn=pawn_name(view, pawns[0], tr), who=who)
     names = ", ".join(pawn_name(view, p, tr) for p in pawns)
     if "ping" in nxt and not nxt["ping"]:
         return tr._("➡️ Still to move: {names}.").format(names=names)  # the round was opened (and pinged) already
     users: list[int] = []
     for pawn in pawns:
         users += [u for u in owners.get(pawn, ()) if u not in users and computer_kind(u) is None]  # people only
-    return tr._("➡️ Detectives to move, in any order: {names}. {who}: press **Move** or use `/sy move`.").format(
+    return tr._("➡️ Detectives to move, in any order: {names} ({who}).").format(
         names=names, who=" ".join(mention(u, tr) for u in users))
 
 
@@ -169,30 +161,24 @@ def logbook_cells(view: PublicView, tr: Speaker = EN) -> str:
     return text
 
 
-def round_summary_embed(view: PublicView, round_: int, picture: str | None, tr: Speaker = EN) -> discord.Embed:
-    """The end of ``round_``, from the public view as that round ended (the announcer asks the
-    service for that view when the summary goes out late)."""
-    over = view.outcome is not None
-    embed = discord.Embed(title=tr._("📋 {round} is over").format(round=round_of(view, round_, tr)), colour=COLOUR)
-    embed.add_field(name=tr._("Mr. X's logbook"), value=logbook_cells(view, tr)[:1024], inline=False)
-    seen = view.last_reveal
-    embed.add_field(name=tr._("Last seen"), value=tr._("at {station} (move {n})").format(
-        station=station(seen[1]), n=seen[0]) if seen else tr._("not yet"), inline=True)
-    count = len(view.possible)
-    if not over:
-        where = (tr._("known: he is right there") if count == 1
-                 else tr.ngettext("{n} station", "{n} stations", count).format(n=count))
-        named = possible_stations(view)  # few enough for the close-up to show each: named in words too
-        if len(named) > 1:
-            where += "\n" + tr._("Mr. X may be at {stations}.").format(
-                stations=or_list((station(s) for s in named), tr))
-        embed.add_field(name=tr._("Where he may be"), value=where, inline=True)
-    if picture:
-        embed.set_image(url=f"attachment://{picture}")
-    if not over:
-        embed.set_footer(text=tr._("{round} next · /sy status for everyone's tickets").format(
-            round=round_of(view, round_ + 1, tr)))
-    return embed
+def logbook_line(view: PublicView, tr: Speaker = EN) -> str:
+    """Mr. X's logbook in one line: his tickets in a row, each station he showed himself at after the ticket
+    that took him there."""
+    cells = [(view.board.ticket_emoji(e.ticket), e.station if e.reveal or e.surfaced else None) for e in view.logbook]
+    return posts.logbook_line(cells, view.log_entries, tr)
+
+
+def round_summary_text(view: PublicView, round_: int, tr: Speaker = EN) -> str:
+    """The end of ``round_`` in a few lines, from the public view as that round ended (the announcer asks the
+    service for that view when the summary goes out late): the round, Mr. X's logbook, when he shows himself
+    next and where he may be. The call to act follows it, last (the announcer adds it)."""
+    lines = ["📋 **" + tr._("{round} is over").format(round=round_of(view, round_, tr)) + "**", logbook_line(view, tr)]
+    if view.outcome is None:
+        upcoming = [n for n in view.reveal_entries if n > len(view.logbook)]
+        if upcoming:
+            lines.append(posts.next_reveal_line(upcoming[0], tr))
+        lines.append(posts.where_line(view.possible, view.mrx_shown, tr))
+    return "\n".join(lines)
 
 
 def status_embed(game: GameInfo, view: PublicView, players: Sequence[Player],
@@ -265,6 +251,7 @@ def game_started_text(payload: Mapping[str, Any], view: PublicView, players: Seq
         lines.append(tr._("Mr. X shows himself after his moves {moves}. He moves first.").format(moves=moves))
     if reach == "closed":
         lines.append(tr._(DMS_CLOSED).format(who=mention(mrx, tr)))
+    lines.append(tr._("🕵️ Detectives: when a post calls you, press **Move** under it (or use `/sy move`)."))
     return "\n".join(lines)
 
 

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md's dice section (standard game; the expert rules in test_expert.py).
+"""One test per rule of docs/rules.md's dice section (standard game; the expert rules in test_expert.py).
 
 Positions refer to the standard layout drawn in helpers.py.
 """

@@ -41,7 +41,7 @@ def public_words(state, events, language: str) -> list:
         return [
             words.action_text({"next": nxt}, events, view, owners, tr),
             str(words.status_embed(info(state), view, people(state), (), tr).to_dict()),
-            str(words.round_summary_embed(view, max(1, view.round - 1), "board.png", tr).to_dict()),
+            words.round_summary_text(view, max(1, view.round - 1), tr),
             logbook_text(view, language),
             components(detective_view(1, view, tr)),
         ]

@@ -1,4 +1,4 @@
-"""Mister X in Sanssouci: who is out, and when (RULES.md, section sanssouci), and the variants that clash.
+"""Mister X in Sanssouci: who is out, and when (docs/rules.md, section sanssouci), and the variants that clash.
 
 Played on the small board of tests/games/london/engine/conftest.py (a 5 x 5 walking grid), so each position
 can be set up exactly.

@@ -41,7 +41,7 @@ def public_texts(state: GameState, events) -> list[str]:
     owners = messages.owners_of(people(state))
     nxt = {"round": view.round, "pawns": list(view.to_move), "user_ids": [10]}
     texts = [messages.action_text({"next": nxt}, events, view, owners), messages.logbook_cells(view),
-             embed_text(messages.round_summary_embed(view, view.round, "board.png")),
+             messages.round_summary_text(view, view.round),
              embed_text(messages.status_embed(info(state), view, people(state)))]
     if view.outcome is not None:
         texts.append(embed_text(messages.game_over_embed(view, people(state), "route.png")))
@@ -62,9 +62,10 @@ def test_public_texts_never_name_the_hidden_station(rules: str, players: int, se
         if not state.is_over and hidden not in shown:
             possible = state.public_view().possible
             for text in public_texts(state, events):
-                # a line naming exactly the stations everyone knows he may be at gives nothing away
+                # a line naming exactly the stations everyone can work out he may be at (one or several)
+                # gives nothing away
                 text = "\n".join(line for line in text.splitlines() if not (
-                    len(possible) > 1 and {int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)} == possible))
+                    possible and {int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)} == possible))
                 assert f"**{hidden}**" not in text, text
         if state.is_over:
             break
@@ -81,14 +82,16 @@ def test_event_lines_read_well() -> None:
     view = state.public_view()
     owners = messages.owners_of(people(state))
     line = messages.event_line(MrXMoved(1, 3, "bus", False, 54), view, owners)
-    assert line == "🎩 Mr. X's move 3: 🚌 bus. 🔍 **Reveal:** he is at **54**!"
+    assert line == "🎩 Mr. X's move 3: 🚌 bus. 🔍 He shows himself at **54**!"
     hidden = messages.event_line(MrXMoved(1, 4, "black", True, None), view, owners)
     assert hidden == "🎩 Mr. X's move 4: ⬛ black (double move)."
     red = state.pawns[1].id
     moved = messages.event_line(PawnMoved(1, red, 13, 14, "taxi", True), view, owners)
-    assert moved.startswith("🔴 Red rode 🚕 taxi from **13** to **14**.") and "caught" in moved
+    assert moved.startswith("🔴 Red took a taxi from **13** to **14**.") and "caught" in moved
+    bus = messages.event_line(PawnMoved(1, red, 13, 23, "bus", False), view, owners)
+    assert bus == "🔴 Red took the bus from **13** to **23**."
     nxt = messages.next_up_line({"pawns": [red], "user_ids": [11]}, view, owners)
-    assert nxt == "➡️ Next: 🔴 Red (<@11>). Press **Move** or use `/sy move`."
+    assert nxt == "➡️ Next: 🔴 Red (<@11>)."
     assert "DM" in messages.next_up_line({"pawns": [MRX], "user_ids": [10]}, view, owners)
 
 
@@ -131,6 +134,8 @@ def test_rules_text_says_what_matters() -> None:
 
 
 def test_a_round_summary_tells_the_logbook_and_where_mrx_may_be() -> None:
+    from bot.chat.posts import where_line
+
     state = GameState.new("classic", players=3, seed=2)
     rng = random.Random(2)
     player = GreedyPlayer(rng)
@@ -138,10 +143,38 @@ def test_a_round_summary_tells_the_logbook_and_where_mrx_may_be() -> None:
         pawn = next(p for p in state.to_move() if state.legal_moves(p))
         state.apply(player.choose(view_for(state, pawn), pawn))
     view = state.public_view()
-    text = embed_text(messages.round_summary_embed(view, 2, None))
+    text = messages.round_summary_text(view, 2)
+    lines = text.splitlines()
     count = len(view.possible)
-    assert "` 2`" in text and "` 3`" not in text and f"{count} station" in text and "not yet" in text
-    assert "Round 3 next" in text
+    assert lines[0] == "📋 **Round 2 is over**"
+    tickets = "".join(view.board.ticket_emoji(e.ticket) for e in view.logbook)
+    assert lines[1] == f"📒 {len(view.logbook)}/24: {tickets}"  # no station shown yet
+    assert lines[2] == "🔍 He shows himself after move 3."
+    assert lines[3] == (f"❓ He may be at any of {count} stations." if count > 6 else where_line(view.possible, None))
+    assert len(lines) == 4  # the call to act comes from the announcer, after these
+
+
+def test_the_summary_names_few_stations_and_the_one_he_must_be_at() -> None:
+    from bot.chat.posts import where_line
+    from bot.i18n import speaker
+
+    assert where_line({14}, None) == "❗ He must be at **14**."
+    assert where_line({15, 14}, None) == "❓ He may be at **14** or **15**."
+    assert where_line(range(1, 7), None) == "❓ He may be at **1**, **2**, **3**, **4**, **5** or **6**."
+    assert where_line(range(1, 8), None) == "❓ He may be at any of 7 stations."
+    assert where_line({3, 4}, 148) == "❗ He is at **148**."
+    de = speaker("de")
+    assert where_line({14}, None, de) == "❗ Er muss auf **14** stehen."
+    assert where_line({14, 15, 16}, None, de) == "❓ Er kann auf **14**, **15** oder **16** stehen."
+    assert where_line(range(40), None, de) == "❓ Er kann auf einer von 40 Haltestellen stehen."
+
+
+def test_the_logbook_line_shows_tickets_in_a_row_and_the_stations_he_showed_himself_at() -> None:
+    from bot.chat.posts import logbook_line
+
+    cells = [("🚕", None), ("🚕", None), ("🚌", 148), ("⬛", None), ("🚕", None)]
+    assert logbook_line(cells, 24) == "📒 5/24: 🚕🚕🚌 **148** · ⬛🚕"
+    assert logbook_line([], 13, start="tile B") == "📒 0/13: tile B ▸ no moves yet"
 
 
 def test_detectives_moving_in_any_order_are_mentioned_once_each() -> None:

@@ -32,7 +32,7 @@ def channel_words(state, language: str) -> list[str]:
     view = state.public_view()
     owners = messages.owners_of(people(state))
     texts = [messages.logbook_cells(view, tr), messages.next_up_line({"pawns": list(view.to_move)}, view, owners, tr),
-              str(messages.round_summary_embed(view, max(1, view.round - 1), "board.png", tr).to_dict()),
+              messages.round_summary_text(view, max(1, view.round - 1), tr),
               str(messages.status_embed(info(state), view, people(state), (), tr).to_dict())]
     return texts
 
