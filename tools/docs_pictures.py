@@ -27,7 +27,8 @@ class Picture:
     name: str
     #: the command the README prints for it (``python -m bot ...``; ``out/`` the folder it writes)
     command: str
-    #: the album's file it is
+    #: the album's file it is (the album numbers a picture by the round its headline names: board-06.png is the
+    #: board as round 6 begins, after round 5)
     album_file: str
 
 
@@ -36,12 +37,12 @@ POTSDAM = "python -m bot render --rules sanssouci --seed 7 --tracker --out out/"
 GERMAN = "python -m bot render --rules classic --seed 7 --tracker --language de --out out/"
 
 PICTURES = (
-    Picture("board.png", CLASSIC, "board-05.png"),
+    Picture("board.png", CLASSIC, "board-06.png"),
     Picture("route.png", CLASSIC, "route.png"),
-    Picture("zoom.png", CLASSIC, "zoom-10.png"),
-    Picture("mrx-zoom.png", CLASSIC, "mrx-zoom-10.png"),
-    Picture("potsdam.png", POTSDAM, "board-05.png"),
-    Picture("board-de.png", GERMAN, "board-05.png"),
+    Picture("zoom.png", CLASSIC, "zoom-11.png"),
+    Picture("mrx-zoom.png", CLASSIC, "mrx-zoom-11.png"),
+    Picture("potsdam.png", POTSDAM, "board-06.png"),
+    Picture("board-de.png", GERMAN, "board-06.png"),
 )
 
 
