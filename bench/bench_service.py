@@ -168,7 +168,8 @@ async def open_tables(service: GameService, channels: range, rng: random.Random)
 
 async def run(games: int, commands: int, concurrencies: list[int], path: Path | str) -> None:
     rng = random.Random(1)
-    service = await GameService.open(path, rng=rng, secret="bench-secret")  # the same deals every run
+    # the same deals every run: the seeds from rng, the keys from nonces drawn from it too (a bot's come from the OS)
+    service = await GameService.open(path, rng=rng, secret="bench-secret", nonces=lambda: f"{rng.getrandbits(128):032x}")
     print(f"-- {service.database.where}")
     try:
         started = time.perf_counter()
@@ -203,7 +204,7 @@ async def worker(url: str, first: int, last: int, commands: int, concurrency: in
     """One of several bot processes (``--processes``): open the games of channels ``first``..``last``, say
     "ready", play when told "go" on stdin, print the latencies as JSON."""
     rng = random.Random(first)
-    service = await GameService.open(url, rng=rng, secret="bench-secret")
+    service = await GameService.open(url, rng=rng, secret="bench-secret", nonces=lambda: f"{rng.getrandbits(128):032x}")
     try:
         tables = await open_tables(service, range(first, last + 1), rng)
         await timed(tables, min(len(tables), 200), concurrency, [])  # warm up: every process at full speed

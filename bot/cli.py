@@ -44,7 +44,7 @@ def _no_folder(out: str) -> bool:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from bot.fairness.proof import OFFLINE_GAME, fairness_block
+    from bot.fairness.proof import OfflineGame
     from bot.games import family_for_rules
     from bot.service.dealing import deal_seed
 
@@ -64,15 +64,18 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         entry.require_available(family.error)
         # A throw-away deal refuses a bad player count or an option the rules do not know.
         family.new_game(args.rules, args.players, 0, options)
+        # sy-commit/2 (docs/fairness.md): the key from the secret, the rules, the players and the seed; Mr. X's start
+        # card and the dice from the key, the public deal from the seed mixed with the secret, as the bot does.
+        offline = OfflineGame.of(args.secret, args.rules, args.players, args.seed)
         state = family.simulate(args.rules, args.players, deal_seed(args.secret, args.seed), options, args.mrx,
-                                args.detectives)
+                                args.detectives, hidden=offline.hidden, draws=offline.draws)
     except family.error as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
     out = Path(args.out)
     record = family.export_record(state)
     record["table_seed"] = args.seed  # the seed as chosen; "seed" is the number dealt from (mixed with --secret)
-    record["fairness"] = fairness_block(family, state, secret=args.secret, game=OFFLINE_GAME.format(seed=args.seed))
+    record["fairness"] = offline.block(family, state)
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / "record.json").write_text(json.dumps(record, indent=1) + "\n")
@@ -150,7 +153,9 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    """Check a finished game's record: the rules, and every commitment to Mr. X's hidden route."""
+    """Check a finished game's record: the rules, and every commitment to Mr. X's hidden route; with ``--seals``,
+    that it is the game the channel published."""
+    from bot.fairness.published import read_published
     from bot.fairness.verify import verify_record
 
     path = Path(args.record)
@@ -162,7 +167,14 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {path}: not JSON ({' '.join(str(exc).split())})", file=sys.stderr)
         return 2
-    verdict = verify_record(record)
+    published = None
+    if args.seals:
+        try:
+            published = read_published(Path(args.seals).read_text(encoding="utf-8", errors="replace"))
+        except OSError as exc:
+            print(f"error: {args.seals}: cannot read it ({exc.strerror or exc})", file=sys.stderr)
+            return 2
+    verdict = verify_record(record, published)
     for line in verdict.lines():
         print(line if verdict.sound else f"{path}: {line}")
     return 0 if verdict.sound else 1
@@ -290,8 +302,9 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="classic", help=f"the rule system: {rules} (default: %(default)s)")
     parser.add_argument("--seed", type=_seed, default=0, help="the game's seed (default: %(default)s)")
     parser.add_argument("--secret", default=OFFLINE_SECRET,
-                        help="the secret mixed with the seed for the hidden deal, as SY_SECRET is in the bot "
-                             "(default: the public %(default)r, since nothing an offline tool deals is hidden)")
+                        help="the secret the game's key comes from (with the rules, the players and the seed), as "
+                             "SY_SECRET is in the bot (default: the public %(default)r, since nothing an offline tool "
+                             "deals is hidden)")
     parser.add_argument("--players", type=int, default=None,
                         help=f"people at the table, Mr. X included (default: {DEFAULT_PLAYERS}, or the most the "
                              "rules seat if fewer)")
@@ -353,9 +366,15 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="check a finished game's record: the rules and Mr. X's commitments",
                          description="Check a finished game's record (from /sy export or simulate) from the record "
                                      "alone: it replays by the rules, and every commitment the bot published to "
-                                     "Mr. X's hidden stations opens to his route (docs/fairness.md). Prints one "
-                                     "line per problem and exits 1 if there is any.")
+                                     "Mr. X's hidden stations opens to his route, and (sy-commit/2) its key opens "
+                                     "the commitment published before the game and its chance comes from the key "
+                                     "(docs/fairness.md). Prints one line per problem and exits 1 if there is any "
+                                     "(2 when the record cannot be read).")
     ver.add_argument("record", help="the record (JSON)")
+    ver.add_argument("--seals", metavar="FILE", default=None,
+                     help="what the channel published: the seals copied from its posts, one per line, or a saved "
+                          "transcript of the channel; checks that the record is that game and says how many bits the "
+                          "seals bound (default: none, the record alone)")
     ver.set_defaults(func=_cmd_verify)
 
     health = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh, else 1 (a health check)",

@@ -19,7 +19,7 @@ VARIABLES = {
     "SY_DATABASE_POOL": "on PostgreSQL, the connections each process keeps open (default: 20)",
     "SY_DEV_GUILD": "a server id for development: the commands live there only (not global) and update at once",
     "SY_LOG_LEVEL": "DEBUG, INFO (default), WARNING, ERROR or CRITICAL",
-    "SY_SECRET": "the installation secret mixed into every hidden draw (default: one kept in the database)",
+    "SY_SECRET": "the installation secret every game's key comes from (default: one kept in the database)",
     "DISCORD_API_BASE": "REST base URL of a Discord-compatible server (default: Discord's)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL of such a server (default: Discord's)",
     "SY_SHARDS": "the gateway shards this process runs, e.g. 0-3 or 0,2 (default: all of them); needs SY_SHARD_COUNT",

@@ -39,8 +39,10 @@ class Family:
     title: str
     #: the rule systems this family plays, in the order players see them
     rules: Callable[[], tuple[RulesEntry, ...]]
-    #: (rules name, players, seed, options) -> a new game state; raises the engine's GameError
-    new_game: Callable[[str, int, int, dict[str, bool]], Any]
+    #: (rules name, players, seed, options, hidden=None) -> a new game state; raises the engine's GameError.
+    #: ``hidden``: a number drawn apart from the seed for what the deal keeps hidden (Mr. X's start card), so that
+    #: the seed, public, tells nothing of it; None deals everything from the seed
+    new_game: Callable[..., Any]
     #: a stored snapshot -> state; raises the engine's BadRecord when it cannot be read
     from_snapshot: Callable[[dict[str, Any]], Any]
     #: the engine's own codec for the actions table and the events the bot reads back
@@ -97,9 +99,18 @@ class Family:
     #: again since: ``seen`` is how often chance had been drawn when the choice was shown (a button carries
     #: it; the dice game's throws); None: the caller chose from the game as it is
     require_chance_seen: Callable[[Any, int | None], None] = lambda state, seen: None
+    #: the name under which the state's next chance draw (``deal`` or ``request``) is drawn from a game's key
+    chance_label: Callable[[Any], str] = lambda state: "chance"
+    #: (record, hidden, draws) -> every chance draw of a finished game's record against what the key's draws deal
+    #: in its place, as (kind, number, recorded, drawn): kind "start" (Mr. X's start card, dealt with ``hidden``),
+    #: "tiles", "throw" (dealt by ``draws``: a label -> a generator); raises the engine's BadRecord
+    redraw: Callable[[dict[str, Any], int | None, Callable[[str], Any]], list[tuple[str, int, Any, Any]]] = (
+        lambda record, hidden, draws: [])
     #: a whole game by the built-in players (the CLI's ``simulate``): (rules, players, seed, options,
-    #: Mr. X's strategy, the detectives' strategy) -> the finished state; raises the engine's GameError
-    simulate: Callable[[str, int, int, dict[str, bool], str, str], Any] = lambda *args: None
+    #: Mr. X's strategy, the detectives' strategy, hidden=None, draws=None) -> the finished state, its hidden deal
+    #: and its chance from ``hidden`` and ``draws`` when given (as ``new_game`` and ``redraw``); raises the
+    #: engine's GameError
+    simulate: Callable[..., Any] = lambda *args, **kwargs: None
     #: the round an event closes (None: it closes none), and whether it ends the game
     ends_round: Callable[[Any], int | None] = lambda event: None
     ends_game: Callable[[Any], bool] = lambda event: False

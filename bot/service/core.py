@@ -8,11 +8,12 @@ import random
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Callable
 
+from bot.fairness.commitments import new_nonce
 from bot.games import Family, get_family
 from bot.store import Conflict, DatabaseUnavailable, GameRow, OutcomeUnknown, Session, Store
 
 from . import rows, steps
-from .dealing import deal_seed
+from .dealing import chance_of
 from .models import CommandResult
 
 
@@ -23,11 +24,14 @@ FAMILIES_KEPT = 10_000
 class ServiceCore:
     """The state the service's concerns (:mod:`.lobby`, :mod:`.play`, ...) share; :class:`GameService` joins them."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], rng: random.Random, secret: str) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float], rng: random.Random, secret: str,
+                 nonces: Callable[[], str] | None = None) -> None:
         self._store = store
         self._clock = clock
         self._rng = rng
         self._secret = secret
+        #: draws a new game's nonce (docs/fairness.md): the operating system's randomness
+        self._nonces = nonces or new_nonce
         #: game id -> family name, for the games played lately (a game's family never changes)
         self._families: dict[int, str] = {}
 
@@ -85,11 +89,10 @@ class ServiceCore:
     def _now(self, now: float | None) -> float:
         return self._clock() if now is None else now
 
-    def _chance(self, game: GameRow, applied: int) -> random.Random:
-        """The generator of the chance dealt after ``applied`` actions of ``game``: its own number for
-        every action of every game (two games opened with the same seed roll other dice), mixed with
-        the installation secret."""
-        return random.Random(deal_seed(self._secret, game.seed, f"chance:{game.id}:{applied}"))
+    def _chance(self, game: GameRow, state, applied: int, start_input: str | None = None):
+        """The generator of the chance ``game`` deals next, in ``state`` after ``applied`` actions: drawn from the
+        game's key (:func:`.dealing.chance_of`), so two games opened with the same seed roll other dice."""
+        return chance_of(game, self._secret, get_family(game.family), state, applied, start_input)
 
 
 def retried(command):

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fairness.commitments import game_key
+from bot.fairness.commitments import V2
 from bot.fairness.proof import block
 from bot.games import get_family
 from bot.store import Session
 
 from . import rows as read
 from .core import ServiceCore
+from .dealing import hidden_of, key_of, scheme_of
 
 
 class Fairness(ServiceCore):
@@ -27,10 +28,14 @@ async def fairness_block(session: Session, game_id: int, secret: str, state: Any
     game = await read.game_row(session, game_id)
     family = get_family(game.family)
     stored = await session.commitments.listed(game_id)
-    found = block(str(game_id), game_key(secret, str(game_id)), [value for _, value, _ in stored], state.is_over,
-                  [at for _, _, at in stored])
+    scheme = scheme_of(game)
+    found = block(str(game_id), key_of(game, secret), [value for _, value, _ in stored], state.is_over,
+                  [at for _, _, at in stored], scheme=scheme, nonce=game.nonce if scheme == V2 else None,
+                  start_input=game.start_input)
+    if scheme == V2 and found["key_commitment"] != game.key_commitment:
+        found["key_commitment"] = game.key_commitment  # what the lobby published: a changed secret shows as a problem
     replayed = family.new_game(game.rules, game.players, game.deal_seed if game.deal_seed is not None else game.seed,
-                               game.options)
+                               game.options, hidden=hidden_of(game))
     times: list[float] = []
     for action, at in await session.actions.timed(game_id):
         replayed.apply(family.action_from_json(action))

@@ -9,7 +9,7 @@ from bot.i18n import game_language
 from . import outbox, steps
 from . import rows as read
 from .core import ServiceCore, retried
-from .dealing import deal_seed
+from .dealing import deal_seed, hidden_for, sealed_anew
 from .errors import AlreadyJoined, GameAlreadyRunning, GameAlreadyStarted, LobbyFull, NotHost, RoleTaken
 from .events import GameCancelled, GameCreated, GameStarted, HostChanged, PlayerJoined, PlayerLeft, RoleChosen
 from .models import CANCELLED, LOBBY, RUNNING, CommandResult
@@ -43,11 +43,14 @@ class Lobby(ServiceCore):
             seed = self._rng.randrange(2**31) if seed is None else check_seed(seed)
             # Deal a throw-away game now, so bad rules or options are refused before anyone joins.
             options = family.new_game(ruleset.name, ruleset.min_players, seed, options or {}).options
+            # sy-commit/2: the game's key is fixed now, and its commitment goes out with the lobby (docs/fairness.md).
+            nonce, committed = sealed_anew(self._secret, self._nonces())
             game_id = await tx.games.create(
                 guild_id=guild_id, channel_id=channel_id, status=LOBBY, rules=ruleset.name, board=ruleset.board,
                 options=options, seed=seed, host_id=host_id, reminder_hours=guild.reminder_hours,
                 deadline_hours=guild.deadline_hours, tracker=guild.tracker, now=now, family=family.name,
-                language=game_language(None, guild.language, server_locale))
+                language=game_language(None, guild.language, server_locale), nonce=nonce,
+                key_commitment=committed)
             await tx.seats.join(game_id, host_id, host_name, None, now)
             events = (GameCreated(host_id, ruleset.name), PlayerJoined(host_id, host_name, None))
             return await steps.done(tx, now, game_id, events, host_id, "create", key, version=1)
@@ -135,16 +138,27 @@ class Lobby(ServiceCore):
             people = await tx.seats.players(game.id)  # nobody has a seat yet: in join order
             seats, drawn = choose_seats([(p.user_id, p.role) for p in people], game.seed)
             family = get_family(game.family)
-            # Dealt from the seed mixed with the installation secret: the seed alone predicts nothing.
+            if game.nonce is None:  # a lobby opened before sy-commit/2: its key is fixed now, before any draw
+                nonce, committed = sealed_anew(self._secret, self._nonces())
+                if nonce is not None:
+                    await tx.games.seal_with(game.id, nonce, committed)
+                    game = await read.game_row(tx, game.id)
+            # What is public from the start follows the seed mixed with the installation secret; what stays hidden
+            # (Mr. X's start card) and every later chance come from the game's key and this command's id, which
+            # nobody knew when the key was committed (docs/fairness.md). (A game without a nonce is one of
+            # sy-commit/1, dealt wholly from the seed mixed with the secret: none is started any more.)
             dealt_from = deal_seed(self._secret, game.seed)
-            state = family.new_game(game.rules, len(seats), dealt_from, game.options)
+            start_input = (key or self._nonces()) if game.nonce else None
+            hidden = hidden_for(game, self._secret, start_input) if start_input else None
+            state = family.new_game(game.rules, len(seats), dealt_from, game.options, hidden=hidden)
             dealt = []  # chance the game waits for before anyone plays (the dice game's tiles)
-            while (action := family.deal(state, self._chance(game, len(dealt)))) is not None:
+            while (action := family.deal(state, self._chance(game, state, len(dealt), start_input))) is not None:
                 state.apply(action)
                 dealt.append(action)
             await tx.seats.seat(game.id, [(seat.user_id, seat.seat, seat.role) for seat in seats])
             await tx.seats.give_pawns(game.id, pawn_owners(state, seats))
-            await tx.games.start(game.id, RUNNING, len(seats), now, dealt_from)
+            await tx.games.start(game.id, RUNNING, len(seats), now, dealt_from, start_input,
+                                 None if hidden is None else f"{hidden:016x}")
             game = await read.game_row(tx, game.id)
             view = family.public_view(state)
             payload = {
@@ -153,8 +167,7 @@ class Lobby(ServiceCore):
                 "next": outbox.next_up(view, await tx.seats.controllers(game.id, view.to_move)),
             }
             # The deal's commitment goes out with the start post (docs/fairness.md).
-            if sealed := await steps.seal(tx, family, state, self._secret, game.id, now):
-                payload["sealed"] = sealed
+            payload.update(await steps.seal(tx, family, state, self._secret, game, now))
             # Queued first: the bot posts the start before Mr. X's first prompt.
             await outbox.queue(tx, game.id, "game:started", outbox.GAME_STARTED, payload, now)
             events = (GameStarted(seats[0].user_id, drawn),)

@@ -14,3 +14,7 @@ class Messages(ServiceCore):
 
     async def message_for(self, game_id: int, kind: str) -> MessageRef | None:
         return await self._reads.outbox.message(game_id, kind)
+
+    async def public_posts(self, game_id: int) -> list[MessageRef]:
+        """Where the game's public posts are (its lobby, its announcements): ``/sy verify`` reads them back."""
+        return await self._reads.outbox.public_posts(game_id)

@@ -51,6 +51,9 @@ class GameInfo:
     family: str = "london"
     #: the language of its public posts: "en" or "de"
     language: str = "en"
+    #: the commitment to the game's key, published before anyone joins (sy-commit/2, docs/fairness.md); None for a
+    #: game of sy-commit/1
+    key_commitment: str | None = None
 
     @property
     def active(self) -> bool:

@@ -65,18 +65,18 @@ def game_over(view: Any) -> dict[str, Any]:
 
 def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
-               family: Any, owed_before: tuple[int, ...] = (), sealed: list = (), key: str | None = None
+               family: Any, owed_before: tuple[int, ...] = (), sealed: dict | None = None, key: str | None = None
                ) -> list[tuple]:
     """The announcements one play command owes: (key, kind, payload, recipient). ``view`` and
     ``events`` are the family's (its public view, its engine's events); ``family`` reads them. ``sealed``: the
-    commitments this command wrote ([entry, commitment]), published with its post; ``key``: the game's key,
-    published when it ends (``docs/fairness.md``)."""
+    commitments this command wrote (:func:`.steps.seal`: ``sealed``, [entry, commitment] each, and the ``seal``
+    the post shows), published with its post; ``key``: the game's key, published when it ends
+    (``docs/fairness.md``)."""
     owed: list[tuple] = []
     if seq is not None:
         payload = {"user_id": user_id, "events": events_json(events, family),
                    "next": next_up(view, next_users, owed_before)}
-        if sealed:
-            payload["sealed"] = [list(s) for s in sealed]
+        payload.update(sealed or {})
         owed.append((f"action:{seq}", ACTION, payload, None))
     for event in events:
         if (round_ := family.ends_round(event)) is not None:

@@ -77,8 +77,8 @@ class Play(Resigning):
     async def request(self, game_id: int, user_id: int, what: str, key: str, expected_round: int | None = None,
                       *, pawn: str | None = None, expected_version: int | None = None) -> CommandResult:
         """A player asks for chance: ``what`` is "roll" or "reroll" (the dice game). The service deals
-        it from the installation secret, the game's seed and the number of actions so far (so nobody
-        can predict it from the seed) and stores it as an action, so the game replays exactly.
+        it from the game's key (:func:`.dealing.chance_of`: nobody can predict it from the seed, anyone can check it
+        once the key is published) and stores it as an action, so the game replays exactly.
         ``pawn`` None: the caller's pawn that is to move now."""
         async with self._command(key, "request", user_id, game_id=game_id) as (tx, now, seen):
             if seen:
@@ -93,7 +93,7 @@ class Play(Resigning):
                 pawn = next((p for p in state.to_move() if p in mine.get(user_id, ())),
                             next(iter(state.to_move()), family.secret_pawn))
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
-            action = family.request(state, pawn, what, self._chance(game, applied))
+            action = family.request(state, pawn, what, self._chance(game, state, applied))
             if action is None:
                 raise InvalidAction("There is nothing to roll in this game.")
             events = state.apply(action)

@@ -13,6 +13,7 @@ from bot.games.errors import BadRecord, GameError
 from bot.store import Session
 
 from . import rows as read
+from .dealing import hidden_of
 from .errors import GameClosed, GameNotStarted
 from .models import CANCELLED
 
@@ -27,7 +28,7 @@ async def rebuild_state(session: Session, game_id: int, until_round: int | None 
         raise GameNotStarted()
     family = get_family(game.family)
     dealt_from = game.deal_seed if game.deal_seed is not None else game.seed
-    state = family.new_game(game.rules, game.players, dealt_from, game.options)
+    state = family.new_game(game.rules, game.players, dealt_from, game.options, hidden=hidden_of(game))
     for action in await session.actions.listed(game_id, until_round):
         state.apply(family.action_from_json(action))
     return state

@@ -40,6 +40,7 @@ def game_info(row: GameRow) -> GameInfo:
         outcome=outcome,
         family=row.family,
         language=row.language,
+        key_commitment=row.key_commitment,
     )
 
 

@@ -55,18 +55,21 @@ class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Lan
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         secret: str | None = None,
+        nonces: Callable[[], str] | None = None,
     ) -> "GameService":
         """Open (creating as needed) the database at ``path`` (None: ``$SY_DATABASE``, default
         ``data/scotland-yard.sqlite3``) and apply pending migrations. ``clock`` gives the time in
-        seconds; ``rng`` draws the seeds of new games; ``secret`` (``SY_SECRET``) is mixed into every
-        hidden draw: None uses the one generated at the first start and kept in the database."""
+        seconds; ``rng`` draws the seeds of new games; ``secret`` (``SY_SECRET``) makes every game's key:
+        None uses the one generated at the first start and kept in the database. ``nonces`` draws each new game's
+        nonce (32 hex digits; default: 128 bits from the operating system, as a bot must; tests that replay a game
+        exactly pass their own)."""
         store = await open_store(path)
         try:
             secret = secret or await installation_secret(store, clock)
         except BaseException:
             await store.close()
             raise
-        return cls(store, clock, rng or random.Random(), secret)
+        return cls(store, clock, rng or random.Random(), secret, nonces)
 
     async def close(self) -> None:
         await self._store.close()

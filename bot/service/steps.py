@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fairness.commitments import game_key
+from bot.fairness.commitments import V2, seal_chain
 from bot.fairness.proof import route_commitments
 from bot.games import get_family
 from bot.games.errors import InvalidAction, quoted
@@ -18,6 +18,7 @@ from bot.games.outcome import Outcome
 from bot.store import GameRow, PlayerRow, Session
 
 from . import outbox, rebuild
+from .dealing import key_of, reference_of, scheme_of
 from . import rows as read
 from .errors import (
     GameAlreadyStarted,
@@ -130,7 +131,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
         await save_result(tx, game, outcome, now)
     # Only the secret pawn's own actions (a move, his start pick) fix a hidden station: a hunter's move asks nothing.
     moved = any(family.acting_pawn(action) == family.secret_pawn for action in actions)
-    sealed = await seal(tx, family, state, secret, gid, now) if moved else []
+    sealed = await seal(tx, family, state, secret, game, now) if moved else {}
 
     view = family.public_view(state)
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]
@@ -139,7 +140,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
         next_users=await tx.seats.controllers(gid, to_move), mrx_user=mrx_user,
         owed_before=await tx.seats.controllers(gid, game.to_move),
         new_turn=turn != game.turn, family=family, sealed=sealed,
-        key=game_key(secret, str(gid)) if outcome else None), now)
+        key=key_of(game, secret) if outcome else None), now)
     # the game row last: on a server, the writes above travel with it (bot/store/postgres.py)
     await tx.games.played(gid, version=version, round=state.round, to_move=to_move, turn=turn,
                           turn_started_at=turn_started_at, status=FINISHED if outcome else RUNNING,
@@ -148,16 +149,20 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     return await result(tx, gid, (*service_events, *events), version, state=state, view=view)
 
 
-async def seal(tx: Session, family: Any, state: Any, secret: str, game_id: int, now: float) -> list[list]:
+async def seal(tx: Session, family: Any, state: Any, secret: str, game: GameRow, now: float) -> dict[str, Any]:
     """Commit to every station of the hidden route fixed since the last command (``docs/fairness.md``), in
-    the transaction that fixed it: [entry, commitment] of each new one, for the post that publishes them."""
-    route = route_commitments(family, state, game_key(secret, str(game_id)), str(game_id))
-    if not route:
-        return []
-    sealed = [[entry, value] for entry, value in enumerate(route)][await tx.commitments.count(game_id):]
+    the transaction that fixed it. Returns what the post that publishes them carries: ``sealed``, [entry,
+    commitment] of each new one, and (sy-commit/2) ``seal``, the seal chain after them; empty when none is new."""
+    scheme = scheme_of(game)
+    route = route_commitments(family, state, key_of(game, secret), reference_of(game), scheme)
+    sealed = [[entry, value] for entry, value in enumerate(route)][await tx.commitments.count(game.id):]
+    if not sealed:
+        return {}
     for entry, value in sealed:
-        await tx.commitments.add(game_id, entry, value, now)
-    return sealed
+        await tx.commitments.add(game.id, entry, value, now)
+    if scheme != V2:
+        return {"sealed": sealed}
+    return {"sealed": sealed, "seal": seal_chain(game.key_commitment or "", game.start_input or "", route)[-1]}
 
 
 async def save_result(tx: Session, game: GameRow, outcome: Outcome, now: float) -> None:

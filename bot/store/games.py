@@ -98,14 +98,18 @@ class Games:
 
     async def create(self, *, guild_id: int, channel_id: int, status: str, rules: str, board: str,
                      options: dict[str, bool], seed: int, host_id: int, reminder_hours: float | None,
-                     deadline_hours: float | None, tracker: bool, now: float, family: str, language: str) -> int:
-        """A new game at version 1; returns its id."""
+                     deadline_hours: float | None, tracker: bool, now: float, family: str, language: str,
+                     nonce: str | None = None, key_commitment: str | None = None) -> int:
+        """A new game at version 1; returns its id. ``nonce`` and ``key_commitment``: its sy-commit/2 key (None: a game
+        of sy-commit/1, whose row is written as before that scheme)."""
+        sealed = (nonce, key_commitment) if nonce is not None else ()
         row = await self.sql.one(
             "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-            "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language"
+            + (", nonce, key_commitment" if sealed else "") + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?"
+            + (", ?, ?" if sealed else "") + ") RETURNING id",
             (guild_id, channel_id, status, rules, board, json.dumps(options), seed, host_id, reminder_hours,
-             deadline_hours, int(tracker), now, now, family, language))
+             deadline_hours, int(tracker), now, now, family, language, *sealed))
         assert row is not None
         return row["id"]
 
@@ -123,9 +127,14 @@ class Games:
         await self._update("reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ?",
                            (reminder_hours, deadline_hours, int(tracker), language), game_id)
 
-    async def start(self, game_id: int, status: str, players: int, now: float, deal_seed: int) -> None:
-        await self._update("status = ?, players = ?, started_at = ?, deal_seed = ?",
-                           (status, players, now, deal_seed), game_id)
+    async def start(self, game_id: int, status: str, players: int, now: float, deal_seed: int,
+                    start_input: str | None = None, hidden_draw: str | None = None) -> None:
+        await self._update("status = ?, players = ?, started_at = ?, deal_seed = ?, start_input = ?, hidden_draw = ?",
+                           (status, players, now, deal_seed, start_input, hidden_draw), game_id)
+
+    async def seal_with(self, game_id: int, nonce: str, key_commitment: str) -> None:
+        """A lobby opened before sy-commit/2 gets its nonce when it starts (its games before stay sy-commit/1)."""
+        await self._update("nonce = ?, key_commitment = ?", (nonce, key_commitment), game_id)
 
     async def end(self, game_id: int, status: str, now: float) -> None:
         """End a game outside the engine (a cancelled game, an emptied lobby): nobody owes a move."""

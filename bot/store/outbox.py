@@ -83,6 +83,14 @@ class Outbox:
             "message_id = excluded.message_id, updated_at = excluded.updated_at",
             (game_id, kind, channel_id, message_id, now))
 
+    async def public_posts(self, game_id: int) -> list[MessageRef]:
+        """Where the game's public posts went: its lobby, and every announcement posted for everyone, in order."""
+        rows = await self.sql.all(
+            "SELECT channel_id, message_id FROM announcements WHERE game_id = ? AND recipient_id IS NULL "
+            "AND message_id > 0 UNION SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = 'lobby' "
+            "AND message_id > 0 ORDER BY message_id", (game_id, game_id))
+        return [MessageRef(row["channel_id"], row["message_id"]) for row in rows]
+
     async def message(self, game_id: int, kind: str) -> MessageRef | None:
         row = await self.sql.one("SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
                                  (game_id, kind))

@@ -52,6 +52,12 @@ class GameRow:
     deal_seed: int | None
     show_tracker: bool
     language: str
+    #: sy-commit/2 (docs/fairness.md): the game's nonce (32 hex) and its key's commitment (64 hex), from its creation;
+    #: the start input and the hidden draw (16 hex: Mr. X's start card), from its start. None: a sy-commit/1 game
+    nonce: str | None
+    key_commitment: str | None
+    start_input: str | None
+    hidden_draw: str | None
 
     @classmethod
     def of(cls, row: Row) -> "GameRow":

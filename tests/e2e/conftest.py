@@ -12,6 +12,7 @@ from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World
+from tests.service.helpers import nonces
 
 
 @pytest_asyncio.fixture
@@ -32,7 +33,8 @@ def clock() -> Clock:
 
 @pytest_asyncio.fixture
 async def service(tmp_path, clock: Clock) -> AsyncIterator[GameService]:
-    service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5), secret="e2e-secret")
+    service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5), secret="e2e-secret",
+                                     nonces=nonces(5))
     yield service
     await service.close()
 

@@ -1,4 +1,5 @@
-"""Commit and reveal: a sound record checks out in both families, and every kind of tampering is caught."""
+"""Commit and reveal: a sound record checks out in every rule system under both schemes (sy-commit/1 records keep
+verifying), and every kind of tampering with the route, the commitments, their order and time is caught."""
 
 from __future__ import annotations
 
@@ -8,53 +9,47 @@ import json
 import pytest
 
 from bot.cli import main
-from bot.fairness.commitments import commit, game_key, salt, short
+from bot.fairness.commitments import V1, V2, commit, game_key, salt, short
 from bot.fairness.proof import fairness_block
 from bot.fairness.verify import verify_record
 from bot.games import family_for_rules
 
-SECRET = "test-secret"
+from tests.fairness.records import RULES, SECRET, hidden_rows, v1_record, v2_record
 
 
-def finished(rules: str, seed: int, players: int = 4) -> dict:
-    family = family_for_rules(rules)
-    state = family.simulate(rules, players, seed, {}, "greedy", "greedy")
-    record = family.export_record(state)
-    record["fairness"] = fairness_block(family, state, secret=SECRET, game=f"g{seed}")
-    return record
-
-
-@pytest.fixture(params=["classic", "master", "sanssouci", "dice"])
+@pytest.fixture(params=[(rules, scheme) for rules in RULES for scheme in (V1, V2)], ids=lambda p: f"{p[0]}-{p[1][-1]}")
 def record(request) -> dict:
-    return finished(request.param, 5)
-
-
-def hidden_rows(record: dict) -> list[int]:
-    return [i for i, row in enumerate(record["actions"])
-            if row.get("pawn") == "mrx" and "entry" in row and not row.get("revealed")]
+    rules, scheme = request.param
+    return (v2_record if scheme == V2 else v1_record)(rules, 5, timed=True)
 
 
 def test_a_sound_record_checks_out(record) -> None:
     verdict = verify_record(record)
     assert verdict.sound, verdict.lines()
-    route = family_for_rules(record["rules"]).secret_route(family_for_rules(record["rules"]).replay(record))
+    family = family_for_rules(record["rules"])
+    route = family.secret_route(family.replay(record))
     assert f"its {len(route)} commitments" in verdict.summary.message
 
 
 def test_a_changed_hidden_station_is_caught(record) -> None:
-    """Every other station in a hidden entry (the latest ones first): the replay refuses it or ends
-    otherwise, or it replays to the same end and the commitment does not open to it."""
+    """Every other station in a hidden entry (the latest ones first), its next row's ``from`` changed to match: the
+    replay refuses it or ends otherwise, or it replays to the same end and the commitment does not open to it."""
     opened_wrong = 0
+    rows = record["actions"]
     for row in reversed(hidden_rows(record)):
-        entry = record["actions"][row]["entry"]
+        entry = rows[row]["entry"]
+        following = next((i for i in range(row + 1, len(rows)) if rows[i].get("pawn") == "mrx" and "from" in rows[i]),
+                         None)
         for other in range(1, 200):
-            if other == record["actions"][row]["to"]:
+            if other == rows[row]["to"]:
                 continue
             bad = copy.deepcopy(record)
             bad["actions"][row]["to"] = other
+            if following is not None:
+                bad["actions"][following]["from"] = other
             problems = verify_record(bad).lines()
             assert problems
-            if not any("does not replay" in p or "the replay says" in p for p in problems):
+            if not any("does not replay" in p or "the replay says" in p or "replay" in p for p in problems):
                 assert any(f"commitment to logbook entry {entry} does not open" in p for p in problems), problems
                 opened_wrong += 1
         if opened_wrong:
@@ -77,7 +72,10 @@ def test_a_changed_commitment_salt_key_or_game_is_caught(record) -> None:
     assert len(verify_record(bad).lines()) >= len(bad["fairness"]["entries"])
 
     bad = copy.deepcopy(record)
-    bad["fairness"]["game"] = "g999"
+    if bad["fairness"]["scheme"] == V2:
+        bad["fairness"]["nonce"] = "0" * 32
+    else:
+        bad["fairness"]["game"] = "g999"
     assert any("does not open" in p for p in verify_record(bad).lines())
 
 
@@ -94,15 +92,9 @@ def test_reordered_or_missing_entries_are_caught(record) -> None:
 
 
 def test_a_commitment_published_after_the_next_detective_move_is_caught(record) -> None:
-    rows = record["actions"]
-    timed = copy.deepcopy(record)
-    timed["times"] = [float(i) for i in range(len(rows))]
-    writers = {row["entry"]: i for i, row in enumerate(rows) if row.get("pawn") == "mrx" and "entry" in row}
-    for entry in timed["fairness"]["entries"]:
-        entry["at"] = float(writers.get(entry["entry"], -1))
-    assert verify_record(timed).sound, verify_record(timed).lines()
-    late = copy.deepcopy(timed)
-    late["fairness"]["entries"][1]["at"] = float(len(rows))
+    assert verify_record(record).sound, verify_record(record).lines()
+    late = copy.deepcopy(record)
+    late["fairness"]["entries"][1]["at"] = late["times"][-1] + 1
     assert any("logbook entry 1 was published after the next detective move" in p
                for p in verify_record(late).lines())
 
@@ -123,6 +115,7 @@ def test_keys_are_per_game_and_commitments_hide_the_station() -> None:
     published = commit(key, "1", 3, 42)
     assert published not in {commit(game_key("guess", "1"), "1", 3, s) for s in range(1, 200)}
     assert len(short(published)) == 6 and published.startswith(short(published))
+    assert len(short(published, V2)) == 16
 
 
 def test_the_cli_verifies_and_names_each_problem(tmp_path, capsys) -> None:
@@ -130,8 +123,9 @@ def test_the_cli_verifies_and_names_each_problem(tmp_path, capsys) -> None:
     capsys.readouterr()
     path = tmp_path / "record.json"
     assert main(["verify", str(path)]) == 0
-    assert capsys.readouterr().out.startswith("Sound: game offline-2 replays by the rules")
+    assert capsys.readouterr().out.startswith("Sound: game offline-classic-4-2 replays by the rules")
     record = json.loads(path.read_text())
+    assert record["fairness"]["scheme"] == V2
     record["fairness"]["entries"][3]["salt"] = "f" * 64
     record["fairness"]["entries"][4]["commitment"] = "0" * 64
     path.write_text(json.dumps(record))
@@ -146,9 +140,11 @@ def test_the_cli_verifies_and_names_each_problem(tmp_path, capsys) -> None:
 def test_the_verdict_speaks_german() -> None:
     from bot.i18n import speaker
 
-    record = finished("classic", 5)
+    record = v1_record("classic", 5)
     (line,) = verify_record(record).lines(speaker("de"))
     assert line.startswith("Stimmig") and "Partie g5" in line
+    (line,) = verify_record(v2_record("dice", 5)).lines(speaker("de"))
+    assert line.startswith("Stimmig") and "Schlüssel" in line
     bad = copy.deepcopy(record)
     bad["fairness"]["entries"][0]["salt"] = "0" * 64
     bad["fairness"]["entries"][3]["commitment"] = "0" * 64

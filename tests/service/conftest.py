@@ -4,7 +4,7 @@ import pytest
 
 from bot.service import GameService
 
-from tests.service.helpers import SECRET, Clock
+from tests.service.helpers import SECRET, Clock, nonces
 
 
 @pytest.fixture
@@ -14,6 +14,6 @@ def clock():
 
 @pytest.fixture
 async def service(database, clock):
-    opened = await GameService.open(database, clock=clock, rng=random.Random(1), secret=SECRET)
+    opened = await GameService.open(database, clock=clock, rng=random.Random(1), secret=SECRET, nonces=nonces(1))
     yield opened
     await opened.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from typing import Callable
 
 from bot.games.london.engine import MRX, GameState
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
@@ -21,6 +22,13 @@ _keys = itertools.count(1)
 
 def new_key() -> str:
     return f"interaction-{next(_keys)}"
+
+
+def nonces(seed: int) -> Callable[[], str]:
+    """Each new game's nonce for a test's service, the same run after run (a bot draws them from the operating system):
+    with the start input (the start's key) they make the game's chance, so a test replays the same games."""
+    rng = random.Random(seed)
+    return lambda: f"{rng.getrandbits(128):032x}"
 
 
 class Clock:

@@ -167,7 +167,8 @@ async def test_the_snapshot_is_always_a_replay_of_the_action_list(service, rules
         while (await service.get_game(game_id)).status == "running":
             await play_turn(service, game_id, rng, greedy=n % 2 == 0)
             if rng.random() < 0.2:
-                replayed = GameState.new(rules, players=people, seed=deal_seed(SECRET, n))
+                hidden = int((await service.database.reads.games.get(game_id)).hidden_draw, 16)
+                replayed = GameState.new(rules, players=people, seed=deal_seed(SECRET, n), hidden=hidden)
                 for row in await action_rows(service, game_id):
                     replayed.apply(action_from_json(json.loads(row["action"])))
                 assert replayed == await stored_state(service, game_id)

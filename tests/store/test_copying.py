@@ -12,6 +12,7 @@ import asyncpg
 import pytest
 
 from bot.cli import main
+from bot.fairness.verify import verify_record
 from bot.service import GameService, GuildSettings
 from bot.service.dealing import SECRET_KEY
 from bot.service.moving import copy_installation, every_game_replays
@@ -105,6 +106,11 @@ async def test_every_row_arrives_as_it_was_and_the_games_go_on_where_they_stoppe
         assert await every_game_replays(moved.database.reads) == []
         master, dice = await moved.game_in_channel(11), await moved.game_in_channel(12)
         assert (master.rules, dice.rules) == ("master", "dice")
+        # each game keeps its nonce, so its key: the finished game still verifies, the running ones keep their seals
+        finished = (await moved.database.reads.games.get(1))
+        assert finished.nonce and master.key_commitment and dice.key_commitment
+        record = await moved.record(1)
+        assert record["fairness"]["nonce"] == finished.nonce and verify_record(record).sound
         played = await play_turn(moved, master.id, random.Random(3))
         assert played.game.version == master.version + 1
         assert [p.pawns for p in played.players] == [p.pawns for p in await moved.players(master.id)]

@@ -30,6 +30,7 @@ from bot.games.dice.engine import (
     export_record,
     replay,
 )
+from bot.games.dice.engine.replay import redraw
 from bot.games.dice.engine.events import GameEnded, RoundEnded
 from bot.games.dice.ai.search_game import DICE_LEVELS
 from bot.games.dice.engine.players import PLAYERS, simulate
@@ -58,7 +59,8 @@ def _rules() -> tuple[RulesEntry, ...]:
                        options=(EXPERT,)),)
 
 
-def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> DiceState:
+def _new_game(rules: str, players: int, seed: int, options: dict[str, bool], hidden: int | None = None) -> DiceState:
+    """A new game; ``hidden`` is not needed: nothing is dealt in secret (Mr. X picks his start himself)."""
     return DiceState.new(players=players, seed=seed, options=options)
 
 
@@ -164,14 +166,15 @@ def _computer_step(player, view, pawn: str):
     return player.choose(view, pawn)
 
 
-def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx: str, detectives: str):
+def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx: str, detectives: str,
+              hidden: int | None = None, draws=None):
     for name in (mrx, detectives):
         if name not in STRATEGIES:
             raise InvalidAction("The dice game has no computer player {name} (known: {names}).", name=name,
                                 names=", ".join(STRATEGIES))
     return simulate(players, seed, bool(options.get("expert")),
                     mrx if mrx in PLAYERS else _computer(mrx, seed * 2 + 1),
-                    detectives if detectives in PLAYERS else _computer(detectives, seed * 2))
+                    detectives if detectives in PLAYERS else _computer(detectives, seed * 2), draws=draws)
 
 
 FAMILY = DICE = Family(
@@ -202,6 +205,8 @@ FAMILY = DICE = Family(
     deal=_deal,
     request=_request,
     require_chance_seen=chance.require_dice_seen,
+    chance_label=chance.chance_label,
+    redraw=redraw,
     computer_may_act=lambda state, pawn: pawn in state.to_move(),
     computer_step=_computer_step,
     simulate=_simulate,

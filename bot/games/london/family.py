@@ -46,8 +46,8 @@ def _simulated(name: str, seed: int):
     return name if name in PLAYERS else _computer(name, seed)
 
 
-def _new_game(rules: str, players: int, seed: int, options: dict[str, bool]) -> GameState:
-    return GameState.new(rules, players=players, seed=seed, options=options)
+def _new_game(rules: str, players: int, seed: int, options: dict[str, bool], hidden: int | None = None) -> GameState:
+    return GameState.new(rules, players=players, seed=seed, options=options, hidden=hidden)
 
 
 def _normalise(state: GameState, action):
@@ -81,9 +81,10 @@ FAMILY = LONDON = Family(
     error=GameError,
     strategies=(*PLAYERS, *LEVELS),
     computer=_computer,
-    simulate=lambda rules, players, seed, options, mrx, detectives: play_game(
+    simulate=lambda rules, players, seed, options, mrx, detectives, hidden=None, draws=None: play_game(
         rules, players=players, seed=seed, mrx=_simulated(mrx, seed * 2 + 1), detectives=_simulated(detectives, seed * 2),
-        options=options or None),
+        options=options or None, hidden=hidden),
+    redraw=game.redraw,
     move=lambda pawn, to, ticket: Move(pawn, int(to), str(ticket)),
     double=lambda first, second: DoubleMove(*(Move(MRX, int(to), str(ticket)) for to, ticket in (first, second))),
     surface=lambda take, prefer: Surface(take, prefer=prefer),

@@ -72,6 +72,13 @@ def reroll(state, rng: random.Random, pawn: str | None = None) -> Reroll:
     return Reroll(pawn or state.to_move()[0], tuple(rng.choice(faces) for _ in state.rolled))
 
 
+def chance_label(state) -> str:
+    """The name the next chance draw of ``state`` is drawn under (a ``sy-commit/2`` game draws its chance from its
+    key by name): the layout ("tiles"), else the game's next throw of the dice, rolls and re-rolls counted together
+    from 1 ("throw 7")."""
+    return "tiles" if state.awaiting == "layout" else f"throw {state.rolls + 1}"
+
+
 def chance_outcomes(state) -> tuple[int, dict[str, float]]:
     """For the roll the game waits for: how many dice, and each face's probability on one die."""
     return state.chance_outcomes()

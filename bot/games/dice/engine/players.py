@@ -184,16 +184,18 @@ PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def simulate(players: int = 4, seed: int = 0, expert: bool = False, mrx: str | Player = "greedy",
-             detectives: str | Player = "greedy", tileset=None) -> DiceState:
+             detectives: str | Player = "greedy", tileset=None, draws=None) -> DiceState:
     """Play a whole game with built-in players (a name of :data:`PLAYERS`, or any player of this
-    protocol, such as :class:`bot.ai.DiceComputerPlayer`); the same arguments always give the same game."""
+    protocol, such as :class:`bot.ai.DiceComputerPlayer`); the same arguments always give the same game.
+    ``draws`` (a label -> a generator, :func:`.chance.chance_label`): where the chance comes from, else the seed."""
     state = DiceState.new(players, seed, {"expert": expert}, tileset)
     dealer = random.Random(seed)
     mrx_player = PLAYERS[mrx](random.Random(seed * 7919 + 1)) if isinstance(mrx, str) else mrx
     detective_player = (PLAYERS[detectives](random.Random(seed * 7919 + 2)) if isinstance(detectives, str)
                         else detectives)
     while not state.is_over:
-        state.apply(next_action(state, dealer, mrx_player, detective_player))
+        now = dealer if draws is None else draws(chance.chance_label(state))
+        state.apply(next_action(state, now, mrx_player, detective_player))
     return state
 
 

@@ -16,8 +16,9 @@ from .wording import board_lacks_routes
 
 
 def deal(state: GameData, rules: RuleSet | str, players: int, seed: int, options: dict[str, bool] | None,
-         board: Board | None) -> None:
-    """Set up ``state`` as a new game for ``players`` people (Mr. X included), drawing start cards with ``seed``."""
+         board: Board | None, hidden: int | None = None) -> None:
+    """Set up ``state`` as a new game for ``players`` people (Mr. X included), drawing start cards with ``seed``;
+    Mr. X's with ``hidden`` when it is given (a number drawn apart from the seed: see :func:`_draw_start_cards`)."""
     rules = get_rules(rules) if isinstance(rules, str) else rules
     rules.require_available(board_given=board is not None)
     detective_players = rules.detective_players(players)
@@ -26,6 +27,7 @@ def deal(state: GameData, rules: RuleSet | str, players: int, seed: int, options
     # The rules this game is played by: the preset with the chosen variants' changes.
     rules = rules.with_options(state.options)
     state.rules, state.board, state.seed, state.players = rules, board, int(seed), players
+    state.hidden_draw = None if hidden is None else int(hidden)
     _seat_pawns(state, detective_players)
     _hand_out_tickets(state)
     _draw_start_cards(state)
@@ -72,6 +74,9 @@ def _hand_out_tickets(state: GameData) -> None:
 
 
 def _draw_start_cards(state: GameData) -> None:
+    """The hunters' cards from the seed's shuffle; Mr. X's from the rest of his deck (his own deck, or the shared
+    one): the next card of the shuffle, or, with a hidden draw ``h``, the card ``h mod n`` of the ``n`` left in
+    ascending order, so that the seed, public, tells nothing of it."""
     rules, board = state.rules, state.board
     rng = random.Random(state.seed)
     deck = _deck(board, rules.detective_deck)
@@ -86,7 +91,12 @@ def _draw_start_cards(state: GameData) -> None:
     else:
         mrx_deck = [s for s in _deck(board, rules.mrx_deck) if s not in taken]
         rng.shuffle(mrx_deck)
-    state.start[MRX] = mrx_deck.pop()
+    if state.hidden_draw is None:
+        state.start[MRX] = mrx_deck.pop()
+    else:
+        left = sorted(mrx_deck)
+        state.start[MRX] = left[state.hidden_draw % len(left)]
+        mrx_deck = [s for s in left if s != state.start[MRX]]
     state.start_candidates = frozenset(mrx_deck) | {state.start[MRX]}
     state.positions = dict(state.start)
     state.tracker = tracker_for(board, rules, state.start_candidates)

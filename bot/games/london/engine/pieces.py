@@ -66,6 +66,8 @@ class GameData:
         self.rules: RuleSet
         self.board: Board
         self.seed: int
+        #: the number Mr. X's start card was drawn with, apart from the seed (None: from the seed)
+        self.hidden_draw: int | None = None
         self.players: int
         self.options: dict[str, bool]
         self.pawns: tuple[Pawn, ...]

@@ -116,11 +116,12 @@ def play_game(
     mrx: str | Strategy = "greedy",
     detectives: str | Strategy = "greedy",
     options: dict[str, bool] | None = None,
+    hidden: int | None = None,
 ) -> GameState:
     """Play a whole game with built-in players (a name of :data:`PLAYERS`, or any player that chooses
     from views, such as :class:`bot.ai.ComputerPlayer`); the same arguments always give the same game."""
     rules = get_rules(rules) if isinstance(rules, str) else rules
-    state = GameState.new(rules, players=players, seed=seed, options=options)
+    state = GameState.new(rules, players=players, seed=seed, options=options, hidden=hidden)
     rng = random.Random(seed * 7919 + 1)
     mrx_player = PLAYERS[mrx](rng) if isinstance(mrx, str) else mrx
     detective_player = PLAYERS[detectives](rng) if isinstance(detectives, str) else detectives

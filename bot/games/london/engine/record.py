@@ -9,8 +9,10 @@ from typing import Any
 
 from bot.games.errors import BadRecord, GameError
 
+from .actions import MRX
 from .codec import actions_from_history
 from .snapshot import FORMAT as STATE_FORMAT
+from .snapshot import hidden_from, hidden_hex
 from .state import GameState
 
 FORMAT = "scotland-yard-record/1"
@@ -42,6 +44,8 @@ def export_record(state: GameState) -> dict[str, Any]:
     }
     if pooled:
         record["pooled_tickets"] = pooled  # pawn -> the pawn whose tickets it spends
+    if state.hidden_draw is not None:
+        record["hidden_draw"] = hidden_hex(state.hidden_draw)  # Mr. X's start card was drawn with it
     return record
 
 
@@ -52,7 +56,7 @@ def replay(record: dict[str, Any]) -> GameState:
     try:
         players = int(record["players"])
         state = GameState.new(record["rules"], players=players, seed=int(record["seed"]),
-                              options=record.get("options") or {})
+                              options=record.get("options") or {}, hidden=hidden_from(record))
     except KeyError as exc:
         raise BadRecord(f"The record has no {exc.args[0]!r}.") from None
     except (TypeError, ValueError):
@@ -65,3 +69,17 @@ def replay(record: dict[str, Any]) -> GameState:
         except GameError as exc:
             raise BadRecord(f"Action #{i + 1} ({action}) is not legal on replay: {exc.message}") from None
     return state
+
+
+def redraw(record: dict[str, Any], hidden: int | None, draws: Any = None) -> list[tuple[str, int, Any, Any]]:
+    """Mr. X's start card in the record against the one ``hidden`` deals from the record's seed: [("start", 0,
+    recorded, drawn)]. Nothing else of this family is left to chance."""
+    try:
+        state = GameState.new(record["rules"], players=int(record["players"]), seed=int(record["seed"]),
+                              options=record.get("options") or {}, hidden=hidden)
+        recorded = (record.get("start") or {}).get(MRX)
+    except KeyError as exc:
+        raise BadRecord(f"The record has no {exc.args[0]!r}.") from None
+    except (TypeError, ValueError, AttributeError):
+        raise BadRecord("The record's 'players' and 'seed' must be whole numbers.") from None
+    return [("start", 0, recorded, state.start[MRX])]

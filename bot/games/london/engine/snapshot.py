@@ -19,7 +19,7 @@ FORMAT = "scotland-yard-state/1"
 
 
 def snapshot(state: GameData) -> dict[str, Any]:
-    return {
+    found = {
         "format": FORMAT,
         "rules": state.rules.name,
         "board": state.board.name,
@@ -47,6 +47,25 @@ def snapshot(state: GameData) -> dict[str, Any]:
         "history": [dict(h) for h in state.history],
         "outcome": state.outcome.to_json() if state.outcome else None,
     }
+    if state.hidden_draw is not None:
+        found["hidden_draw"] = hidden_hex(state.hidden_draw)
+    return found
+
+
+def hidden_hex(draw: int) -> str:
+    """A hidden draw as a record or snapshot writes it: 16 hex digits (a JSON number would lose its low bits in
+    some readers)."""
+    return f"{draw:016x}"
+
+
+def hidden_from(data: dict[str, Any]) -> int | None:
+    """The hidden draw a record or snapshot holds (None: Mr. X's start card came from the seed)."""
+    text = data.get("hidden_draw")
+    if text is None:
+        return None
+    if not isinstance(text, str) or len(text) != 16 or text.strip("0123456789abcdef"):
+        raise BadRecord("The 'hidden_draw' must be 16 hex digits.")
+    return int(text, 16)
 
 
 def restore(state: GameData, data: dict[str, Any], board: Board | None = None) -> None:
@@ -56,6 +75,7 @@ def restore(state: GameData, data: dict[str, Any], board: Board | None = None) -
             raise BadRecord("This is not a saved game state.")
         state.board = board or load_board(data["board"])
         state.seed, state.players = int(data["seed"]), int(data["players"])
+        state.hidden_draw = hidden_from(data)
         state.options = {str(k): bool(v) for k, v in data["options"].items()}
         state.rules = get_rules(data["rules"]).with_options(state.options)
         state.pawns = tuple(

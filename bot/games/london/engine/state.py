@@ -45,10 +45,12 @@ class GameState(GameData):
         seed: int = 0,
         options: dict[str, bool] | None = None,
         board: Board | None = None,
+        hidden: int | None = None,
     ) -> GameState:
-        """Deal a new game for ``players`` people (Mr. X included), drawing start cards with ``seed``."""
+        """Deal a new game for ``players`` people (Mr. X included), drawing start cards with ``seed`` (Mr. X's
+        with ``hidden`` when given: a number the seed does not tell)."""
         state = cls()
-        deal(state, rules, players, seed, options, board)
+        deal(state, rules, players, seed, options, board, hidden)
         advance(state, [])
         return state
 
