@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from bot.service import GameService  # noqa: E402
 from tests.e2e.dice_helpers import DiceGame  # noqa: E402
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World, pinged  # noqa: E402
+from tests.service.helpers import nonces  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeMessage  # noqa: E402
 
 
@@ -212,7 +213,7 @@ async def played(setup: Setup) -> tuple[list[Post], dict[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             service = await GameService.open(Path(tmp) / "sy.sqlite3", clock=Clock(), rng=random.Random(5),
-                                             secret="transcripts")
+                                             secret="transcripts", nonces=nonces(5))
             try:
                 _, world = await play(setup, fake, service)
             finally:

@@ -30,7 +30,7 @@ from bot.service.models import RUNNING, Announcement
 
 from bot.chat import lobby, posts
 from bot.chat.leases import Claimant, message_nonce, renewing
-from bot.chat.seals import key_line, seals_so_far, sealed_line, with_line
+from bot.chat.seals import add_key, seal_line, start_embed, with_line
 from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
 from bot.chat.presenters import presenter
@@ -200,16 +200,15 @@ class Announcer:
         call = words.next_up_line(payload.get("next"), view, owners, tr) or None
         if kind == outbox.GAME_STARTED:
             payload = {**payload, "mrx_reach": await self._prompt_first(item.game_id)}
-            content = with_line(words.game_started_text(payload, view, players, tr),
-                                sealed_line(payload.get("sealed", ()), tr))
+            content = words.game_started_text(payload, view, players, tr)
+            embeds += [e for e in (start_embed(payload, game.key_commitment, tr),) if e is not None]
             ping = words.started_ping(payload)
             buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
             png = await self.pictures.board(view, language=game.language)
             if png:
                 files.append(discord.File(io.BytesIO(png), "board.png"))
         elif kind == outbox.ACTION:
-            content = with_line(words.action_text(payload, events, view, owners, tr),
-                                sealed_line(payload.get("sealed", ()), tr), under_mrx=True)
+            content = with_line(words.action_text(payload, events, view, owners, tr), seal_line(payload), under_mrx=True)
             ping = newly_owed(payload.get("next"))
             if not any(family.ends_round(e) is not None for e in events):  # else the summary calls the next
                 buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
@@ -249,14 +248,14 @@ class Announcer:
             content = with_line(words.round_summary_text(view, round_, tr), content)
             if name:
                 embeds.append(posts.picture_embed(name))
-            content = with_line(seals_so_far(await self.service.commitments(item.game_id), tr), content)
         elif kind == outbox.GAME_OVER:
-            content = key_line(payload.get("key"), tr)
+            content = None  # the result leads; the key follows it, in a field (bot.chat.seals)
             png = await self.pictures.route(view, language=game.language)
             name = "route.png" if png else None
             if png:
                 files.append(discord.File(io.BytesIO(png), name))
             embeds.append(words.game_over_embed(view, players, name, tr))
+            add_key(embeds[0], payload.get("key"), tr)
             replay = await self.pictures.replay(await self.service.record(item.game_id), language=game.language)
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))

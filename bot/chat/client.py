@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.ai.thinker import Thinker
 from bot.games import families
 from bot.games.errors import quoted
-from bot.i18n import personal_language, speaker
+from bot.i18n import N_, personal_language, speaker
 from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
@@ -58,9 +58,11 @@ def intents() -> discord.Intents:
     return wanted
 
 
-#: what the invite link asks for: what a game's channel needs, and what a game's own thread needs (opening
-#: it, and sending in it: a permission of its own)
-INVITE_PERMISSIONS = discord.Permissions(**{flag: True for flag, _ in NEEDED + THREAD_NEEDS})
+#: what ``/sy verify`` needs to read a finished game's own posts back (without it, it checks the record alone)
+VERIFY_NEEDS = (("read_message_history", N_("Read Message History")),)
+#: what the invite link asks for: what a game's channel needs, what a game's own thread needs (opening
+#: it, and sending in it: a permission of its own), and what ``/sy verify`` reads with
+INVITE_PERMISSIONS = discord.Permissions(**{flag: True for flag, _ in NEEDED + THREAD_NEEDS + VERIFY_NEEDS})
 
 
 def invite_url(application_id: int) -> str:

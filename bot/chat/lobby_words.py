@@ -13,6 +13,7 @@ from bot.i18n.reference import OPTION_WORDS
 from bot.service.events import GameCancelled, HostChanged, PlayerJoined, PlayerLeft, RoleChosen
 from bot.service.models import GameInfo, Player
 
+from bot.chat.seals import lobby_footer
 from bot.chat.words import COLOUR, mention, role_word, rules_title
 
 
@@ -32,7 +33,8 @@ def lobby_embed(game: GameInfo, players: Sequence[Player], tr: Speaker = EN, thr
                if (game.options or {}).get(name)]
     if options:
         embed.add_field(name=tr._("Variants"), value=", ".join(options))
-    embed.set_footer(text=tr._("Game #{id} · /sy join works too").format(id=game.id))
+    footer = tr._("Game #{id} · /sy join works too").format(id=game.id)
+    embed.set_footer(text=lobby_footer(footer, game.key_commitment, tr))  # the key, committed before anyone joins
     return embed
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 
 import discord
 
+from bot.fairness.published import Published
 from bot.fairness.verify import verify_record
 from bot.i18n import game_language, reader, speaker
 from bot.service.errors import GameNotOver
@@ -16,6 +18,9 @@ from bot.chat import finder
 from bot.chat.context import ChatContext
 from bot.chat.posts import leaderboard_text, stats_text
 from bot.chat.replies import Refused, defer, guarded, is_dm, say
+from bot.chat.seals import read_posts
+
+log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -33,17 +38,34 @@ async def export(ctx: ChatContext, interaction: discord.Interaction, game: int |
 
 
 async def verify(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> None:
-    """``/sy verify``: the checks of ``docs/fairness.md`` on a finished game's record, in the reader's words."""
+    """``/sy verify``: the checks of ``docs/fairness.md`` on a finished game's record, and on what the game's own posts
+    published (read back from Discord: its key commitment, its seals, its key), in the reader's words."""
     if not await defer(interaction, ephemeral=True):
         return
     async with guarded(interaction, game) as scope:
         game_id, record = await _finished_record(ctx, interaction, game)
         scope.game_id = game_id
-        verdict = verify_record(record)
         tr = reader()
+        published, said = await _published(ctx, game_id, tr)
+        verdict = verify_record(record, published)
         head = (tr._("✅ Game #{id} checks out.") if verdict.sound else
                 tr._("❌ Game #{id} does not check out:")).format(id=game_id)
-        await say(interaction, "\n".join([head, *(f"• {line}" for line in verdict.lines(tr))]), ephemeral=True)
+        await say(interaction, "\n".join([head, *(f"• {line}" for line in verdict.lines(tr)), said]), ephemeral=True)
+
+
+async def _published(ctx: ChatContext, game_id: int, tr) -> tuple[Published | None, str]:
+    """What the game's posts published, read back from Discord, and the line that says what was read."""
+    posts = [(ref.channel_id, ref.message_id) for ref in await ctx.service.public_posts(game_id)]
+    try:
+        published, read = await read_posts(ctx.client, posts)
+    except discord.HTTPException as exc:
+        log.info("game %s: could not read its posts back: %s", game_id, exc)
+        return None, tr._("📜 I could not read the game's posts back from Discord, so only its record was checked.")
+    if not read:
+        return None, tr._("📜 I found none of the game's posts to read back (deleted, or I lack Read Message History "
+                          "there), so only its record was checked.")
+    return published, tr._("📜 I read the game's {posts} posts back from Discord and checked their seals and key "
+                           "commitment against the record.").format(posts=read)
 
 
 async def _finished_record(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> tuple[int, dict]:

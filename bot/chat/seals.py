@@ -1,41 +1,65 @@
-"""Mr. X's sealed stations as the channel sees them (``docs/fairness.md``): the commitment each post publishes,
-in short, and the game's key at the end. A line added under any family's post; it says nothing of a station."""
+"""The proof of fairness as the channel sees it (``docs/fairness.md``), kept short: the key commitment in the lobby's
+and the start post's footer, one short seal on each of Mr. X's move posts, the key in a field of the final post;
+``/sy verify`` and ``/sy export`` hold the rest. Nothing here says anything of a station. And the game's own posts read
+back for ``/sy verify``.
+"""
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections import defaultdict
+from typing import Any, Iterable, Mapping
 
-from bot.fairness.commitments import short
+import discord
+
+from bot.fairness.commitments import V1, V2, short
+from bot.fairness.published import Published
 from bot.i18n import Speaker
 
 
-def _sealed(entries: Iterable[tuple[int, str]], tr: Speaker) -> str:
-    start = tr.pgettext("seal", "start")
-    return " · ".join(f"{start if n == 0 else n} `{short(value)}`" for n, value in entries)
-
-
-def sealed_line(sealed: Sequence[Sequence], tr: Speaker) -> str | None:
-    """The commitments a post publishes ([entry, commitment] each), or None when it publishes none."""
+def seal_line(payload: Mapping[str, Any], tr: Speaker | None = None) -> str | None:
+    """The seal a post of Mr. X's carries: the seal chain after its entries (sy-commit/2), or the short commitment
+    of each (a game still running under sy-commit/1); None when the post seals nothing."""
+    if payload.get("seal"):
+        return f"🔒 `{short(str(payload['seal']), V2)}`"
+    sealed = payload.get("sealed") or ()
     if not sealed:
         return None
-    if [n for n, _ in sealed] == [0]:
-        return tr._("🔒 Mr. X's start is sealed: {seal} (opened when the game ends)").format(
-            seal=f"`{short(sealed[0][1])}`")
-    return tr._("🔒 Sealed: {seals}").format(seals=_sealed(((int(n), str(v)) for n, v in sealed), tr))
+    return "🔒 " + " ".join(f"`{short(str(value), V1)}`" for _, value in sealed)
 
 
-def seals_so_far(commitments: Sequence[str], tr: Speaker) -> str | None:
-    """Every commitment of the game so far, for the round's summary."""
-    if not commitments:
+def lobby_footer(footer: str, key_commitment: str | None, tr: Speaker) -> str:
+    """The lobby's footer with the commitment to the game's key under it: fixed before anyone joins."""
+    if not key_commitment:
+        return footer
+    return footer + "\n" + tr._("🔒 Key commitment: {commitment}").format(commitment=key_commitment)
+
+
+def start_footer(payload: Mapping[str, Any], key_commitment: str | None, tr: Speaker) -> str | None:
+    """The start post's footer: the key commitment again, and the seal of Mr. X's start where the deal fixed it."""
+    seal = seal_line(payload)
+    if not key_commitment:  # a game of sy-commit/1
+        return tr._("Mr. X's start is sealed: {seal}").format(seal=seal[2:]) if seal else None
+    if seal:
+        return tr._("🔒 Fairness · key commitment {commitment} · Mr. X's start sealed {seal}").format(
+            commitment=key_commitment, seal=seal[2:].strip("`"))
+    return tr._("🔒 Fairness · key commitment {commitment}").format(commitment=key_commitment)
+
+
+def start_embed(payload: Mapping[str, Any], key_commitment: str | None, tr: Speaker, colour: Any = None
+                ) -> discord.Embed | None:
+    """A small embed holding :func:`start_footer` only, under the start post."""
+    text = start_footer(payload, key_commitment, tr)
+    if text is None:
         return None
-    return tr._("🔒 Seals so far: {seals}").format(seals=_sealed(enumerate(commitments), tr))
+    embed = discord.Embed(colour=colour)
+    embed.set_footer(text=text)
+    return embed
 
 
-def key_line(key: str | None, tr: Speaker) -> str | None:
-    """The game's key, published with the final post: it opens every seal."""
-    if not key:
-        return None
-    return tr._("🔑 This game's key opens every seal: `{key}`. `/sy verify` checks the whole game.").format(key=key)
+def add_key(embed: discord.Embed, key: str | None, tr: Speaker) -> None:
+    """The game's key, opening every seal, as the last field of the final post (after the result)."""
+    if key:
+        embed.add_field(name=tr._("🔑 Key (`/sy verify` checks the game)"), value=f"`{key}`", inline=False)
 
 
 def with_line(content: str | None, line: str | None, *, under_mrx: bool = False) -> str | None:
@@ -48,3 +72,33 @@ def with_line(content: str | None, line: str | None, *, under_mrx: bool = False)
     calls = [i for i, text in enumerate(lines) if text.startswith("➡️")]
     at = about[-1] + 1 if about else calls[0] if calls else len(lines)
     return "\n".join([*lines[:at], line, *lines[at:]])
+
+
+def message_text(message: discord.Message) -> str:
+    """What a reader reads of a post: its text, and its embeds' titles, descriptions, fields and footers."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{field.name}: {field.value}" for field in embed.fields]
+        parts.append(embed.footer.text or "" if embed.footer else "")
+    return "\n".join(part for part in parts if part)
+
+
+async def read_posts(client: discord.Client, posts: Iterable[tuple[int, int]]) -> tuple[Published, int]:
+    """The proof the game's own posts show, read back from Discord (each place's history from its first post of the
+    game to its last, the bot's own posts of the game among it): what was published, and how many posts were read.
+    Raises ``discord.HTTPException`` when a place cannot be read."""
+    wanted: dict[int, set[int]] = defaultdict(set)
+    for channel_id, message_id in posts:
+        if channel_id and message_id:
+            wanted[channel_id].add(message_id)
+    published, read = Published(), 0
+    for channel_id, ids in wanted.items():
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        async for message in channel.history(limit=None, after=discord.Object(min(ids) - 1), oldest_first=True):
+            if message.id > max(ids):
+                break
+            if message.id in ids and message.author.id == client.user.id:
+                published.add_text(message_text(message))
+                read += 1
+    return published, read

@@ -1,6 +1,8 @@
-"""Provably fair in the channel: the start post seals Mr. X's start, each of his moves seals its entry, the
-summaries list the seals so far, the final post gives the key, and /sy verify checks the game (English and
-German). Nothing a seal shows says where he is: the seals are what the record opens."""
+"""Provably fair in the channel, quietly: the lobby's footer commits to the game's key before anyone joins, the start
+post repeats it with the seal of Mr. X's start, each of his moves carries one short seal (the chain after it), the
+round summaries carry none, the final post leads with the result and gives the key in a field, and /sy verify reads the
+game's own posts back and checks them against the record: a record rewritten afterwards (another route under a new
+key) is refused. English and German. Nothing a seal shows says where he is."""
 
 from __future__ import annotations
 
@@ -9,11 +11,15 @@ import re
 
 import pytest
 
-from bot.fairness.commitments import SHORT
+from bot.fairness.commitments import seal_chain
+from bot.games import get_family
+from bot.games.london.engine.codec import actions_from_history
 
 from tests.e2e.helpers import Game
+from tests.fairness.records import forged
 
-SEAL = re.compile(r"`([0-9a-f]{%d})`" % SHORT)
+SEAL = re.compile(r"🔒 `([0-9a-f]{16})`")
+LONG = re.compile(r"[0-9a-f]{64}")
 
 
 async def played(game: Game, seed: int = 3) -> dict:
@@ -27,24 +33,79 @@ async def played(game: Game, seed: int = 3) -> dict:
 
 
 @pytest.mark.asyncio
-async def test_every_seal_is_posted_when_its_station_is_fixed_and_opens_at_the_end(game: Game) -> None:
+async def test_the_key_is_committed_in_the_lobby_and_every_seal_is_posted_once(game: Game) -> None:
     w = game.world
     record = await played(game)
+    block = record["fairness"]
+    chain = seal_chain(block["key_commitment"], block["start_input"], [e["commitment"] for e in block["entries"]])
     public = game.fake.channel_messages(w.channel)
-    entries = record["fairness"]["entries"]
-    started = next(m for m in public if "Mr. X's start is sealed" in m.text)
-    assert SEAL.findall(started.text) == [entries[0]["commitment"][:SHORT]]
-    # each entry's seal appears in a post made before any later detective move was announced
-    sealed = [(i, n, v) for i, m in enumerate(public) for n, v in re.findall(r"(\d+) `([0-9a-f]{6})`", m.text)
-              if "🔒 Sealed:" in m.text]
-    assert [v for _, _, v in sealed] == [e["commitment"][:SHORT] for e in entries[1:]]
-    assert [int(n) for _, n, _ in sealed] == list(range(1, len(entries)))
-    summaries = [m for m in public if "🔒 Seals so far:" in m.text]
-    assert summaries and SEAL.findall(summaries[-1].text)[0] == entries[0]["commitment"][:SHORT]
+    lobby = public[0]
+    assert f"🔒 Key commitment: {block['key_commitment']}" in lobby.embeds[0]["footer"]["text"]
+    started = next(m for m in public if "🚦" in (m.content or ""))
+    footer = started.embeds[-1]["footer"]["text"]
+    assert block["key_commitment"] in footer and chain[0][:16] in footer
+    assert "🔒" not in (started.content or "")  # the seal sits in the footer, out of the way
+    # one short seal on each of Mr. X's move posts: the chain after its last entry
+    moves = [m for m in public if SEAL.search(m.content or "")]
+    ends, parts = [], 0  # the last entry each of his moves wrote (a double move: two rows, one post)
+    for row in record["actions"]:
+        if row["pawn"] == "mrx" and "to" in row:
+            parts += 1
+            if not row.get("double") or parts == 2:
+                ends.append(row["entry"])
+                parts = 0
+    assert [SEAL.search(m.content)[1] for m in moves] == [chain[n][:16] for n in ends]
+    assert all(len(SEAL.findall(m.content)) == 1 for m in moves)
+    assert not any("Seals so far" in m.text or "Sealed:" in m.text for m in public)
+    summaries = [m for m in public if any((e.get("title") or "").startswith("📋") for e in m.embeds)]
+    assert summaries and not any("🔒" in m.text for m in summaries)
     over = next(m for m in reversed(public) if "🔑" in m.text)
-    assert record["fairness"]["key"] in over.text
+    assert not over.content  # the result leads: the embed's title, then the key in a field
+    assert over.embeds[0]["title"] and over.embeds[0]["fields"][-1]["value"] == f"`{block['key']}`"
     verdict = await game.reply(w.carol, "verify")
     assert verdict.kind == "ephemeral" and "checks out" in verdict.text, verdict.text
+    # the start's seal and one per move of his (not one per entry: a double move posts once), and the key commitment
+    seals = 1 + len(ends)
+    assert "I read the game's" in verdict.text and f"{seals} seals (up to logbook entry {ends[-1]})" in verdict.text
+    assert f"binding {seals * 64 + 256} bits" in verdict.text, verdict.text
+
+
+@pytest.mark.asyncio
+async def test_verify_refuses_a_game_rewritten_after_its_end(game: Game) -> None:
+    """The operator rewrites the finished game in the database: Mr. X's route elsewhere, a new key and new commitments
+    for it, a nonce ground so that the new key deals his start card where the old one did. The record alone checks
+    out; the game's own posts, read back from Discord, do not match it."""
+    from bot.fairness.verify import verify_record
+
+    w = game.world
+    record = await played(game, seed=5)
+    game_id = record["game"]["id"]
+    fake = forged(record, secret="e2e-secret")
+    family = get_family("london")
+    actions = [family.action_to_json(a) for a in actions_from_history(fake["actions"])]
+    async with game.service.database.transaction() as tx:
+        stored = await tx.actions.listed(game_id)
+        assert len(stored) == len(actions)
+        for trigger in ("actions_are_never_changed", "commitments_are_never_changed", "commitments_are_never_deleted"):
+            await tx.sql.execute(f"DROP TRIGGER {trigger}")
+        for seq, action in enumerate(actions, 1):
+            await tx.sql.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?",
+                                 (json.dumps(action), game_id, seq))
+        await tx.sql.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+        block = fake["fairness"]
+        await tx.sql.execute("UPDATE games SET nonce = ?, key_commitment = ?, hidden_draw = ? WHERE id = ?",
+                             (block["nonce"], block["key_commitment"], fake["hidden_draw"], game_id))
+        await tx.sql.execute("DELETE FROM commitments WHERE game_id = ?", (game_id,))
+        for entry in block["entries"]:
+            await tx.sql.execute("INSERT INTO commitments (game_id, entry, commitment, at) VALUES (?, ?, ?, ?)",
+                                 (game_id, entry["entry"], entry["commitment"], entry["at"]))
+    rewritten = await game.service.record(game_id)
+    assert rewritten["fairness"]["key"] == block["key"] and rewritten["actions"] != record["actions"]
+    assert verify_record(rewritten).sound, verify_record(rewritten).lines()  # alone, the forgery holds
+    verdict = await game.reply(w.carol, "verify")
+    assert "does not check out" in verdict.text, verdict.text
+    assert "key commitment" in verdict.text and "not one of this record's" in verdict.text
+    assert "I read the game's" in verdict.text
 
 
 @pytest.mark.asyncio
@@ -58,3 +119,15 @@ async def test_verify_answers_in_german_and_refuses_a_running_game(game: Game) -
     await game.reply(w.carol, "sy-me language", {"language": "de"}, channel="dm")
     verdict = await game.reply(w.carol, "verify")
     assert "ist stimmig" in verdict.text and "Stimmig:" in verdict.text, verdict.text
+    assert "Siegel" in verdict.text and "Bit" in verdict.text
+
+
+@pytest.mark.asyncio
+async def test_without_read_message_history_verify_checks_the_record_alone(game: Game) -> None:
+    w = game.world
+    await played(game, seed=6)
+    bot_role = next(r for r in w.guild.roles.values() if r.managed)
+    w.channel.overwrites.append({"id": str(bot_role.id), "type": 0, "allow": "0",
+                                 "deny": str(1 << 16)})  # Read Message History
+    verdict = await game.reply(w.carol, "verify")
+    assert "checks out" in verdict.text and "only its record was checked" in verdict.text, verdict.text

@@ -1065,6 +1065,11 @@ class FakeDiscord:
 
     async def _list_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._require_bot_permission(channel, 'view_channel')
+        if channel.guild is not None:  # Discord: without Read Message History, no messages are returned (not an error)
+            me = channel.guild.member(self.bot_user)
+            if not discord.Permissions(me.permissions_in(channel) if me else 0).read_message_history:
+                return self._json([])
         limit = max(1, min(100, int(request.query.get('limit', 50))))
         msgs = [m for m in self.messages if m.channel is channel and not m.deleted and m.kind != 'ephemeral']
         if 'before' in request.query:
