@@ -213,7 +213,8 @@ async def played(setup: Setup) -> tuple[list[Post], dict[str, str]]:
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
             service = await GameService.open(Path(tmp) / "sy.sqlite3", clock=Clock(), rng=random.Random(5),
-                                             secret="transcripts", nonces=nonces(5))
+                                             secret="transcripts", nonces=nonces(5),
+                                             start_inputs=lambda key: "transcripts")
             try:
                 _, world = await play(setup, fake, service)
             finally:

@@ -25,13 +25,16 @@ class ServiceCore:
     """The state the service's concerns (:mod:`.lobby`, :mod:`.play`, ...) share; :class:`GameService` joins them."""
 
     def __init__(self, store: Store, clock: Callable[[], float], rng: random.Random, secret: str,
-                 nonces: Callable[[], str] | None = None) -> None:
+                 nonces: Callable[[], str] | None = None,
+                 start_inputs: Callable[[str | None], str] | None = None) -> None:
         self._store = store
         self._clock = clock
         self._rng = rng
         self._secret = secret
         #: draws a new game's nonce (docs/fairness.md): the operating system's randomness
         self._nonces = nonces or new_nonce
+        #: a game's start input from its start command's key (docs/fairness.md): the interaction's id
+        self._start_input = start_inputs or (lambda key: key or self._nonces())
         #: game id -> family name, for the games played lately (a game's family never changes)
         self._families: dict[int, str] = {}
 

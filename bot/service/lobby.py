@@ -148,7 +148,7 @@ class Lobby(ServiceCore):
             # nobody knew when the key was committed (docs/fairness.md). (A game without a nonce is one of
             # sy-commit/1, dealt wholly from the seed mixed with the secret: none is started any more.)
             dealt_from = deal_seed(self._secret, game.seed)
-            start_input = (key or self._nonces()) if game.nonce else None
+            start_input = self._start_input(key) if game.nonce else None
             hidden = hidden_for(game, self._secret, start_input) if start_input else None
             state = family.new_game(game.rules, len(seats), dealt_from, game.options, hidden=hidden)
             dealt = []  # chance the game waits for before anyone plays (the dice game's tiles)

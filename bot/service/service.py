@@ -56,20 +56,22 @@ class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Lan
         rng: random.Random | None = None,
         secret: str | None = None,
         nonces: Callable[[], str] | None = None,
+        start_inputs: Callable[[str | None], str] | None = None,
     ) -> "GameService":
         """Open (creating as needed) the database at ``path`` (None: ``$SY_DATABASE``, default
         ``data/scotland-yard.sqlite3``) and apply pending migrations. ``clock`` gives the time in
         seconds; ``rng`` draws the seeds of new games; ``secret`` (``SY_SECRET``) makes every game's key:
         None uses the one generated at the first start and kept in the database. ``nonces`` draws each new game's
-        nonce (32 hex digits; default: 128 bits from the operating system, as a bot must; tests that replay a game
-        exactly pass their own)."""
+        nonce (32 hex digits; default: 128 bits from the operating system, as a bot must) and ``start_inputs`` a
+        game's start input from its start command's key (default: the key itself, Discord's id of the interaction, or
+        a nonce for a start without one): tests that replay a game exactly pass their own."""
         store = await open_store(path)
         try:
             secret = secret or await installation_secret(store, clock)
         except BaseException:
             await store.close()
             raise
-        return cls(store, clock, rng or random.Random(), secret, nonces)
+        return cls(store, clock, rng or random.Random(), secret, nonces, start_inputs)
 
     async def close(self) -> None:
         await self._store.close()

@@ -33,8 +33,10 @@ def clock() -> Clock:
 
 @pytest_asyncio.fixture
 async def service(tmp_path, clock: Clock) -> AsyncIterator[GameService]:
+    # seeded nonces and one start input (a bot's: the OS's randomness and the start's interaction id, which the fake
+    # makes from the clock): the same test plays the same games, run after run
     service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5), secret="e2e-secret",
-                                     nonces=nonces(5))
+                                     nonces=nonces(5), start_inputs=lambda key: "e2e-start")
     yield service
     await service.close()
 

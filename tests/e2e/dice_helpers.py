@@ -134,7 +134,7 @@ class DiceGame(Game):
             first, second = action.first, action.second
             value = f"{first.to}:{first.ticket}"
             await self.select(user, menu, self.select_with(menu, f"sy:dice:xd:{g}:{state.round}:", value), [value])
-            assert "Double move" in menu.content, menu.content
+            assert "Double move" in menu.content or "Doppelzug" in menu.content, menu.content
             value2 = f"{second.to}:{second.ticket}"
             await self.select(user, menu, self.select_with(
                 menu, f"sy:dice:xd2:{g}:{state.round}:{first.to}:{first.ticket}:", value2), [value2])

@@ -418,8 +418,9 @@ def secrecy_problems(message: FakeMessage, hidden: int, possible: frozenset[int]
     stations everyone knows he may be at (``possible``, one or several, worked out from public facts; or a
     summary's, as its round ended) gives nothing away."""
     found = []
-    # Mentions and code spans (commands, the logbook's entry numbers, Mr. X's seals in hex) name no station.
-    text = re.sub(r"<[@#]!?\d+>|`[^`]*`", "", message.text)
+    # Mentions, code spans (commands, the logbook's entry numbers, Mr. X's seals) and the proof's hex (the key
+    # commitment and the start's seal in a footer) name no station.
+    text = re.sub(r"<[@#]!?\d+>|`[^`]*`|(?<![0-9a-f])[0-9a-f]{16,64}(?![0-9a-f])", "", message.text)
     text = "\n".join(line for line in text.splitlines() if not line.startswith(MAY_BE_AT) and not (
         possible and {int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)} == possible))
     if f"**{hidden}**" in text:

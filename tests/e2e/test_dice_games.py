@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
 from bot.games.dice.engine import MRX
+from bot.games.dice.engine.players import GreedyPlayer
 from bot.games.dice.engine.record import FORMAT
 
 from tests.e2e.dice_helpers import DiceGame
@@ -150,7 +152,7 @@ async def test_mr_x_with_closed_dms_plays_from_the_channel_privately(dice: DiceG
     await dice.play_dice(until=lambda s: s.to_move() == [MRX])
     assert "can't send you direct messages" in fake.channel_messages(w.channel)[-1].text
     state = await dice.truth()
-    start = state.mrx_view().start_choices[0]
+    start = GreedyPlayer(random.Random(1)).pick_start(state.mrx_view(), MRX).station  # out of the detectives' reach
     answer = await dice.reply(w.bob, "move", {"to": start})
     assert answer.kind == "ephemeral" and answer.text.startswith("✅") and f"**{start}**" in answer.text
     assert "mrx-board.png" in answer.files

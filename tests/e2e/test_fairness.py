@@ -39,8 +39,9 @@ async def test_the_key_is_committed_in_the_lobby_and_every_seal_is_posted_once(g
     block = record["fairness"]
     chain = seal_chain(block["key_commitment"], block["start_input"], [e["commitment"] for e in block["entries"]])
     public = game.fake.channel_messages(w.channel)
-    lobby = public[0]
-    assert f"🔒 Key commitment: {block['key_commitment']}" in lobby.embeds[0]["footer"]["text"]
+    lobby = public[0]  # while the game formed (before its post became the short card that points to the game)
+    forming = [e.get("footer", {}).get("text", "") for snap in lobby.history for e in snap["embeds"]]
+    assert any(f"🔒 Key commitment: {block['key_commitment']}" in text for text in forming), forming
     started = next(m for m in public if "🚦" in (m.content or ""))
     footer = started.embeds[-1]["footer"]["text"]
     assert block["key_commitment"] in footer and chain[0][:16] in footer
