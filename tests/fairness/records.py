@@ -56,21 +56,28 @@ def hidden_rows(record: dict) -> list[int]:
             if row.get("pawn") == "mrx" and "to" in row and "entry" in row and not row.get("revealed")]
 
 
+def moved_elsewhere(record: dict, row: int, station: int) -> dict:
+    """A copy of ``record`` in which Mr. X's ride of action row ``row`` went to ``station`` (and his next ride sets
+    off from there)."""
+    bad = copy.deepcopy(record)
+    rows = bad["actions"]
+    rows[row]["to"] = station
+    following = next((i for i in range(row + 1, len(rows)) if rows[i].get("pawn") == "mrx" and "from" in rows[i]), None)
+    if following is not None:
+        rows[following]["from"] = station
+    return bad
+
+
 def other_route(record: dict) -> dict:
     """The record with Mr. X's latest hidden move that can go elsewhere sent to another station the rules allow, the
     rest of the game replaying as before (the same rows, the same end): the route a forger would rather show."""
     family = family_for_rules(record["rules"])
     rows = record["actions"]
     for row in reversed(hidden_rows(record)):
-        following = next((i for i in range(row + 1, len(rows)) if rows[i].get("pawn") == "mrx" and "from" in rows[i]),
-                         None)
         for other in range(1, 200):
             if other == rows[row]["to"]:
                 continue
-            bad = copy.deepcopy(record)
-            bad["actions"][row]["to"] = other
-            if following is not None:
-                bad["actions"][following]["from"] = other
+            bad = moved_elsewhere(record, row, other)
             try:
                 state = family.replay(bad)
             except Exception:

@@ -14,7 +14,7 @@ import pytest
 from bot.fairness.published import read_published
 from bot.fairness.verify import verify_record
 
-from tests.fairness.records import RULES, forged, hidden_rows, v1_record, v2_record
+from tests.fairness.records import RULES, forged, hidden_rows, moved_elsewhere, v1_record, v2_record
 from tests.fairness.test_scheme2 import channel_text
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "verify_record.py"
@@ -49,14 +49,8 @@ def tamperings(record: dict) -> dict[str, dict]:
     block = record["fairness"]
     rows = record["actions"]
     hidden = hidden_rows(record)
-    following = next(i for i in range(hidden[-2] + 1, len(rows)) if rows[i].get("pawn") == "mrx" and "from" in rows[i])
-
-    def station(bad):
-        other = next(s for s in range(1, 200) if s != rows[hidden[-2]]["to"])
-        bad["actions"][hidden[-2]]["to"] = other
-        bad["actions"][following]["from"] = other
-
-    change("a hidden station", station)
+    found["a hidden station"] = moved_elsewhere(record, hidden[-2], next(s for s in range(1, 200)
+                                                                         if s != rows[hidden[-2]]["to"]))
     change("a salt", lambda b: b["fairness"]["entries"][2].update(salt=flipped(block["entries"][2]["salt"])))
     change("a commitment", lambda b: b["fairness"]["entries"][1].update(commitment=flipped(block["entries"][1]["commitment"])))
     change("the key", lambda b: b["fairness"].update(key=flipped(block["key"])))
