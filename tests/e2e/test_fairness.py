@@ -15,7 +15,7 @@ from bot.fairness.commitments import seal_chain
 from bot.games import get_family
 from bot.games.london.engine.codec import actions_from_history
 
-from tests.e2e.helpers import Game
+from tests.e2e.helpers import Game, summary_title
 from tests.fairness.records import forged
 
 SEAL = re.compile(r"🔒 `([0-9a-f]{16})`")
@@ -58,7 +58,7 @@ async def test_the_key_is_committed_in_the_lobby_and_every_seal_is_posted_once(g
     assert [SEAL.search(m.content)[1] for m in moves] == [chain[n][:16] for n in ends]
     assert all(len(SEAL.findall(m.content)) == 1 for m in moves)
     assert not any("Seals so far" in m.text or "Sealed:" in m.text for m in public)
-    summaries = [m for m in public if any((e.get("title") or "").startswith("📋") for e in m.embeds)]
+    summaries = [m for m in public if summary_title(m)]
     assert summaries and not any("🔒" in m.text for m in summaries)
     over = next(m for m in reversed(public) if "🔑" in m.text)
     assert not over.content  # the result leads: the embed's title, then the key in a field
