@@ -1,7 +1,7 @@
 """The proof of fairness as the channel sees it (``docs/fairness.md``), kept short: the key commitment in the lobby's
-and the start post's footer, one short seal on each of Mr. X's move posts, the key in a field of the final post;
-``/sy verify`` and ``/sy export`` hold the rest. Nothing here says anything of a station. And the game's own posts read
-back for ``/sy verify``.
+and the start post's footer, one short seal on each of Mr. X's move posts (the seal chain binds his start with the
+first), the key in a field of the final post; ``/sy verify`` and ``/sy export`` hold the rest. Nothing here says
+anything of a station. And the game's own posts read back for ``/sy verify``.
 """
 
 from __future__ import annotations
@@ -27,22 +27,24 @@ def seal_line(payload: Mapping[str, Any], tr: Speaker | None = None) -> str | No
     return "🔒 " + " ".join(f"`{short(str(value), V1)}`" for _, value in sealed)
 
 
+def key_commitment_line(key_commitment: str, tr: Speaker) -> str:
+    return tr._("🔒 Key commitment: {commitment}").format(commitment=key_commitment)
+
+
 def lobby_footer(footer: str, key_commitment: str | None, tr: Speaker) -> str:
     """The lobby's footer with the commitment to the game's key under it: fixed before anyone joins."""
     if not key_commitment:
         return footer
-    return footer + "\n" + tr._("🔒 Key commitment: {commitment}").format(commitment=key_commitment)
+    return footer + "\n" + key_commitment_line(key_commitment, tr)
 
 
 def start_footer(payload: Mapping[str, Any], key_commitment: str | None, tr: Speaker) -> str | None:
-    """The start post's footer: the key commitment again, and the seal of Mr. X's start where the deal fixed it."""
+    """The start post's footer: the key commitment again (Mr. X's start card is the key's draw, and his first move's
+    seal binds it); a game of sy-commit/1 showed the seal of his start here."""
+    if key_commitment:
+        return key_commitment_line(key_commitment, tr)
     seal = seal_line(payload)
-    if not key_commitment:  # a game of sy-commit/1
-        return tr._("Mr. X's start is sealed: {seal}").format(seal=seal[2:]) if seal else None
-    if seal:
-        return tr._("🔒 Fairness · key commitment {commitment} · Mr. X's start sealed {seal}").format(
-            commitment=key_commitment, seal=seal[2:].strip("`"))
-    return tr._("🔒 Fairness · key commitment {commitment}").format(commitment=key_commitment)
+    return tr._("Mr. X's start is sealed: {seal}").format(seal=seal[2:]) if seal else None
 
 
 def start_embed(payload: Mapping[str, Any], key_commitment: str | None, tr: Speaker, colour: Any = None
@@ -59,7 +61,7 @@ def start_embed(payload: Mapping[str, Any], key_commitment: str | None, tr: Spea
 def add_key(embed: discord.Embed, key: str | None, tr: Speaker) -> None:
     """The game's key, opening every seal, as the last field of the final post (after the result)."""
     if key:
-        embed.add_field(name=tr._("🔑 Key (`/sy verify` checks the game)"), value=f"`{key}`", inline=False)
+        embed.add_field(name=tr._("🔑 Key"), value=f"`{key}`", inline=False)
 
 
 def with_line(content: str | None, line: str | None, *, under_mrx: bool = False) -> str | None:

@@ -45,7 +45,7 @@ def test_the_pages_test_vectors_are_the_codes() -> None:
     c0 = commitment(nonce, 0, state.start["mrx"], salt(key, 0, V2), V2)
     assert v["C(0)"] == c0
     (l0,) = seal_chain(v["KC"], start_input, [c0])
-    assert v["L(0)"] == l0 and v["seal of the start"] == short(l0, V2)
+    assert v["L(0)"] == l0 and v["seal of L(0)"] == short(l0, V2)
     numbers, faces = v["throw 1, 3 dice"].split(" -> ")
     drawn = [draw(key, start_input, "throw 1", i) for i in range(3)]
     assert [int(n) for n in numbers.split()] == drawn
