@@ -33,7 +33,7 @@ class Picture:
 
 
 CLASSIC = "python -m bot render --rules classic --seed 7 --tracker --out out/"
-POTSDAM = "python -m bot render --rules sanssouci --seed 7 --tracker --out out/"
+POTSDAM = "python -m bot render --rules sanssouci --seed 2 --tracker --out out/"
 GERMAN = "python -m bot render --rules classic --seed 7 --tracker --language de --out out/"
 
 PICTURES = (

@@ -129,9 +129,10 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     outcome = state.outcome
     if outcome:
         await save_result(tx, game, outcome, now)
-    # Only the secret pawn's own actions (a move, his start pick) fix a hidden station: a hunter's move asks nothing.
-    moved = any(family.acting_pawn(action) == family.secret_pawn for action in actions)
-    sealed = await seal(tx, family, state, secret, game, now) if moved else {}
+    # Mostly the secret pawn's own actions (a move, his start pick) fix a hidden station, but not only: in the dice
+    # game a hunter's move can leave him without a ride, and his pass is a logbook entry of its own. So every command
+    # seals what its state fixed (nothing, most of the time).
+    sealed = await seal(tx, family, state, secret, game, now) if actions else {}
 
     view = family.public_view(state)
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]

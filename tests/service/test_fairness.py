@@ -94,20 +94,24 @@ async def test_a_record_before_the_end_is_refused_and_mr_x_is_told_nothing_new(s
     assert len(await service.commitments(result.game.id)) == 1
 
 
-async def test_a_dice_game_seals_mr_x_start_when_he_picks_it(service) -> None:
+# The start's interaction id decides the game's chance: with "dice-start-15" Mr. X is left without a ride in round 11
+# by a detective's move, and his pass (a logbook entry) is sealed with that move.
+@pytest.mark.parametrize("start_key", ["dice-start-1", "dice-start-15"])
+async def test_a_dice_game_seals_mr_x_start_when_he_picks_it(service, start_key) -> None:
     from tests.service.dice_helpers import dice_play_out, dice_state
-    from tests.service.helpers import new_key
 
     await service.create_game(1, CHANNEL, HOST, "Host", rules="dice", seed=4)
     for user in (HOST + 1, HOST + 2):
         await service.join(CHANNEL, user, f"P{user}", "mrx" if user == HOST + 1 else None)
-    await service.start(CHANNEL, HOST, key=new_key())
+    await service.start(CHANNEL, HOST, key=start_key)
     game_id = (await service.game_in_channel(CHANNEL)).id
     assert await service.commitments(game_id) == ()  # no start picked yet: nothing to seal
     await dice_play_out(service, game_id, random.Random(3))
     state = await dice_state(service, game_id)
     published = await service.commitments(game_id)
     assert len(published) == 1 + len(state.logbook)
+    if start_key == "dice-start-15":
+        assert any(entry.ticket == "pass" for entry in state.logbook)
     record = await service.record(game_id)
     verdict = verify_record(record)
     assert verdict.sound, verdict.problems
