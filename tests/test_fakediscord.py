@@ -501,22 +501,20 @@ async def test_each_shard_gets_only_its_guilds_and_dms_go_to_shard_zero(fake: Fa
 
 
 @pytest.mark.asyncio
-async def test_a_second_connection_for_a_connected_shard_is_refused(fake: FakeDiscord, shards: TwoShards) -> None:
+async def test_a_second_connection_for_a_connected_shard_is_accepted_as_discord_does(fake: FakeDiscord,
+                                                                                    shards: TwoShards) -> None:
+    """Discord accepts several sessions with the same [shard_id, num_shards], and other shard counts beside them:
+    each session gets its shard's events, an interaction goes to one of them (the newest)."""
     one = ShardedBot('one', shard_ids=[1], shard_count=2)
     async with fake.run_bot(one):
-        with pytest.raises(discord.ConnectionClosed) as refused:
-            await fake.start_bot(ShardedBot('twin', shard_ids=[1], shard_count=2))
-        assert refused.value.code == 4010 and fake.gateway.refused == [([1, 2], 4010)]
-        assert await shards.where(shards.one_channel) == 'one'  # the first session is untouched
-
-        # Discord's own behaviour, on request: both sessions get the shard's events, an interaction one.
-        fake.allow_duplicate_shards = True
         twin = ShardedBot('twin', shard_ids=[1], shard_count=2)
-        async with fake.run_bot(twin):
+        other_count = ShardedBot('three', shard_ids=[0, 1, 2], shard_count=3)
+        async with fake.run_bot(twin), fake.run_bot(other_count):
+            assert fake.gateway.refused == [] and len(fake.gateway.shard_sessions(1, 2)) == 2
             await fake.user_message(shards.alice, shards.one_channel, 'hello')
-            await fake.wait_until(lambda: 'message Shard One' in one.seen and 'message Shard One' in twin.seen,
+            await fake.wait_until(lambda: all('message Shard One' in bot.seen for bot in (one, twin, other_count)),
                                   timeout=2)
-            assert await shards.where(shards.one_channel) == 'twin'
+            assert await shards.where(shards.one_channel) == 'three'
     fake.assert_clean()
 
 

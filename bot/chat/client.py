@@ -117,17 +117,26 @@ class ScotlandYardBot(commands.AutoShardedBot):
         #: work other processes queue (PostgreSQL's NOTIFY), and the poll every ``poll_interval`` seconds
         self.wakeups = Wakeups(service, self.announce, poll_interval)
         self.reminder_interval = reminder_interval
-        #: this process's row among the bot's processes (``/sy status processes:``), written every
-        #: ``heartbeat_every`` seconds once the bot is ready (None: never, as some tests want)
+        #: this process's row among the bot's processes (``/sy status processes:``) and its hold on its shards:
+        #: taken before the bot connects, renewed every third of the claimant's lease (at most every
+        #: ``heartbeat_every`` seconds); None: neither, as some tests want
         # (named as its claims are, so the owner's report shows the posts each process has in hand)
         self.heartbeat = Heartbeat(service, self, clock, name=self.claimant.name,
-                                   beat_every=heartbeat_every or BEAT_EVERY, health_file=health_file)
+                                   beat_every=heartbeat_every or BEAT_EVERY, lease=self.claimant.lease,
+                                   health_file=health_file)
         self.heartbeat_every = heartbeat_every
+        #: why this process gave its shards up (another process holds them too), once it did
+        self.gave_up: str | None = None
         self._background: set[asyncio.Task] = set()
         self._healed = False
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        if self.heartbeat_every:
+            # This process's shards first (another live process on them refuses the start: ShardsTaken), kept
+            # from now on, also while the shards connect.
+            await self.heartbeat.hold()
+            self._spawn(self.heartbeat.run())
         # Every command, option and choice name in German for German clients (bot/locales).
         await self.tree.set_translator(CommandTranslator())
         for command in all_commands(self.context):
@@ -189,8 +198,6 @@ class ScotlandYardBot(commands.AutoShardedBot):
             # Post whatever a crash left owed (the outbox), before anything else happens.
             self._spawn(self.announce())
             self._spawn(self.wakeups.start())
-            if self.heartbeat_every:
-                self._spawn(self.heartbeat.run())
 
     async def announce(self, game_id: int | None = None, *, computers: bool = True) -> None:
         """Post the messages the service owes (for one game or all); then a computer that owes the
@@ -257,6 +264,12 @@ class ScotlandYardBot(commands.AutoShardedBot):
         except discord.HTTPException:
             pass
 
+    async def give_up(self, why: str) -> None:
+        """Another process holds this one's shards too: stop, as on SIGTERM (the moves in hand are finished, the
+        shards' sessions closed), and say why (the runner ends with it)."""
+        self.gave_up = why
+        asyncio.ensure_future(self.close())
+
     async def close(self) -> None:
         # Once: SIGTERM's close and the one of ``async with bot`` (or a test's) share the same stop.
         if self._stopping is None:
@@ -289,6 +302,6 @@ class ScotlandYardBot(commands.AutoShardedBot):
             task.cancel()
         await self.wakeups.close()
         self.computers.close()
-        if self.heartbeat_every and self._healed:
+        if self.heartbeat.held:
             await self.heartbeat.stopped()
         await super().close()

@@ -14,6 +14,7 @@ import yarl
 from bot.chat.status import shards_label
 from bot.chat.words import one_line
 from bot.config import Config, ConfigError, load_config
+from bot.service.processes import ShardsTaken
 from bot.store import DatabaseUnavailable
 
 log = logging.getLogger("bot")
@@ -58,6 +59,8 @@ async def serve(config: Config) -> None:
         async with bot:
             _close_on_sigterm(bot)
             await _start(bot, config.token)
+        if bot.gave_up:
+            raise ShardsTaken(bot.gave_up)
     finally:
         await service.close()
 
@@ -77,8 +80,7 @@ async def _start(bot, token: str) -> None:
 
 #: what the gateway's close codes mean for the one who runs the bot
 _CLOSE_CODES = {
-    4010: "the shard is invalid: another process may hold it already, or SY_SHARD_COUNT differs from the other "
-          "processes'",
+    4010: "the shard is invalid: SY_SHARDS names a shard that SY_SHARD_COUNT does not have",
     4011: "the bot is in too many servers for its shards: raise SY_SHARD_COUNT (or leave it and SY_SHARDS unset "
           "for Discord's recommendation)",
     4013: "the intents are invalid",
@@ -128,7 +130,7 @@ def run(overrides: dict[str, str] | None = None) -> int:
     except discord.LoginFailure:
         print("error: Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
         return 2
-    except DiscordUnreachable as exc:
+    except (DiscordUnreachable, ShardsTaken) as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
     return 0

@@ -1,6 +1,9 @@
 """Which process is which: the shards a process holds, in its logs, in its heartbeat row, and in the owner's
 ``/sy status processes:True``, which shows every process of the bot (shards, latency, when it was last seen,
-gone when its heartbeat is old) and the posts the bot owes."""
+gone when its lease ended without a word, or that it gave its shards up) and the posts the bot owes.
+
+The heartbeat is also the process's hold on its shards (:mod:`bot.service.processes`): taken before the bot connects
+to the gateway, renewed every third of the lease; a process that finds another holding its shards gives them up."""
 
 from __future__ import annotations
 
@@ -9,13 +12,13 @@ import logging
 import math
 import os
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 import discord
 
-from bot.i18n import N_, Speaker, names
+from bot.i18n import EN, N_, Speaker, names
 from bot.service import GameService
-from bot.service.processes import ProcessBook, ProcessReport, process_report
+from bot.service.processes import ProcessBook, ProcessReport, ProcessRow, process_report, shards_label
 
 from bot.chat.context import ChatContext
 from bot.chat.replies import guarded, say, speaker_for
@@ -26,30 +29,10 @@ log = logging.getLogger(__name__)
 RESTARTING = N_("⏳ I'm restarting right now, so that was not done. Please try again in a moment.")
 OWNER_ONLY = N_("⛔ Only the bot's owner can see its processes. `/sy status` without it shows your game.")
 
-#: seconds between a process's heartbeats, and between its log lines about every process
+#: seconds between a process's heartbeats at most (it renews its lease every third of it), and between its log
+#: lines about every process
 BEAT_EVERY = 60.0
 LOG_EVERY = 300.0
-
-
-def shards_label(shard_ids: Iterable[int] | None, shard_count: int | None) -> str:
-    """``0-3``, ``0,2,5`` or ``0-1,4``: the shards as SY_SHARDS writes them; every shard when ``shard_ids`` is
-    None (``0-7`` of 8; ``all`` before the count is known)."""
-    if shard_ids is None:
-        if not shard_count:
-            return "all"
-        shard_ids = range(shard_count)
-    ids = sorted(set(shard_ids))
-    if not ids:
-        return "none"
-    parts, first, last = [], ids[0], ids[0]
-    for shard in ids[1:] + [None]:
-        if shard is not None and shard == last + 1:
-            last = shard
-            continue
-        parts.append(str(first) if first == last else f"{first}-{last}")
-        if shard is not None:
-            first = last = shard
-    return ",".join(parts)
 
 
 def _latency(client: discord.AutoShardedClient) -> float | None:
@@ -58,27 +41,50 @@ def _latency(client: discord.AutoShardedClient) -> float | None:
 
 
 class Heartbeat:
-    """Writes this process's row about once a minute and logs every process every few minutes."""
+    """Holds this process's shards (:meth:`hold`, before the bot connects) and renews the hold every third of
+    ``lease`` (at most every ``beat_every`` seconds), writing its row; logs every process every few minutes; gives
+    the shards up when another process holds them too (:meth:`run`)."""
 
     def __init__(self, service: GameService, client: discord.AutoShardedClient, clock: Callable[[], float],
-                 name: str, beat_every: float = BEAT_EVERY, log_every: float = LOG_EVERY,
+                 name: str, beat_every: float = BEAT_EVERY, log_every: float = LOG_EVERY, lease: float = 30.0,
                  health_file: Path | None = None) -> None:
         self.service = service
         self.client = client
         self.clock = clock
-        self.book = ProcessBook(service.database, clock, name)
-        self.beat_every = beat_every
+        self.book = ProcessBook(service.database, clock, name, lease)
+        self.beat_every = min(beat_every, self.book.lease / 3)
         self.log_every = log_every
         self._logged_at: float | None = None
+        #: whether this process took its shards (its row is written)
+        self.held = False
         #: touched after each row written while the gateway answers: ``python -m bot health`` reads its age
         self.health_file = health_file
 
-    async def beat(self) -> None:
-        """Write the row; every ``log_every`` seconds also log the report, one line per process. The health file
-        says the beat went through with Discord connected (a latency measured) and the database writable."""
+    async def hold(self) -> None:
+        """Take this process's shards; :class:`ShardsTaken` (one line naming the other process) when a live
+        process holds one of them or runs another shard count. Waits, saying so, for the lease of one that stopped
+        renewing (killed without a word)."""
+        client = self.client
+
+        def waiting(row: ProcessRow, why: str) -> None:
+            lease = row.expires_at - row.seen_at
+            log.warning("%s, but has not renewed its hold for %s: waiting up to %s for its lease to end (it was "
+                        "killed?); if it renews, this process does not start", why,
+                        _ago(self.clock() - row.seen_at, EN), _ago(lease, EN))
+
+        await self.book.hold(client.shard_ids, client.shard_count, waiting=waiting)
+        self.held = True
+
+    async def beat(self) -> ProcessRow | None:
+        """Renew the hold and write the row; every ``log_every`` seconds also log the report, one line per
+        process. Returns the process that holds this one's shards too, if one does (the hold is given up). The
+        health file says the beat went through with Discord connected (a latency measured) and the database
+        writable."""
         client = self.client
         latency = _latency(client)
-        await self.book.beat(shards_label(client.shard_ids, client.shard_count), client.shard_count, latency)
+        other = await self.book.renew(client.shard_ids, client.shard_count, latency)
+        if other is not None:
+            return other
         if self.health_file is not None and latency is not None and not client.is_closed():
             try:
                 self.health_file.touch()
@@ -90,13 +96,24 @@ class Heartbeat:
             self._logged_at = now
             for line in report_lines(await process_report(self.service.database, self.clock), self.book.name):
                 log.info("%s", line)
+        return None
 
     async def run(self) -> None:
+        """Renew until the bot stops, or until another process turns out to hold this one's shards: then give them
+        up (the bot closes, as on SIGTERM, finishing the moves in hand)."""
         while True:
             try:
-                await self.beat()
+                other = await self.beat()
             except Exception as exc:  # the database away for a moment: the next beat tries again
-                log.warning("could not write this process's heartbeat: %s", _reason(exc))
+                log.warning("could not renew this process's hold on its shards: %s", _reason(exc))
+                other = None
+            if other is not None:
+                give_up = getattr(self.client, "give_up", None)
+                message = gave_up_line(self.client.shard_ids, self.client.shard_count, other)
+                log.error("%s", message)
+                if give_up is not None:
+                    await give_up(message)
+                return
             await asyncio.sleep(self.beat_every)
 
     async def stopped(self) -> None:
@@ -104,6 +121,14 @@ class Heartbeat:
             await self.book.stopped()
         except Exception as exc:
             log.warning("could not remove this process's heartbeat row: %s", _reason(exc))
+
+
+def gave_up_line(shard_ids, shard_count, other: ProcessRow) -> str:
+    mine = shards_label(shard_ids, shard_count)
+    return (f"process {other.name} holds shards {other.shards} of {other.shard_count or '?'}, which clash with this "
+            f"process's {mine} of {shard_count or '?'}: it took them while this process could not renew its hold "
+            "(frozen, or cut off from the database, for longer than its lease); this process gives its shards up "
+            "and stops")
 
 
 def _reason(exc: BaseException) -> str:
@@ -117,8 +142,6 @@ def _ago(seconds: float, tr: Speaker) -> str:
 
 def report_lines(report: ProcessReport, me: str | None = None, tr: Speaker | None = None) -> list[str]:
     """The report in words: the posts owed, then one line per process (``me``: the one answering)."""
-    from bot.i18n import EN
-
     tr = tr or EN
     owed = report.owed
     if owed.count:
@@ -131,6 +154,10 @@ def report_lines(report: ProcessReport, me: str | None = None, tr: Speaker | Non
     for row, gone in report.processes:
         shards = tr._("shards {shards} of {count}").format(shards=row.shards, count=row.shard_count or "?")
         who = row.name + (" " + tr._("(this one)") if row.name == me else "")
+        if row.gave_up is not None:
+            lines.append(tr._("{who}: {shards}, gave its shards up {ago} ago: {other} held them too").format(
+                who=who, shards=shards, ago=_ago(report.now - row.seen_at, tr), other=row.gave_up))
+            continue
         if gone:
             lines.append(tr._("{who}: {shards}, gone (last seen {ago} ago)").format(
                 who=who, shards=shards, ago=_ago(report.now - row.seen_at, tr)))

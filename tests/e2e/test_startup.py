@@ -162,18 +162,28 @@ async def test_a_process_without_shard_0_leaves_the_commands_alone(fake, world: 
 
 
 @pytest.mark.asyncio
-async def test_a_shard_another_process_holds_stops_the_start_with_one_line(fake, world: World, service) -> None:
-    from bot.chat.runner import DiscordUnreachable, _start
+async def test_a_shard_another_process_holds_stops_the_start_with_one_line(fake, world: World, service,
+                                                                         monkeypatch) -> None:
+    """Discord would let a second process identify on a held shard (the fake does as Discord does): the bot's own
+    book of processes refuses it, before it connects, in one line naming the process that holds it."""
+    from bot.chat.leases import Claimant
+    from bot.chat.runner import _start
+    from bot.service import processes
+    from bot.service.processes import ShardsTaken
 
-    def holding(shard: int) -> ScotlandYardBot:
+    monkeypatch.setattr(processes, "SHORTEST_LEASE", 0.5)  # quick renewals: the second process waits for one
+
+    def holding(shard: int, name: str, count: int = 2) -> ScotlandYardBot:
         return ScotlandYardBot(service, pictures=RecordingPictures(), reminder_interval=None, sync_commands=False,
-                               shard_ids=[shard], shard_count=2)
+                               shard_ids=[shard], shard_count=count, claimant=Claimant(name, lease=0.6))
 
-    async with fake.run_bot(holding(1)):
-        second = holding(1)
-        async with second:
-            with pytest.raises(DiscordUnreachable) as refused:
-                await asyncio.wait_for(_start(second, "fake-token"), 20)
-    assert refused.value.message == ("Discord's gateway refused shard 1 of 2: the shard is invalid: another process "
-                                     "may hold it already, or SY_SHARD_COUNT differs from the other processes'.")
-    assert fake.gateway.refused == [([1, 2], 4010)]
+    async with fake.run_bot(holding(1, "first:1")):
+        for second in (holding(1, "second:2"), holding(0, "third:3", count=3)):
+            async with second:
+                with pytest.raises(ShardsTaken) as refused:
+                    await asyncio.wait_for(_start(second, "fake-token"), 20)
+            assert "\n" not in refused.value.message and "first:1" in refused.value.message, refused.value.message
+    assert refused.value.message == ("this process (shards 0 of 3) does not start: process first:1 runs shards 1 of 2: "
+                                     "every process of the bot must run the same SY_SHARD_COUNT (that process is "
+                                     "running: it renewed its hold while this one waited)")
+    assert [i["shard"] for i in fake.gateway.identifies] == [[1, 2]]  # neither connected

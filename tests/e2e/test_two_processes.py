@@ -17,6 +17,7 @@ import random
 import re
 import signal
 import sys
+import time
 from collections import Counter
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -288,32 +289,41 @@ class ProcessGame(Game):
             await asyncio.sleep(0.02)
 
 
-async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int) -> asyncio.subprocess.Process:
+async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int | str,
+                  count: int = 2) -> asyncio.subprocess.Process:
+    """``python -m bot run --shards SHARD --shard-count COUNT`` on ``database``, with a short lease (LEASE)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
     env.update(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
                DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", SY_SECRET=SECRET,
                SY_CLAIM_LEASE=str(LEASE), PYTHONPATH=str(ROOT))
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", "2", cwd=cwd, env=env,
+        sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", str(count), cwd=cwd, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
 
 
-async def _ready(url: str, process: asyncio.subprocess.Process, timeout: float = 45) -> str:
-    """The process's name once it is ready (its first heartbeat is written when it is): host, pid, a random part."""
+async def _name(url: str, process: asyncio.subprocess.Process) -> str | None:
+    """The process's name in the processes' rows (host, pid, a random part), once it holds its shards."""
+    conn = await asyncpg.connect(url)
+    try:
+        names = [r["name"] for r in await conn.fetch("SELECT name FROM processes WHERE gave_up IS NULL")
+                 if f":{process.pid}:" in r["name"]]
+    finally:
+        await conn.close()
+    return names[0] if names else None
+
+
+async def _ready(url: str, process: asyncio.subprocess.Process, fake: FakeDiscord | None = None,
+                 shard: list[int] | None = None, since: float = 0.0, timeout: float = 45) -> str:
+    """The process's name once it is ready: it holds its shards (its row is written) and, with ``fake``, a session
+    on ``shard`` ([id, count]) opened since ``since`` (``time.monotonic``, when it was launched) is connected."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout  # a ceiling: a loaded machine starts Python slowly
-    while True:
-        conn = await asyncpg.connect(url)
-        try:
-            names = [r["name"] for r in await conn.fetch("SELECT name FROM processes")
-                     if f":{process.pid}:" in r["name"]]
-        finally:
-            await conn.close()
-        if names:
-            return names[0]
+    while (name := await _name(url, process)) is None or fake is not None and not any(
+            s.connected and s.shard == shard and s.created >= since for s in fake.gateway.live_sessions()):
         assert process.returncode is None, (await process.stdout.read()).decode(errors="replace")
         assert loop.time() < deadline, "the process did not get ready"
         await asyncio.sleep(0.05)
+    return name
 
 
 class Processes:
@@ -328,10 +338,11 @@ class Processes:
         self.stopped: list[asyncio.subprocess.Process] = []
 
     async def start(self, *shards: int) -> None:
+        since = time.monotonic()
         for shard in shards:
             self.running[shard] = await _launch(self.fake, self.database, self.cwd, shard)
         for shard in shards:
-            await _ready(self.database, self.running[shard])
+            await _ready(self.database, self.running[shard], self.fake, [shard, 2], since)
 
     def pid(self, shard: int) -> int:
         return self.running[shard].pid
@@ -355,15 +366,16 @@ class Processes:
 
 
 @asynccontextmanager
-async def _processes(kind, tmp_path: Path, database: str) -> AsyncIterator[tuple[ProcessGame, Processes]]:
-    """A game of ``kind`` (the test's eyes on the database) with shard 0's and shard 1's processes running."""
+async def _processes(kind, tmp_path: Path, database: str,
+                     shards: tuple[int, ...] = (0, 1)) -> AsyncIterator[tuple[ProcessGame, Processes]]:
+    """A game of ``kind`` (the test's eyes on the database) with the processes of ``shards`` (of 2) running."""
     async with FakeDiscord(token="process-token", point=False) as fake:
         eyes = await GameService.open(database, secret=SECRET)
         game = kind(fake, World(fake, shard=(1, 2)), eyes, Clock(), RecordingPictures())
         game.pictures.public = Everything()
         processes = Processes(fake, database, tmp_path)
         try:
-            await processes.start(0, 1)
+            await processes.start(*shards)
             yield game, processes
             fake.assert_clean()
         finally:
@@ -531,3 +543,115 @@ async def test_a_process_killed_while_its_computer_thinks_leaves_the_turn_to_the
         assert fake.nonce_hits == 0
         await check_posted_once(fake, database, game.game_id)
         game.check_secrecy(after)
+
+
+# -- one process per shard, whatever Discord accepts --------------------------------------------------------------
+
+
+async def _refused(process: asyncio.subprocess.Process, timeout: float = 45) -> str:
+    """The output of a process that must end by itself with exit code 2 (a refusal in one line)."""
+    await asyncio.wait_for(process.wait(), timeout)
+    output = (await process.stdout.read()).decode(errors="replace")
+    assert process.returncode == 2 and "Traceback" not in output, output
+    return output
+
+
+def _error_line(output: str) -> str:
+    errors = [line for line in output.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1, output
+    return errors[0]
+
+
+async def test_a_second_process_on_a_held_shard_or_with_another_shard_count_does_not_start(tmp_path,
+                                                                                          database) -> None:
+    """Discord accepts a second session on a shard and other shard counts beside it (so does the fake): the
+    processes' book refuses them, before they connect, each in one line naming the process that runs."""
+    async with _processes(ProcessGame, tmp_path, database, shards=(1,)) as (game, processes):
+        fake = game.fake
+        running = await _name(database, processes.running[1])
+        identified = len(fake.gateway.identifies)
+        twin, resharded = await asyncio.gather(_launch(fake, database, tmp_path, 1),
+                                               _launch(fake, database, tmp_path, "0-2", count=3))
+        twin_said, resharded_said = _error_line(await _refused(twin)), _error_line(await _refused(resharded))
+        assert twin_said == (f"error: this process (shards 1 of 2) does not start: process {running} holds shard 1 of "
+                             "2 already: give every shard to exactly one process (that process is running: it renewed "
+                             "its hold while this one waited)")
+        assert resharded_said.startswith(f"error: this process (shards 0-2 of 3) does not start: process {running} "
+                                         "runs shards 1 of 2: every process of the bot must run the same "
+                                         "SY_SHARD_COUNT"), resharded_said
+        assert len(fake.gateway.identifies) == identified  # neither reached the gateway
+        # The running process still holds its shard, alone.
+        assert [row.name for row, gone in await process_report_of(database) if not gone] == [running]
+        assert len([s for s in fake.gateway.live_sessions() if s.connected]) == 1
+
+
+async def test_of_processes_starting_at_once_on_one_shard_exactly_one_runs(tmp_path, database) -> None:
+    async with FakeDiscord(token="process-token", point=False) as fake:
+        World(fake, shard=(1, 2))
+        started = await asyncio.gather(*(_launch(fake, database, tmp_path, 1) for _ in range(3)))
+        try:
+            outcomes = await asyncio.gather(*(_running_or_refused(database, p) for p in started))
+            (winner,) = [o for o in outcomes if not o.startswith("error: ")]
+            assert all(f"process {winner} holds shard 1 of 2 already" in o for o in outcomes if o != winner), outcomes
+            assert len([s for s in fake.gateway.identifies if s["shard"] == [1, 2]]) == 1
+        finally:
+            outputs = [await stopped(p) for p in started]
+            print(*outputs, sep="\n---\n")
+
+
+async def _running_or_refused(url: str, process: asyncio.subprocess.Process) -> str:
+    """The process's name once it runs, or its one line of refusal once it ended."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 45
+    while True:
+        if process.returncode is not None:
+            return _error_line(await _refused(process))
+        name = await _name(url, process)
+        if name is not None:
+            return name
+        assert loop.time() < deadline, "the process neither ran nor ended"
+        await asyncio.sleep(0.05)
+
+
+async def process_report_of(url: str) -> list:
+    from bot.service.processes import process_report
+
+    eyes = await GameService.open(url, secret=SECRET)
+    try:
+        return (await process_report(eyes.database, time.time)).processes
+    finally:
+        await eyes.close()
+
+
+async def test_a_process_that_finds_another_on_its_shard_gives_it_up_and_says_so(tmp_path, database) -> None:
+    """Shard 1's process is frozen past its lease (SIGSTOP: a stalled machine); a new process on shard 1 waits out
+    the lease and runs. The frozen one, woken, finds it at its next renewal: it gives the shard up, closes its
+    session, says so in its log and in the owner's status, and ends."""
+    async with _processes(ProcessGame, tmp_path, database) as (game, processes):
+        fake, w = game.fake, game.world
+        fake.add_member(w.guild, fake.owner)
+        frozen = await _name(database, processes.running[1])
+        frozen_process = processes.running.pop(1)
+        frozen_process.send_signal(signal.SIGSTOP)
+        since = time.monotonic()
+        taker = await _launch(fake, database, tmp_path, 1)
+        try:
+            taker_name = await _ready(database, taker, fake, [1, 2], since)
+            frozen_process.send_signal(signal.SIGCONT)
+            output = await _refused(frozen_process, timeout=20)
+            said = _error_line(output)
+            assert said.startswith(f"error: process {taker_name} holds shards 1 of 2, which clash with this process's "
+                                   "1 of 2"), said
+            assert f"ERROR [shards 1/2] bot.chat.status: {said[len('error: '):]}" in output, output
+            assert sorted(s.shard for s in fake.gateway.live_sessions() if s.connected) == [[0, 2], [1, 2]]
+            handle = await fake.slash(fake.owner, w.channel, "sy", "status", {"processes": True})
+            answer = await handle.wait_reply(timeout=10)
+            lines = answer.text.splitlines()
+            assert any(line.startswith(f"• {frozen}: shards 1 of 2, gave its shards up ") and
+                       line.endswith(f": {taker_name} held them too") for line in lines), lines
+            assert any(line.startswith(f"• {taker_name} (this one): shards 1 of 2") for line in lines), lines
+            # It still plays: a game opens on the channel.
+            await game.open(seed=3, mrx=w.bob)
+            assert game.game_id is not None
+        finally:
+            print(await stopped(taker))

@@ -269,15 +269,9 @@ class Gateway:
                  and 0 <= shard[0] < shard[1])
         if not valid:
             return INVALID_SHARD, b'Invalid shard.'
-        if not self.fake.allow_duplicate_shards and any(s.connected for s in self.shard_sessions(*shard)):
-            # Discord itself accepts several sessions with the same [shard_id, num_shards] (the Sharding
-            # section of its gateway docs: "You can establish multiple sessions with the same
-            # [shard_id, num_shards]"), and documents no close code for it. The fake refuses by default,
-            # because two bot processes on one shard would both handle its events. It closes with 4010
-            # "Invalid shard", the documented code for a shard the gateway will not serve: discord.py
-            # gives up on 4010 and raises ConnectionClosed from start(), where 4005 ("Already
-            # authenticated", a second IDENTIFY on one socket) would send it into a reconnect loop.
-            return INVALID_SHARD, b'Invalid shard: this shard is already connected.'
+        # Discord accepts several sessions with the same [shard_id, num_shards] (the Sharding section of its
+        # gateway docs: "You can establish multiple sessions with the same [shard_id, num_shards]"), and sessions of
+        # different shard counts side by side (while a bot reshards): so does the fake. Each gets the shard's events.
         return None
 
     async def _identify(self, conn: GatewayConnection, data: Dict[str, Any]) -> None:

@@ -201,11 +201,10 @@ class FakeDiscord:
         discord.py retries 500s with 1, 3, 5, 7 s sleeps; use e.g. 503 for an immediate failure.
     point:
         Call :meth:`point_client` on start (restored on exit).
-    allow_duplicate_shards:
-        Discord accepts several sessions with the same ``[shard_id, num_shards]``; by default the fake
-        refuses the second one while the first is connected (close 4010), so a test notices two processes
-        claiming one shard. Set this to get Discord's behaviour (each such session gets the shard's events;
-        an interaction still goes to one session, the newest).
+
+    Like Discord, the fake accepts several sessions with the same ``[shard_id, num_shards]`` (each gets the shard's
+    events; an interaction goes to one session, the newest), and sessions of different shard counts side by side:
+    keeping one process per shard is the bot's business.
     """
 
     def __init__(
@@ -219,7 +218,6 @@ class FakeDiscord:
         strict: bool = True,
         error_status: int = 500,
         point: bool = True,
-        allow_duplicate_shards: bool = False,
     ) -> None:
         self.token = token
         self.bot_user = FakeUser(id=snowflake(), name=bot_name.lower().replace(' ', ''), global_name=bot_name,
@@ -232,7 +230,6 @@ class FakeDiscord:
         self.strict = strict
         self.error_status = error_status
         self._auto_point = point
-        self.allow_duplicate_shards = allow_duplicate_shards
         #: a session holding more guilds than this is closed with 4011 (sharding required), like Discord
         self.max_guilds_per_session = MAX_GUILDS_PER_SESSION
         #: ``shards`` in GET /gateway/bot (what AutoShardedClient runs without a shard_count);

@@ -1,9 +1,16 @@
-"""The bot's processes: each one's heartbeat row, the report of all of them (gone when a heartbeat is old) and the
-posts owed, on SQLite and PostgreSQL."""
+"""The bot's processes: each one's hold on its shards (its row, a lease renewed by its heartbeat), the report of all
+of them (gone when a lease ended without a word) and the posts owed, on SQLite and PostgreSQL: a process refuses to
+start beside a live one on its shards or with another shard count, waits out the lease of one that was killed, and
+gives its shards up when it finds another process on them."""
 
 from __future__ import annotations
 
-from bot.service.processes import FORGET_AFTER, GONE_AFTER, ProcessBook, process_report
+import asyncio
+
+import pytest
+
+from bot.service import processes
+from bot.service.processes import FORGET_AFTER, ProcessBook, ShardsTaken, process_report
 
 from tests.service.helpers import started
 
@@ -11,33 +18,147 @@ from tests.service.helpers import started
 async def test_each_process_writes_its_row_and_the_report_lists_them_by_shards(service, clock) -> None:
     one = ProcessBook(service.database, clock, "host-a:1")
     two = ProcessBook(service.database, clock, "host-b:1")
-    await one.beat("0-3", 8, 0.045)
-    await two.beat("4-7", 8, None)
+    await one.hold([0, 1, 2, 3], 8)
+    await two.hold([4, 5, 6, 7], 8)
+    await one.renew([0, 1, 2, 3], 8, 0.045)
     report = await process_report(service.database, clock)
     assert [(row.name, row.shards, row.shard_count, row.latency, gone) for row, gone in report.processes] == [
         ("host-a:1", "0-3", 8, 0.045, False), ("host-b:1", "4-7", 8, None, False)]
     assert report.now == clock() and report.processes[0][0].started_at == clock()
+    assert report.processes[0][0].expires_at == clock() + one.lease
 
 
-async def test_a_process_whose_heartbeat_is_old_is_gone_and_one_that_stopped_is_not_listed(service, clock) -> None:
+async def test_a_process_whose_lease_ended_is_gone_and_one_that_stopped_is_not_listed(service, clock) -> None:
     one = ProcessBook(service.database, clock, "host-a:1")
     two = ProcessBook(service.database, clock, "host-b:1")
     three = ProcessBook(service.database, clock, "host-c:1")
-    for book, shards in ((one, "0"), (two, "1"), (three, "2")):
-        await book.beat(shards, 3, 0.01)
-    clock.now += GONE_AFTER - 1
-    await one.beat("0", 3, 0.02)
+    for book, shards in ((one, [0]), (two, [1]), (three, [2])):
+        await book.hold(shards, 3)
+    clock.now += one.lease - 1
+    await one.renew([0], 3, 0.02)
     await three.stopped()
     assert [(row.name, gone) for row, gone in (await process_report(service.database, clock)).processes] == [
         ("host-a:1", False), ("host-b:1", False)]
     clock.now += 2
     report = await process_report(service.database, clock)
     assert [(row.name, row.latency, gone) for row, gone in report.processes] == [
-        ("host-a:1", 0.02, False), ("host-b:1", 0.01, True)]
+        ("host-a:1", 0.02, False), ("host-b:1", None, True)]
     # A week later the gone one's row is forgotten at the next heartbeat.
     clock.now += FORGET_AFTER
-    await one.beat("0", 3, 0.02)
+    await one.renew([0], 3, 0.02)
     assert [row.name for row, _ in (await process_report(service.database, clock)).processes] == ["host-a:1"]
+
+
+class Watch:
+    """The time a process waiting for another's lease sees: a sleep moves the monotonic clock (and the bot's),
+    and ``during_sleep`` runs what happens meanwhile (the other process renewing, say)."""
+
+    def __init__(self, clock, during_sleep=None) -> None:
+        self.clock, self.during_sleep, self.now, self.slept = clock, during_sleep, 0.0, 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        self.slept += seconds
+        self.clock.now += seconds
+        if self.during_sleep is not None:
+            await self.during_sleep()
+
+
+@pytest.mark.parametrize("theirs, mine, says", [
+    (([1], 2), ([1], 2), "process host-a:1 holds shard 1 of 2 already: give every shard to exactly one process"),
+    (([0, 1], 4), ([1, 2], 4), "process host-a:1 holds shard 1 of 4 already"),
+    (([1], 3), ([0], 2), "process host-a:1 runs shards 1 of 3: every process of the bot must run the same "
+                         "SY_SHARD_COUNT"),
+    ((None, None), ([0], 2), "process host-a:1 runs shards all of ?, and a process that runs every shard must run "
+                             "alone"),
+    (([0, 1, 2], 3), ([0], 2), "process host-a:1 runs shards 0-2 of 3: every process of the bot must run the same"),
+    (([0], 2), (None, 2), "process host-a:1 runs shards 0 of 2, and a process that runs every shard"),
+])
+async def test_a_process_that_clashes_with_a_live_one_does_not_start_and_names_it(service, clock, theirs, mine,
+                                                                                   says) -> None:
+    running = ProcessBook(service.database, clock, "host-a:1")
+    await running.hold(*theirs)
+    starting = ProcessBook(service.database, clock, "host-b:2")
+    watch = Watch(clock, lambda: running.renew(*theirs, 0.01))  # it renews while the new one waits
+    with pytest.raises(ShardsTaken) as refused:
+        await starting.hold(*mine, sleep=watch.sleep, monotonic=watch.monotonic)
+    assert says in refused.value.message and refused.value.other.name == "host-a:1", refused.value.message
+    assert "\n" not in refused.value.message and watch.slept < running.lease / 3
+    assert [row.name for row, _ in (await process_report(service.database, clock)).processes] == ["host-a:1"]
+
+
+async def test_processes_on_other_shards_of_the_same_count_start_side_by_side(service, clock) -> None:
+    for n, shards in enumerate(([0, 1], [2], [3])):
+        await ProcessBook(service.database, clock, f"host:{n}").hold(shards, 4)
+    assert len((await process_report(service.database, clock)).processes) == 3
+
+
+async def test_a_process_killed_without_a_word_delays_a_restart_on_its_shards_by_its_lease_at_most(service,
+                                                                                                   clock) -> None:
+    killed = ProcessBook(service.database, clock, "host-a:1", lease=30.0)
+    await killed.hold([1], 2)
+    clock.now += 5  # killed 5 s after its last renewal: nobody renews its row again
+    said = []
+    watch = Watch(clock)
+    again = ProcessBook(service.database, clock, "host-a:2", lease=30.0)
+    await again.hold([1], 2, sleep=watch.sleep, monotonic=watch.monotonic, waiting=lambda row, why: said.append(why))
+    assert watch.slept <= killed.lease + 3.5 and said == [
+        "process host-a:1 holds shard 1 of 2 already: give every shard to exactly one process"]
+    report = await process_report(service.database, clock)
+    assert [(row.name, gone) for row, gone in report.processes] == [("host-a:1", True), ("host-a:2", False)]
+    # The killed one's row, with its lease ended, keeps no one else out either.
+    await ProcessBook(service.database, clock, "host-b:3").hold([0], 2)
+
+
+async def test_of_processes_starting_at_once_on_one_shard_one_runs_and_the_others_name_it(service,
+                                                                                           monkeypatch) -> None:
+    import time
+
+    monkeypatch.setattr(processes, "SHORTEST_LEASE", 0.5)  # quick renewals: the test waits for them
+
+    def real() -> float:
+        return time.time()
+
+    books = [ProcessBook(service.database, real, f"host:{n}", lease=0.6) for n in range(4)]
+    renewing = []
+
+    async def start(book):
+        await book.hold([0], 1)
+
+        async def keep():
+            while True:
+                await asyncio.sleep(book.lease / 3)
+                await book.renew([0], 1, None)
+        renewing.append(asyncio.create_task(keep()))
+        return book.name
+
+    try:
+        outcomes = await asyncio.gather(*(start(book) for book in books), return_exceptions=True)
+    finally:
+        for task in renewing:
+            task.cancel()
+    (winner,) = [o for o in outcomes if isinstance(o, str)]
+    refused = [o for o in outcomes if not isinstance(o, str)]
+    assert len(refused) == 3 and all(isinstance(o, ShardsTaken) and o.other.name == winner for o in refused), outcomes
+    assert [row.name for row, gone in (await process_report(service.database, real)).processes if not gone] == [winner]
+
+
+async def test_a_process_that_finds_another_on_its_shards_gives_them_up_and_its_row_says_so(service, clock) -> None:
+    frozen = ProcessBook(service.database, clock, "host-a:1", lease=30.0)
+    await frozen.hold([1], 2)
+    clock.now += 31  # frozen (SIGSTOP, a lost database) past its lease; another process takes the shard
+    taker = ProcessBook(service.database, clock, "host-b:2", lease=30.0)
+    await taker.hold([1], 2)
+    other = await frozen.renew([1], 2, 0.01)  # it wakes up
+    assert other is not None and other.name == "host-b:2" and frozen.gave_up == other
+    await frozen.stopped()  # its row stays, for the owner to read
+    assert await taker.renew([1], 2, 0.01) is None
+    report = await process_report(service.database, clock)
+    assert [(row.name, row.gave_up, gone) for row, gone in report.processes] == [
+        ("host-a:1", "host-b:2", False), ("host-b:2", None, False)]
 
 
 async def test_the_report_counts_the_posts_owed_and_how_long_the_oldest_waits(service, clock) -> None:
