@@ -198,6 +198,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
             # Post whatever a crash left owed (the outbox), before anything else happens.
             self._spawn(self.announce())
             self._spawn(self.wakeups.start())
+            if self.heartbeat.held:  # a beat with the gateway's latency at once (the health file says ready)
+                self._spawn(self.heartbeat.renew())
 
     async def announce(self, game_id: int | None = None, *, computers: bool = True) -> None:
         """Post the messages the service owes (for one game or all); then a computer that owes the

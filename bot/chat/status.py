@@ -55,8 +55,9 @@ class Heartbeat:
         self.beat_every = min(beat_every, self.book.lease / 3)
         self.log_every = log_every
         self._logged_at: float | None = None
-        #: whether this process took its shards (its row is written)
+        #: whether this process took its shards (its row is written), and gave them up since
         self.held = False
+        self._given_up = False
         #: touched after each row written while the gateway answers: ``python -m bot health`` reads its age
         self.health_file = health_file
 
@@ -101,20 +102,27 @@ class Heartbeat:
     async def run(self) -> None:
         """Renew until the bot stops, or until another process turns out to hold this one's shards: then give them
         up (the bot closes, as on SIGTERM, finishing the moves in hand)."""
-        while True:
-            try:
-                other = await self.beat()
-            except Exception as exc:  # the database away for a moment: the next beat tries again
-                log.warning("could not renew this process's hold on its shards: %s", _reason(exc))
-                other = None
-            if other is not None:
-                give_up = getattr(self.client, "give_up", None)
-                message = gave_up_line(self.client.shard_ids, self.client.shard_count, other)
-                log.error("%s", message)
-                if give_up is not None:
-                    await give_up(message)
-                return
+        while await self.renew():
             await asyncio.sleep(self.beat_every)
+
+    async def renew(self) -> bool:
+        """One renewal (:meth:`beat`), now (the bot calls it once ready too, with its gateway latency); False once
+        this process has given its shards up."""
+        try:
+            other = await self.beat()
+        except Exception as exc:  # the database away for a moment: the next beat tries again
+            log.warning("could not renew this process's hold on its shards: %s", _reason(exc))
+            return True
+        if other is None:
+            return True
+        if not self._given_up:  # (once: the loop's renewal and the one at ready may both find it)
+            self._given_up = True
+            message = gave_up_line(self.client.shard_ids, self.client.shard_count, other)
+            log.error("%s", message)
+            give_up = getattr(self.client, "give_up", None)
+            if give_up is not None:
+                await give_up(message)
+        return False
 
     async def stopped(self) -> None:
         try:

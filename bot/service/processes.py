@@ -181,6 +181,8 @@ class ProcessBook:
                     latency: float | None) -> ProcessRow | None:
         """Renew the hold; None, or the live process that holds this one's shards too: then this one has given
         them up (its row says so)."""
+        if self.gave_up is not None:  # given up for good
+            return self.gave_up
         mine = Shards.of(shard_ids, shard_count)
         now = self._clock()
         async with self._store.transaction() as tx:
