@@ -68,10 +68,10 @@ class Heartbeat:
         client = self.client
 
         def waiting(row: ProcessRow, why: str) -> None:
-            lease = row.expires_at - row.seen_at
-            log.warning("%s, but has not renewed its hold for %s: waiting up to %s for its lease to end (it was "
-                        "killed?); if it renews, this process does not start", why,
-                        _ago(self.clock() - row.seen_at, EN), _ago(lease, EN))
+            log.warning("process %s (shards %s of %s) holds shards this process needs, but has not renewed its hold "
+                        "for %s: waiting up to %s for its lease to end (was it killed?); if it renews, this process "
+                        "does not start", row.name, row.shards, row.shard_count or "?",
+                        _ago(self.clock() - row.seen_at, EN), _ago(row.expires_at - row.seen_at, EN))
 
         await self.book.hold(client.shard_ids, client.shard_count, waiting=waiting)
         self.held = True
