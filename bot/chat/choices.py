@@ -35,18 +35,22 @@ def _option(interaction: discord.Interaction, name: str) -> Any:
 
 
 async def games(ctx: ChatContext, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """The caller's own running games (in DMs: those where they are Mr. X)."""
+    """The running games played from here (a channel's games in their threads, the thread's own game) first, then the
+    caller's own running games elsewhere (in DMs: those where they are Mr. X)."""
     try:
         mine = await finder.my_games(ctx.service, interaction.user.id, "mrx" if is_dm(interaction) else None)
+        here = [] if is_dm(interaction) else [g for g in await finder.games_here(ctx.service, interaction.channel_id)
+                                               if g.status == RUNNING]
     except Exception:
         return []
+    turns = {g.game.id: g.your_turn for g in mine}
     found = []
     tr = await speaker_for(interaction)
-    for g in mine:
-        turn = " · " + tr._("your move") if g.your_turn else ""
-        name = f"#{g.game.id} · " + tr._("round {n}").format(n=g.game.round) + turn
-        if str(current or "").strip() in str(g.game.id):
-            found.append(app_commands.Choice(name=name, value=g.game.id))
+    for game in [*here, *(g.game for g in mine if g.game.id not in {h.id for h in here})]:
+        turn = " · " + tr._("your move") if turns.get(game.id) else ""
+        name = f"#{game.id} · " + tr._("round {n}").format(n=game.round) + turn
+        if str(current or "").strip() in str(game.id):
+            found.append(app_commands.Choice(name=name, value=game.id))
     return found[:25]
 
 
@@ -54,7 +58,7 @@ async def _mover(ctx: ChatContext, interaction: discord.Interaction):
     """(game, pawn, the mover's view: Mr. X's own for him, else the public one) for the caller's move
     now, or None."""
     try:
-        game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")))
+        game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")), playing=True)
         if game.status != RUNNING:
             return None
         mover = await finder.mover(ctx.service, game, interaction, _option(interaction, "pawn") or None)
@@ -84,7 +88,7 @@ async def of_family(ctx: ChatContext, interaction: discord.Interaction, command:
 
 async def my_pawns(ctx: ChatContext, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     try:
-        game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")))
+        game = await finder.game_for(ctx.service, interaction, _int(_option(interaction, "game")), playing=True)
         me = await finder.me(ctx.service, game, interaction.user.id)
         view = await ctx.service.public_view(game.id)
     except Exception:

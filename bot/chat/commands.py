@@ -121,11 +121,14 @@ class ScotlandYardCommands(app_commands.Group):
 
     @app_commands.command(name="trade", description="Sanssouci variant: before moving, hand a ticket to another agent")
     @app_commands.describe(to="The agent who gets the ticket", ticket="The ticket you hand over",
-                           pawn="Which of your pawns gives it (if you move several)")
+                           pawn="Which of your pawns gives it (if you move several)",
+                           game="Which game (when several are played from this channel)")
+    @app_commands.autocomplete(game=game_choices)
     async def trade(self, interaction: discord.Interaction, to: app_commands.Range[str, 1, 40],
-                    ticket: app_commands.Range[str, 1, 40], pawn: Optional[str] = None) -> None:
+                    ticket: app_commands.Range[str, 1, 40], pawn: Optional[str] = None,
+                    game: Optional[int] = None) -> None:
         if self._new(interaction):
-            await moves.trade(self.ctx, interaction, to, ticket, pawn)
+            await moves.trade(self.ctx, interaction, to, ticket, pawn, game)
 
     @trade.autocomplete("to")
     async def trade_to(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -13,7 +13,7 @@ from bot.games.family import MRX
 from bot.i18n import N_, reading_about
 from bot.service import GameService
 from bot.service.errors import GameNotFound, NoGameHere, NotInGame, NotYourPawn, ServiceError
-from bot.service.models import RUNNING, GameInfo, Player, UserGame
+from bot.service.models import LOBBY, RUNNING, GameInfo, Player, UserGame
 
 from bot.chat.replies import Refused, is_dm
 
@@ -25,22 +25,71 @@ async def game(service: GameService, game_id: int) -> GameInfo:
     return found
 
 
+async def games_here(service: GameService, channel_id: int) -> list[GameInfo]:
+    """The games in the lobby or running that a command used here may be about: in a game's own thread that game; in
+    a channel its open lobby and every game running from it, in the channel or in threads of their own."""
+    found = await service.game_of_thread(channel_id)
+    if found is not None:
+        return [found] if found.active else []
+    return await service.games_in_channel(channel_id)
+
+
 async def game_here(service: GameService, channel_id: int) -> GameInfo | None:
-    """The active game (lobby or running) of a channel, or of the game's own thread."""
-    found = await service.game_in_channel(channel_id)
-    if found is None:
-        found = await service.game_of_thread(channel_id)
-    return found if found is not None and found.active else None
+    """The game here when it is plain which: the thread's game, the channel's open lobby, else its one running game;
+    None when there is none (or several run and no lobby is open)."""
+    here = await games_here(service, channel_id)
+    lobby = next((g for g in here if g.status == LOBBY), None)
+    return lobby if lobby is not None or len(here) != 1 else here[0]
 
 
-async def channel_game(service: GameService, interaction: discord.Interaction) -> GameInfo:
+#: several games could be meant: the commands with a ``game`` option, and those without one
+SEVERAL = N_("Several games are played from this channel ({games}): say which with the `game` option, or use the "
+             "command in the game's thread.")
+SEVERAL_HERE = N_("Several games are played from this channel ({games}): use the command in the game's thread.")
+
+
+async def channel_game(service: GameService, interaction: discord.Interaction, game_id: int | None = None, *,
+                       playing: bool = False, lobby: bool = False, option: bool = False) -> GameInfo:
+    """The game a command used in a server's channel (or thread) acts on. ``game_id`` names one of the games here; a
+    ``game`` option naming another game is never ignored: it is refused, saying where that game is played. Else the
+    one game here; of several, the open lobby (``lobby``: commands of the lobby), the running ones (``playing``:
+    moves), and of those the caller's own (seated, or hosting); when several are left, the caller hears which (and,
+    with ``option``, that the command's ``game`` option says it)."""
     if is_dm(interaction):
         raise Refused("Use this in the game's channel on the server.")
-    found = await game_here(service, interaction.channel_id)
-    if found is None:
-        raise NoGameHere("There is no game in this channel: start one with `/sy new`.")
+    here = await games_here(service, interaction.channel_id)
+    if game_id is not None:
+        found = next((g for g in here if g.id == game_id), None)
+        if found is None:
+            raise Refused(await played_where(service, game_id, interaction.user.id,
+                                             here[0] if len(here) == 1 else None))
+    else:
+        found = await one_of(service, here, interaction.user.id, playing=playing, lobby=lobby,
+                             option=option)
     reading_about(found.board)
     return found
+
+
+async def one_of(service: GameService, here: list[GameInfo], user_id: int, *, playing: bool, lobby: bool,
+                 option: bool) -> GameInfo:
+    if not here:
+        raise NoGameHere("There is no game in this channel: start one with `/sy new`.")
+    if lobby and (open_lobby := next((g for g in here if g.status == LOBBY), None)) is not None:
+        return open_lobby
+    candidates = here
+    if playing:
+        candidates = [g for g in here if g.status == RUNNING] or here
+    if len(candidates) > 1:
+        mine = [g for g in candidates if g.host_id == user_id
+                or any(p.user_id == user_id and p.status == "playing" for p in await service.players(g.id))]
+        candidates = mine if mine else candidates
+    if len(candidates) > 1:
+        places = []
+        for g in candidates:
+            thread = await service.game_thread(g.id)
+            places.append(f"#{g.id} <#{thread}>" if thread not in (None, g.channel_id) else f"#{g.id}")
+        raise Refused(SEVERAL if option else SEVERAL_HERE, games=", ".join(places))
+    return candidates[0]
 
 
 async def my_games(service: GameService, user_id: int, role: str | None = None) -> list[UserGame]:
@@ -66,17 +115,13 @@ async def dm_game(service: GameService, interaction: discord.Interaction, game_i
     raise Refused("You are not Mr. X in any running game. Start one in a server channel with `/sy new`.")
 
 
-async def game_for(service: GameService, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
-    """The game a command acts on: in DMs Mr. X's (``game_id`` picks one), in a channel the
-    channel's. A ``game`` option naming another game is never ignored: it is refused, saying
-    where that game is played."""
+async def game_for(service: GameService, interaction: discord.Interaction, game_id: int | None = None, *,
+                   playing: bool = False) -> GameInfo:
+    """The game a command acts on: in DMs Mr. X's (``game_id`` picks one), in a channel as :func:`channel_game`
+    finds it."""
     if is_dm(interaction):
         return await dm_game(service, interaction, game_id)
-    if game_id is not None:
-        here = await game_here(service, interaction.channel_id)
-        if here is None or here.id != game_id:
-            raise Refused(await played_where(service, game_id, interaction.user.id, here))
-    return await channel_game(service, interaction)
+    return await channel_game(service, interaction, game_id, playing=playing, option=True)
 
 
 async def latest_here(service: GameService, channel_id: int) -> GameInfo | None:
@@ -143,7 +188,7 @@ async def game_to_look_at(service: GameService, client: discord.Client, interact
         return await visible_game(service, client, interaction, game_id)
     try:
         return await game_for(service, interaction)
-    except GameError:
+    except NoGameHere:
         latest = None if is_dm(interaction) else await latest_here(service, interaction.channel_id)
         if latest is None:
             raise

@@ -34,8 +34,7 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
                    or language is not None)
         if is_dm(interaction):
             raise Refused("Settings belong to a server's games: use `/sy-host settings` in the server.")
-        game = await finder.game_here(service, interaction.channel_id)
-        server = scope == "server" if scope else game is None
+        server = scope == "server" if scope else not await finder.games_here(service, interaction.channel_id)
         if server:
             current = await service.guild_settings(interaction.guild_id)
             if changes or rules is not None:
@@ -55,14 +54,14 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
             text = tr._("⚙️ Server defaults for new games: {rules}, {settings}, {threads}.").format(
                 rules=rules_title(current.default_rules, tr), settings=settings_words(current, tr),
                 threads=thread_words(threads, True, tr))
-            if game is None and not changed:
+            if not await finder.games_here(service, interaction.channel_id) and not changed:
                 text += " " + tr._("There is no game in this channel; `/sy new` opens one.")
             await say(interaction, text, ephemeral=not changed)
             return
         if rules is not None:
             raise Refused("The rules of a game are chosen when it opens (`/sy new rules:`); "
                           "`scope: server` sets the server's default.")
-        game = await finder.channel_game(service, interaction)
+        game = await finder.channel_game(service, interaction, lobby=True)
         scope_.game_id = game.id
         current = await service.settings(game.id)
         if thread:
@@ -93,7 +92,7 @@ async def cancel(ctx: ChatContext, interaction: discord.Interaction) -> None:
         game = await finder.channel_game(ctx.service, interaction)
         scope.game_id = game.id
         manages = bool(interaction.permissions.manage_channels)
-        await ctx.service.cancel(interaction.channel_id, interaction.user.id, manages, key=key(interaction))
+        await ctx.service.cancel(game.channel_id, interaction.user.id, manages, key=key(interaction), game_id=game.id)
         await say(interaction, reader()._("🛑 Cancelled."), ephemeral=True)
         await lobby.refresh(ctx, game.id)
         await ctx.announce(game.id)
@@ -107,8 +106,8 @@ async def replace(ctx: ChatContext, interaction: discord.Interaction, old: disco
         scope.game_id = game.id
         if new.bot:
             raise Refused("A bot cannot take a seat.")
-        result = await ctx.service.replace(interaction.channel_id, interaction.user.id, old.id, new.id,
-                                           new.display_name, key=key(interaction))
+        result = await ctx.service.replace(game.channel_id, interaction.user.id, old.id, new.id,
+                                           new.display_name, key=key(interaction), game_id=game.id)
         await say(interaction, reader()._("🔁 {new} takes over from {old}.").format(new=new.mention, old=old.mention),
                   ephemeral=True)
         if result.game.status == LOBBY:

@@ -143,12 +143,15 @@ async def change(ctx: ChatContext, interaction: discord.Interaction, what: str, 
                 raise GameAlreadyStarted("This lobby is closed." if game.status != RUNNING else
                                          "The game has already started; the lobby is closed.")
         else:
-            game = await finder.channel_game(service, interaction)
+            game = await finder.channel_game(service, interaction, lobby=True)
         scope.game_id = game.id
         user = interaction.user
         if what == "join" and game.status == RUNNING and button_game is None:
             await take_seat_back(ctx, interaction, game)
             return
+        if game.status != LOBBY:  # a running game's (the service would find the channel's lobby by the channel)
+            raise GameAlreadyStarted("The game has started: to stop playing, resign." if what == "leave" else
+                                     "The game has already started; the lobby is closed.")
         if what == "join":
             result = await service.join(game.channel_id, user.id, user.display_name, role, key=key(interaction))
         elif what == "addbot":
@@ -219,7 +222,7 @@ async def add_computer(ctx: ChatContext, interaction: discord.Interaction, role:
             await change(ctx, interaction, "addbot", role, level=level)
             return
     async with guarded(interaction) as scope:
-        game = await finder.channel_game(ctx.service, interaction)
+        game = await finder.channel_game(ctx.service, interaction, playing=True)
         scope.game_id = game.id
         if player is None:
             raise Refused("The game is running: name the absent `player` whose seat the computer plays.")

@@ -36,7 +36,7 @@ async def move(ctx: ChatContext, interaction: discord.Interaction, to: int, tick
         return
     service = ctx.service
     async with guarded(interaction) as scope:
-        game = await finder.game_for(service, interaction, game_id)
+        game = await finder.game_for(service, interaction, game_id, playing=True)
         scope.game_id = game.id
         if game.status != RUNNING:
             raise Refused("The game has not started yet: the host starts it with `/sy start`.")
@@ -72,14 +72,15 @@ async def retire_prompt(ctx: ChatContext, game_id: int) -> None:
         log.info("could not close Mr. X's menu of game %s", game_id)
 
 
-async def trade(ctx: ChatContext, interaction: discord.Interaction, to: str, ticket: str, pawn: str | None) -> None:
+async def trade(ctx: ChatContext, interaction: discord.Interaction, to: str, ticket: str, pawn: str | None,
+                game_id: int | None = None) -> None:
     """``/sy trade`` (a sanssouci variant): on its own turn, before moving, an agent hands one ticket
     to another agent. The channel's post is the answer."""
     if not await defer(interaction, ephemeral=True):
         return
     service = ctx.service
     async with guarded(interaction) as scope:
-        game = await finder.channel_game(service, interaction)
+        game = await finder.channel_game(service, interaction, game_id, playing=True, option=True)
         scope.game_id = game.id
         if game.status != RUNNING:
             raise Refused("The game has not started yet.")
@@ -98,7 +99,7 @@ async def surface(ctx: ChatContext, interaction: discord.Interaction, take: str 
     if not await defer(interaction, ephemeral=True):
         return
     async with guarded(interaction) as scope:
-        game = await finder.game_for(ctx.service, interaction, game_id)
+        game = await finder.game_for(ctx.service, interaction, game_id, playing=True)
         scope.game_id = game.id
         await ctx.service.surface(game.id, interaction.user.id, None, key(interaction), prefer=take)
         await say(interaction, reader()._("✅ You surfaced: everyone sees where you are now."), ephemeral=True)
@@ -115,7 +116,7 @@ async def resign(ctx: ChatContext, interaction: discord.Interaction, game_id: in
         if game_id is not None and confirmed:
             game = await finder.game(service, game_id)
         else:
-            game = await finder.game_for(service, interaction, game_id)
+            game = await finder.game_for(service, interaction, game_id, playing=True)
         scope.game_id = game.id
         if game.status == LOBBY:
             raise Refused("The game has not started: use `/sy leave` to leave the lobby.")

@@ -176,12 +176,13 @@ class Lobby(ServiceCore):
 
     @retried
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool = False,
-                     *, key: str | None = None) -> CommandResult:
-        """End the channel's active game without a result: the host, or anyone who manages the channel."""
-        async with self._command(key, "cancel", user_id, channel_id=channel_id) as (tx, now, seen):
+                     *, key: str | None = None, game_id: int | None = None) -> CommandResult:
+        """End a game without a result (``game_id``, else the channel's own: its lobby, or the game running in it):
+        the host, or anyone who manages the channel."""
+        async with self._command(key, "cancel", user_id, **steps.address(channel_id, game_id)) as (tx, now, seen):
             if seen:
                 return seen
-            game = await steps.active(tx, channel_id)
+            game = await steps.active(tx, channel_id, game_id)
             if game.host_id != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can cancel the game.")
             await tx.games.end(game.id, CANCELLED, now)

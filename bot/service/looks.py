@@ -16,9 +16,14 @@ from .models import LOBBY, RUNNING, GameInfo, Player, UserGame
 
 class Looks(ServiceCore):
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
-        """The channel's active game (lobby or running), or None."""
+        """The game the channel itself holds: its open lobby, else the game running in the channel (not in a thread
+        of its own); None when there is neither."""
         row = await self._reads.games.active_in_channel(channel_id)
         return read.game_info(row) if row else None
+
+    async def games_in_channel(self, channel_id: int) -> list[GameInfo]:
+        """Every game of the channel in the lobby or running, in the channel or in threads of their own, oldest first."""
+        return [read.game_info(row) for row in await self._reads.games.in_channel(channel_id)]
 
     async def latest_game(self, channel_id: int, *, finished_only: bool = True) -> GameInfo | None:
         """The channel's most recent game (only ended ones by default: finished or cancelled after the start)."""

@@ -16,12 +16,13 @@ from .validation import require_host
 class Seats(ServiceCore):
     @retried
     async def replace(self, channel_id: int, host_id: int, old_user_id: int, new_user_id: int, new_name: str,
-                      *, key: str | None = None) -> CommandResult:
-        """Host only: give ``old_user_id``'s seat and pawns to ``new_user_id`` (lobby or running game)."""
-        async with self._command(key, "replace", host_id, channel_id=channel_id) as (tx, now, seen):
+                      *, key: str | None = None, game_id: int | None = None) -> CommandResult:
+        """Host only: give ``old_user_id``'s seat and pawns to ``new_user_id`` (lobby or running game; ``game_id``,
+        else the channel's own game)."""
+        async with self._command(key, "replace", host_id, **steps.address(channel_id, game_id)) as (tx, now, seen):
             if seen:
                 return seen
-            game = await steps.active(tx, channel_id)
+            game = await steps.active(tx, channel_id, game_id)
             require_host(game, host_id)
             old = await steps.player(tx, game.id, old_user_id,
                                      NotInGame("That person is not playing in this game."))

@@ -51,10 +51,16 @@ async def seen(tx: Session, key: str | None, name: str, user_id: int, *,
     return await result(tx, row.game_id, events, row.version, duplicate=True)
 
 
-async def active(tx: Session, channel_id: int) -> GameRow:
-    """The channel's game in the lobby or running."""
-    game = await tx.games.active_in_channel(channel_id)
-    if game is None:
+def address(channel_id: int, game_id: int | None) -> dict[str, int]:
+    """How a command finds its game (and locks it first): by its number when given, else by its channel."""
+    return {"game_id": game_id} if game_id is not None else {"channel_id": channel_id}
+
+
+async def active(tx: Session, channel_id: int, game_id: int | None = None) -> GameRow:
+    """The game in the lobby or running that ``game_id`` names, else the one the channel itself holds (its lobby, or
+    the game running in the channel rather than in a thread of its own)."""
+    game = await (tx.games.get(game_id) if game_id is not None else tx.games.active_in_channel(channel_id))
+    if game is None or game.status not in (LOBBY, RUNNING):
         raise NoGameHere()
     return game
 

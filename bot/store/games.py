@@ -47,6 +47,11 @@ class Games:
                                  (channel_id,))
         return self._keep(row)
 
+    async def in_channel(self, channel_id: int) -> list[GameRow]:
+        """Every game of the channel in the lobby or running (in the channel or in threads of their own), oldest first."""
+        found = await self.sql.all(f"SELECT * FROM games WHERE channel_id = ? AND {ACTIVE} ORDER BY id", (channel_id,))
+        return [GameRow.of(row) for row in found]
+
     def _keep(self, row) -> GameRow | None:
         game = GameRow.of(row) if row else None
         if game is not None and self._kept is not None:

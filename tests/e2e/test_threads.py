@@ -255,3 +255,20 @@ async def test_a_reminder_refused_in_a_locked_thread_goes_to_the_channel(game: G
     posts = fake.channel_messages(w.channel)
     assert "can no longer post in the thread" in posts[-2].text and posts[-1].text.startswith("⏰")
     assert await game.service.game_thread(game.game_id) == w.channel.id
+
+
+@pytest.mark.asyncio
+async def test_the_host_replaces_a_player_and_cancels_from_the_game_s_thread(game: Game) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    await game.start()
+    (thread,) = fake.threads(w.channel)
+    handle = await fake.slash(w.alice, thread, "sy-host", "replace", {"old": w.carol, "new": w.dave})
+    assert "takes over" in (await handle.wait_reply(timeout=5)).text
+    await game.settle()
+    seats = {p.user_id: p.status for p in await game.service.players(game.game_id)}
+    assert seats[w.dave.id] == "playing" and seats[w.carol.id] == "replaced"
+    handle = await fake.slash(w.alice, thread, "sy-host", "cancel")
+    assert "Cancelled" in (await handle.wait_reply(timeout=5)).text
+    await game.settle()
+    assert (await game.service.get_game(game.game_id)).status == "cancelled"
