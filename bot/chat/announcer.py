@@ -35,7 +35,7 @@ from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
 from bot.chat.presenters import presenter
 from bot.chat.turn_posts import TurnPosts
-from bot.chat.words import DMS_CLOSED
+from bot.chat.words import DMS_CLOSED, one_line
 
 log = logging.getLogger(__name__)
 
@@ -126,6 +126,13 @@ class Announcer:
                     break
         return posted
 
+    async def _count_failure(self, item: Announcement, exc: Exception) -> None:
+        """Count the failed try where the owner's report sees it (it stays owed, and is tried again on every poll)."""
+        try:
+            await self.service.post_failed(item.id, one_line(exc))
+        except Exception as again:  # the database is away: the log line above stands alone
+            log.warning("could not count the failed post %s of game %s: %s", item.id, item.game_id, one_line(again))
+
     async def _renew(self) -> None:
         if self._held:
             kept = await self.service.renew_posts(self.claimant.name, self.claimant.lease, self._held)
@@ -149,10 +156,11 @@ class Announcer:
                         channel_id, message_id = await self.post(item)
                     except Moved:  # the game left its thread for its channel: the post goes there now
                         channel_id, message_id = await self.post(item)
-                except Exception:
+                except Exception as exc:
                     log.exception("could not post announcement %s (%s) of game %s", item.id, item.key,
                                   item.game_id)
                     stuck.add(item.game_id)
+                    await self._count_failure(item, exc)
                     continue
                 self._unmarked[item.id] = (channel_id, message_id)
             try:

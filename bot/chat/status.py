@@ -155,6 +155,12 @@ def report_lines(report: ProcessReport, me: str | None = None, tr: Speaker | Non
     if owed.count:
         lines = [tr.ngettext("{n} post owed, the oldest queued {ago} ago.", "{n} posts owed, the oldest queued {ago} ago.",
                              owed.count).format(n=owed.count, ago=_ago(report.now - (owed.oldest or report.now), tr))]
+        if owed.failing and owed.last_failure is not None:
+            game_id, why = owed.last_failure
+            lines[0] += " " + tr.ngettext(
+                "{n} of them failed and is tried again on every poll; the last failure: game #{game}, {why}",
+                "{n} of them failed and are tried again on every poll; the last failure: game #{game}, {why}",
+                owed.failing).format(n=owed.failing, game=game_id, why=why)
     else:
         lines = [tr._("No posts owed.")]
     if not report.processes:

@@ -54,6 +54,12 @@ class Announcements(Claiming):
         process shares the database (SQLite)."""
         return self._store.wakeups(on_owed, on_reconnect)
 
+    async def post_failed(self, announcement_id: int, reason: str) -> None:
+        """Discord refused the announcement (or it could not be made): counted, with when and why, for the owner's
+        report (:func:`bot.service.processes.process_report`); it stays owed."""
+        async with self._store.transaction() as tx:
+            await tx.outbox.failed(announcement_id, reason[:300], self._clock())
+
     async def mark_posted(self, announcement_id: int, channel_id: int, message_id: int, *,
                           release: tuple[str, int] | None = None) -> None:
         """The announcement is posted there; ``release``: (holder, game), the game's last claimed post: the claim

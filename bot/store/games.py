@@ -7,8 +7,13 @@ import json
 from .base import Sql
 from .records import GameRow
 
-#: a game in the lobby or running; at most one per channel (the index games_one_active_per_channel)
+#: a game in the lobby or running. A channel holds one open lobby at a time (the index games_one_lobby_per_channel) and
+#: one game running in the channel itself (the service's rule), besides any number running in threads of their own
 ACTIVE = "status IN ('lobby', 'running')"
+#: a running game that plays in its channel: it has no thread of its own (none asked for, or it lost the one it had,
+#: which names the channel as its place); a game whose thread is asked for but not opened yet counts as in its thread
+IN_ITS_CHANNEL = ("NOT EXISTS (SELECT 1 FROM game_threads t WHERE t.game_id = games.id "
+                  "AND (t.thread_id IS NULL OR t.thread_id <> games.channel_id))")
 #: the columns a reminder or a deadline reads, and the column that remembers the last turn dealt with
 _TURN_COLUMNS = {"reminder_hours": "reminded_turn", "deadline_hours": "overdue_turn"}
 
@@ -39,12 +44,14 @@ class Games:
         return self._keep(row)
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
-        """The channel's game in the lobby or running (inside a transaction: locked until it ends)."""
-        for game in (self._kept or {}).values():  # at most one game of a channel is active: a held one is it
-            if game.channel_id == channel_id and game.status in ("lobby", "running"):
+        """The game the channel itself holds (inside a transaction: locked until it ends): its open lobby, else the
+        game running in the channel rather than in a thread of its own."""
+        for game in (self._kept or {}).values():  # a channel has one lobby at most: a held one is it
+            if game.channel_id == channel_id and game.status == "lobby":
                 return game
-        row = await self.sql.one(f"SELECT * FROM games WHERE channel_id = ? AND {ACTIVE}" + self.sql.lock,
-                                 (channel_id,))
+        row = await self.sql.one(
+            f"SELECT * FROM games WHERE channel_id = ? AND (status = 'lobby' OR (status = 'running' AND {IN_ITS_CHANNEL})) "
+            "ORDER BY CASE WHEN status = 'lobby' THEN 0 ELSE 1 END, id LIMIT 1" + self.sql.lock, (channel_id,))
         return self._keep(row)
 
     async def in_channel(self, channel_id: int) -> list[GameRow]:

@@ -64,6 +64,11 @@ class Outbox:
         await self.sql.execute("UPDATE announcements SET posted_at = ?, channel_id = ?, message_id = ? "
                                "WHERE id = ? AND posted_at IS NULL", (now, channel_id, message_id, announcement_id))
 
+    async def failed(self, announcement_id: int, reason: str, now: float) -> None:
+        """One more failed try to post the announcement, ``reason`` the last."""
+        await self.sql.execute("UPDATE announcements SET failures = failures + 1, failed_at = ?, last_error = ? "
+                               "WHERE id = ? AND posted_at IS NULL", (now, reason, announcement_id))
+
     async def readdress(self, game_id: int, old_user_id: int, new_user_id: int) -> None:
         """The private messages not yet sent to ``old_user_id`` go to ``new_user_id`` instead."""
         await self.sql.execute("UPDATE announcements SET recipient_id = ? WHERE game_id = ? AND recipient_id = ? "

@@ -37,6 +37,10 @@ class OwedPosts:
     oldest: float | None
     #: of them, those each process has in hand (the games whose posts it has claimed, ``claims``), by its name
     in_hand: dict[str, int]
+    #: of them, those that failed at least once (Discord refused them, say): each is tried again on every poll
+    failing: int = 0
+    #: the latest failure among them: (game, why)
+    last_failure: tuple[int, str] | None = None
 
 
 class Processes:
@@ -84,5 +88,10 @@ class Processes:
         held = await self.sql.all(
             "SELECT c.holder, COUNT(*) AS owed FROM announcements a JOIN claims c ON c.game_id = a.game_id "
             "AND c.work = ? WHERE a.posted_at IS NULL AND c.expires_at > ? GROUP BY c.holder", (OUTBOX, now))
+        failing = await self.sql.one("SELECT COUNT(*) AS failing FROM announcements WHERE posted_at IS NULL "
+                                     "AND failures > 0")
+        last = await self.sql.one("SELECT game_id, last_error FROM announcements WHERE posted_at IS NULL "
+                                  "AND failures > 0 ORDER BY failed_at DESC, id DESC LIMIT 1")
         return OwedPosts(int(row["owed"]) if row else 0, row["oldest"] if row else None,
-                         {r["holder"]: int(r["owed"]) for r in held})
+                         {r["holder"]: int(r["owed"]) for r in held}, int(failing["failing"]) if failing else 0,
+                         (last["game_id"], last["last_error"] or "?") if last else None)

@@ -257,6 +257,91 @@ async def test_a_reminder_refused_in_a_locked_thread_goes_to_the_channel(game: G
     assert await game.service.game_thread(game.game_id) == w.channel.id
 
 
+SEND_MESSAGES = 1 << 11
+
+
+@pytest.mark.asyncio
+async def test_a_post_refused_in_the_channel_itself_is_logged_and_counted_in_the_owner_s_status(game: Game,
+                                                                                              caplog) -> None:
+    w, fake = game.world, game.fake
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,))
+    await game.start()
+    # A moderator takes the bot's right to post in the game's channel: no thread to fall back from.
+    w.channel.overwrites.append({"id": fake.bot_user.id, "type": 1, "allow": 0, "deny": SEND_MESSAGES})
+    state = await game.truth()
+    await game.mrx_moves(state.legal_moves(MRX)[0], "dm")
+    await game.bot.announcer.flush()
+    assert any("could not post announcement" in r.getMessage() for r in caplog.records)
+    answer = await (await fake.slash(fake.owner, "dm", "sy", "status", {"processes": True})).wait_reply(timeout=5)
+    owed = next(line for line in answer.text.splitlines() if line.startswith("📮"))
+    assert "1 post owed" in owed and "1 of them failed" in owed, owed
+    assert f"game #{game.game_id}" in owed and "50013" in owed, owed
+    # Given the right back, the post goes out and nothing is owed or failing any more.
+    w.channel.overwrites.clear()
+    await game.bot.announcer.flush()
+    assert "Mr. X's move 1" in fake.channel_messages(w.channel)[-1].text
+    answer = await (await fake.slash(fake.owner, "dm", "sy", "status", {"processes": True})).wait_reply(timeout=5)
+    assert "📮 No posts owed." in answer.text
+
+
+@pytest.mark.asyncio
+async def test_a_channel_plays_several_games_in_threads_of_their_own_and_keeps_one_open_lobby(game: Game) -> None:
+    w, fake, service = game.world, game.fake, game.service
+    # Game A in a thread of its own: Alice hosts, Bob is Mr. X, Carol a detective.
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol,), thread=True)
+    await game.start()
+    a = game.game_id
+    (thread_a,) = fake.threads(w.channel)
+    # The channel is only a lobby: game B opens while A runs (Dave is its Mr. X), and only one lobby at a time.
+    lobby_b = await game.open(seed=5, mrx=w.dave, detectives=(w.carol,), thread=True)
+    b = game.game_id
+    assert b != a and "thread of its own" in lobby_b.text
+    refused = await game.reply(w.mod, "new", {"thread": True})
+    assert refused.kind == "ephemeral" and "already has a game" in refused.text
+    await game.start()
+    assert [g.id for g in await service.games_in_channel(w.channel.id)] == [a, b]
+    thread_b = next(t for t in fake.threads(w.channel) if t is not thread_a)
+    assert fake.thread_messages(thread_b)[0].text.count("The game is on!") == 1
+    # Each Mr. X moves from his DMs; each game's post goes to its own thread.
+    for game_id, mrx, thread in ((a, w.bob, thread_a), (b, w.dave, thread_b)):
+        first = (await service.rebuild_state(game_id)).legal_moves(MRX)[0]
+        answer = await game.reply(mrx, "move", {"to": first.to, "ticket": first.ticket}, channel="dm")
+        assert answer.text.startswith("✅"), answer.text
+        assert "Mr. X's move 1" in fake.thread_messages(thread)[-1].text
+    # From the parent channel: someone in one game means it; someone in both (or in neither) is asked which.
+    bob_status = await game.reply(w.bob, "status", channel=w.channel)
+    assert f"Game #{a}" in bob_status.text and f"Game #{b}" not in bob_status.text, bob_status.text
+    for asker in (w.carol, w.mod):
+        several = await game.reply(asker, "status", channel=w.channel)
+        assert "Several games" in several.text and f"#{a} <#{thread_a.id}>" in several.text, several.text
+        assert f"#{b} <#{thread_b.id}>" in several.text and "`game`" in several.text
+    state = await service.rebuild_state(b)
+    pawn = state.to_move()[0]
+    move = state.legal_moves(pawn)[0]
+    mover = await game.owner(pawn)
+    options = {"to": move.to, "ticket": move.ticket, "pawn": pawn}
+    several = await game.reply(mover, "move", options, channel=w.channel)
+    assert "Several games" in several.text and (await service.rebuild_state(b)).positions[pawn] != move.to
+    offered = await fake.autocomplete(mover, w.channel, "sy", "move", options, focused="game")
+    assert {c["value"] for c in offered} >= {a, b}
+    watched = await fake.autocomplete(w.mod, w.channel, "sy", "status", {}, focused="game")
+    assert [c["value"] for c in watched] == [a, b]  # the channel's games, for someone who plays in neither
+    handle = await fake.slash(mover, w.channel, "sy", "move", {**options, "game": b})
+    assert await handle.wait_outcome() is None
+    await game.settle()
+    assert (await service.rebuild_state(b)).positions[pawn] == move.to
+    assert fake.thread_messages(thread_b)[-1].text.startswith(("🔴", "🔵", "🟢", "🟡"))
+    # With both games running, a third lobby opens in the channel.
+    third = await game.reply(w.mod, "new", {"thread": True})
+    assert third.kind == "channel" and (await service.game_in_channel(w.channel.id)).id not in (a, b)
+    # The host calls game A off in its thread: A ends, B and the lobby stay.
+    handle = await fake.slash(w.alice, thread_a, "sy-host", "cancel")
+    assert "Cancelled" in (await handle.wait_reply(timeout=5)).text
+    await game.settle()
+    assert [(await service.get_game(g)).status for g in (a, b)] == ["cancelled", "running"]
+    assert (await service.game_in_channel(w.channel.id)).status == "lobby"
+
+
 @pytest.mark.asyncio
 async def test_the_host_replaces_a_player_and_cancels_from_the_game_s_thread(game: Game) -> None:
     w, fake = game.world, game.fake

@@ -55,3 +55,31 @@ async def test_a_game_that_plays_in_its_channel_makes_the_channel_no_thread_and_
         await service.create_game(GUILD, 777, HOST + 2, "Other", rules="classic")
     await service.thread_opened(game.id, CHANNEL)  # the thread was lost: the game plays in its channel
     assert await service.game_of_thread(CHANNEL) is None and await service.game_thread(game.id) == CHANNEL
+
+
+async def test_a_channel_runs_games_in_threads_beside_one_lobby_and_one_game_of_its_own(service):
+    from bot.service.errors import GameAlreadyRunning
+
+    async def started(thread: bool, seed: int) -> int:
+        game = (await service.create_game(GUILD, CHANNEL, HOST, "Host", rules="classic", seed=seed)).game
+        if thread:
+            await service.play_in_thread(game.id, HOST, True)
+        await service.join(CHANNEL, HOST + 1, "X", "mrx")
+        await service.start(CHANNEL, HOST, key=new_key())
+        return game.id
+
+    a = await started(True, 1)  # its thread asked for, not opened yet: it runs in a thread all the same
+    b = await started(True, 2)
+    await service.thread_opened(b, 901)
+    assert [g.id for g in await service.games_in_channel(CHANNEL)] == [a, b]
+    assert await service.game_in_channel(CHANNEL) is None  # the channel itself holds no game
+    c = await started(False, 3)  # a game in the channel itself: the channel is taken now
+    assert (await service.game_in_channel(CHANNEL)).id == c
+    with pytest.raises(GameAlreadyRunning):
+        await service.create_game(GUILD, CHANNEL, HOST + 2, "Other")
+    await service.cancel(CHANNEL, HOST, key=new_key(), game_id=b)  # by its number, not the channel's game
+    assert (await service.get_game(b)).status == "cancelled" and (await service.get_game(c)).status == "running"
+    await service.cancel(CHANNEL, HOST, key=new_key())  # the channel's own game
+    assert (await service.get_game(c)).status == "cancelled"
+    d = (await service.create_game(GUILD, CHANNEL, HOST + 2, "Other")).game.id
+    assert (await service.game_in_channel(CHANNEL)).id == d and (await service.get_game(a)).status == "running"
