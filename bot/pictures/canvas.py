@@ -229,7 +229,10 @@ class Picture:
         """What is drawn so far becomes the picture's base (a window's map with its stations set on it):
         marks drawn later that show the base again (:meth:`uncover`) show it as it is now."""
         self.indexed = self.to_indexed() if self.palette is not None else None
-        self.base = self.bright = self.img.copy()
+        same = self.bright is self.base
+        self.base = self.img.copy()
+        if same:  # (else the undimmed base stays what it was: a dimmed picture's stations still show bright)
+            self.bright = self.base
         self.fixed = None
         self.dirty = []
 

@@ -334,8 +334,8 @@ def station_number_boxes(lay) -> dict[int, Box]:
 @lru_cache(maxsize=8)
 def _inner_discs(lay) -> dict[int, Box]:
     out = {}
-    for station in lay.board.stations:
-        (x, y), r = lay.xy(station), lay.radius(station) * 0.8
+    for station, (x, y) in near_picture(lay):
+        r = lay.radius(station) * 0.8
         out[station] = (x - r, y - r, x + r, y + r)
     return out
 
@@ -343,9 +343,27 @@ def _inner_discs(lay) -> dict[int, Box]:
 @lru_cache(maxsize=16)
 def _station_circles(lay) -> tuple[Box, ...]:
     out = []
-    for station in lay.board.stations:
-        (x, y), r = lay.xy(station), lay.radius(station)
+    for station, (x, y) in near_picture(lay):
+        r = lay.radius(station)
         out.append((x - r, y - r, x + r, y + r))
+    return tuple(out)
+
+
+#: how far off a picture a station may lie and still matter to what is drawn on it, in pixels at the
+#: style's full size (a station's circle and number, a pawn on it)
+NEAR = 60.0
+
+
+@lru_cache(maxsize=16)
+def near_picture(lay) -> tuple[tuple[int, Point], ...]:
+    """(station, centre) of every station on ``lay``'s picture or near enough to reach into it (a close-up's
+    window shows a small part of the board: the rest is no matter for its marks)."""
+    m = NEAR * lay.scale
+    out = []
+    for station in lay.board.stations:
+        x, y = lay.xy(station)
+        if -m < x < lay.width + m and -m < y < lay.height + m:
+            out.append((station, (x, y)))
     return tuple(out)
 
 
@@ -429,13 +447,11 @@ def caught_spot(lay: MapLayout, station: int, radius: float, others: Sequence[Po
 
 def ring(pic: Picture, lay: MapLayout, station: int, colour: style.RGB, width: float = 5.0, gap: float = 3.0,
          alpha: int = 235, dashes: int = 0) -> None:
+    if not shows(pic, station):
+        return  # (a close-up's window leaves off a station its edge would cut, and its ring)
     r = lay.radius(station) + gap * lay.scale + width * lay.scale / 2
-    x, y = lay.xy(station)
-    reach = r + width * lay.scale / 2
-    if not shows(pic, station) or not (reach <= x <= pic.img.width - reach and reach <= y <= pic.img.height - reach):
-        return  # (a close-up's window shows no station in part, nor a ring around one)
     sprite = ring_sprite(round(r * 2) / 2, round(width * lay.scale * 2) / 2, colour, alpha, dashes)
-    pic.paste(sprite, (x, y))
+    pic.paste(sprite, lay.xy(station))
 
 
 def move_arrow(pic: Picture, lay: MapLayout, start: int, end: int, colour: style.RGB, end_gap: float = PAWN_RADIUS,
@@ -478,7 +494,7 @@ def uncover_stations(pic: Picture, lay: MapLayout, segments: Sequence[tuple[Poin
 @lru_cache(maxsize=16)
 def _stations_at(lay) -> tuple[tuple[int, Point, float], ...]:
     """(station, centre, the radius it covers) of every station on ``lay``'s picture."""
-    return tuple((station, lay.xy(station), lay.outer(station)) for station in lay.board.stations)
+    return tuple((station, at, lay.outer(station)) for station, at in near_picture(lay))
 
 
 def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[style.RGB] | None,
@@ -490,14 +506,17 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
         return
     s = lay.scale
     pts = [lay.xy(st) for st in route]
-    segments = list(zip(pts, pts[1:]))
     pad = (width + 12) * s  # the casing, and a chevron's wings
+    w, h = pic.img.size
+    rides = [(i, (a, b)) for i, (a, b) in enumerate(zip(pts, pts[1:]))
+             if _meets(bounds([a, b], pad), w, h)]  # (a close-up's window shows some of them)
+    segments = [seg for _, seg in rides]
     # Each ride on a patch of its own (a patch around the whole route is mostly empty, and everything
     # a picture changes is mapped and compressed again): first every casing, then the rides over them.
     for a, b in segments:
         pic.smooth(bounds([a, b], pad), lambda d, at, k, a=a, b=b: thick_line(d, [at(*a), at(*b)], style.WHITE,
                                                                              (width + 5) * s * k), k=2)
-    for i, (a, b) in enumerate(segments):
+    for i, (a, b) in rides:
         colour = colours[i] if colours is not None else None
 
         def paint(d: ImageDraw.ImageDraw, at, k: int, a=a, b=b, colour=colour) -> None:
@@ -520,7 +539,15 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
         pic.smooth(bounds([a, b], pad), paint, k=2)
     uncover_stations(pic, lay, segments, width + 5)
     for station in set(route):
-        pic.uncover(lay.xy(station), lay.outer(station) + 0.5, bright=True)
+        r = lay.outer(station) + 0.5
+        x, y = lay.xy(station)
+        if _meets((x - r, y - r, x + r, y + r), w, h):
+            pic.uncover((x, y), r, bright=True)
+
+
+def _meets(box: Box, width: int, height: int) -> bool:
+    """Whether ``box`` reaches into a picture ``width`` by ``height``."""
+    return box[2] > 0 and box[0] < width and box[3] > 0 and box[1] < height
 
 
 def entry_badges(pic: Picture, lay: MapLayout, tags: Tags, route: Sequence[int], reveal_entries: Sequence[int],

@@ -14,7 +14,10 @@ from bot.i18n import Speaker, speaker
 from bot.pictures.animation import gif
 from bot.i18n.names import outcome_sentence
 
-from bot.games.london.pictures.board import draw_board, expect
+from bot.games.london.pictures.basemap import new_picture
+from bot.games.london.pictures.board import REPLAY_TRAIL, draw_board, expect, route_colours
+from bot.pictures.canvas import Picture
+from bot.pictures.marks import trail
 from bot.games.london.pictures.panels import EN
 
 REPLAY_WIDTH = 1200
@@ -49,11 +52,20 @@ def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH, lan
     route = views[-1].route
     if route is None:
         raise ValueError("A replay is made only once the game is over: the last view must be the finished game.")
-    frames = []
+    # Mr. X's route grows from frame to frame: each frame starts from the route so far, drawn once
+    lay, so_far = new_picture(views[0].board, width, dim=True, language=tr.language)
+    colours = route_colours(views[-1])
+    drawn, frames = 0, []
     for i, view in enumerate(views):
         moves = len(view.logbook)
+        if moves > drawn:
+            trail(so_far, lay, route[drawn: moves + 1], colours[drawn: moves], width=REPLAY_TRAIL)
+            so_far.settle()
+            drawn = moves
+        frame = Picture(so_far.base, bright=so_far.bright, palette=so_far.palette, indexed=so_far.indexed)
         title = _title(view, i, len(views), tr)
-        frames.append(draw_board(view, width=width, mrx_route=route[: moves + 1], title=title, tr=tr).to_indexed())
+        frames.append(draw_board(view, width=width, mrx_route=route[: moves + 1], title=title, tr=tr,
+                                 on=(lay, frame)).to_indexed())
     return gif(frames)
 
 

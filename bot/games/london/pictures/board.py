@@ -14,7 +14,7 @@ from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.games.london.pictures.basemap import framed_picture, new_picture
 from bot.pictures.canvas import Box, Picture
-from bot.games.london.pictures.layout import BASE_WIDTH, Layout, layout
+from bot.games.london.pictures.layout import BOARD_WIDTH, Layout, layout
 from bot.games.london.pictures.ticket_dots import ticket_dots
 from bot.pictures.marks import (PAWN_RADIUS, Tags, caught_spot, entry_badges, move_arrow, pawn, pawn_sprite, ring,
                                 shows, trail)
@@ -23,18 +23,18 @@ from bot.i18n import Speaker
 from bot.i18n.names import pawn_label
 
 
-def render_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH, language: str = "en") -> bytes:
+def render_board(view: PublicView, *, tracker: bool = False, width: int = BOARD_WIDTH, language: str = "en") -> bytes:
     """The board everyone sees: detectives with their last rides, where Mr. X was last seen, and
     with ``tracker`` every station he may be at now; its words in ``language``."""
     return draw_board(view, tracker=tracker, width=width, tr=board_style.words_for(view, language)).png()
 
 
-def render_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
+def render_mrx_board(view: MrXView, *, width: int = BOARD_WIDTH, language: str = "en") -> bytes:
     """Mr. X's own board: where he is, where he has been, where each ticket can take him now."""
     return draw_mrx_board(view, width=width, tr=board_style.words_for(view, language)).png()
 
 
-def draw_mrx_board(view: MrXView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -> Picture:
+def draw_mrx_board(view: MrXView, *, width: int = BOARD_WIDTH, tr: Speaker = EN) -> Picture:
     expect(view, MrXView, "render_mrx_board", "state.mrx_view()")
     pub = view.public
     lay, pic = new_picture(pub.board, width, language=tr.language)
@@ -84,12 +84,12 @@ def mrx_marks(pic: Picture, lay: Layout, view: MrXView, *, brief: bool = False, 
     return tags
 
 
-def render_route(view: PublicView, *, width: int = BASE_WIDTH, language: str = "en") -> bytes:
+def render_route(view: PublicView, *, width: int = BOARD_WIDTH, language: str = "en") -> bytes:
     """After the game: Mr. X's whole route, ride by ride in ticket colours, entries numbered."""
     return draw_route(view, width=width, tr=board_style.words_for(view, language)).png()
 
 
-def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -> Picture:
+def draw_route(view: PublicView, *, width: int = BOARD_WIDTH, tr: Speaker = EN) -> Picture:
     expect(view, PublicView, "render_route", "state.public_view()")
     if view.route is None:
         raise ValueError("Mr. X's route is public only once the game is over.")
@@ -105,7 +105,7 @@ def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -
         details += ", " + tr.ngettext("{n} double move", "{n} double moves", doubles).format(n=doubles)
     header(pic, lay, status(view, tr), details + " · " + tr._("the moves shown to the detectives are ringed"), view,
            tr=tr)
-    trail(pic, lay, route, [board_style.ticket_colour(view.board, e.ticket) for e in view.logbook])
+    trail(pic, lay, route, route_colours(view))
     tags = _pawns(pic, lay, view, mrx=(route[-1], tr._("Mr. X")), arrows=False, tr=tr)
     shown = [e.number for e in view.logbook if e.reveal or e.surfaced]
     entry_badges(pic, lay, tags, route, shown, tr)
@@ -113,25 +113,28 @@ def draw_route(view: PublicView, *, width: int = BASE_WIDTH, tr: Speaker = EN) -
     return pic
 
 
-def draw_board(view: PublicView, *, tracker: bool = False, width: int = BASE_WIDTH,
-               mrx_route: Sequence[int] | None = None, title: str | None = None, tr: Speaker = EN) -> Picture:
+def draw_board(view: PublicView, *, tracker: bool = False, width: int = BOARD_WIDTH,
+               mrx_route: Sequence[int] | None = None, title: str | None = None, tr: Speaker = EN,
+               on: tuple[Layout, Picture] | None = None) -> Picture:
     """The public board as a :class:`Picture`; with ``mrx_route`` (a finished game's route up to
-    this view, for the replay) Mr. X's true path is drawn too, on a dimmed map."""
+    this view, for the replay) Mr. X's true path is drawn too, on a dimmed map, unless the picture it is
+    drawn ``on`` (a layout and a fresh picture: the replay's, the route so far drawn already) has it."""
     expect(view, PublicView, "render_board", "state.public_view()")
-    lay, pic = new_picture(view.board, width, dim=mrx_route is not None, language=tr.language)
+    lay, pic = on or new_picture(view.board, width, dim=mrx_route is not None, language=tr.language)
     details = logbook_line(view, tr)
     if tracker and view.outcome is None:
         n = len(view.possible)
         details += " · " + tr.ngettext("pink rings: the {n} station he may be at",
                                        "pink rings: the {n} stations he may be at", n).format(n=n)
     header(pic, lay, title or status(view, tr), details, view, tr=tr)
-    public_marks(pic, lay, view, tracker=tracker, mrx_route=mrx_route, tr=tr)
+    public_marks(pic, lay, view, tracker=tracker, mrx_route=mrx_route, route_drawn=on is not None, tr=tr)
     pawn_chips(pic, lay, view, tr)
     return pic
 
 
 def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool = False,
-                 mrx_route: Sequence[int] | None = None, brief: bool = False, tr: Speaker = EN) -> Tags:
+                 mrx_route: Sequence[int] | None = None, brief: bool = False, route_drawn: bool = False,
+                 tr: Speaker = EN) -> Tags:
     """What the public board shows on the map: with ``tracker`` the stations Mr. X may be at,
     where he was last seen, the pawns, their latest rides and their tags (and ``mrx_route``, for
     the replay). ``brief`` tags leave out what the header says already, and a tag that finds no
@@ -141,8 +144,8 @@ def public_marks(pic: Picture, lay: Layout, view: PublicView, *, tracker: bool =
             ring(pic, lay, station, style.TRACKER, width=5, gap=2)
     mrx_at = None
     if mrx_route:
-        trail(pic, lay, mrx_route, [board_style.ticket_colour(view.board, e.ticket)
-                                    for e in view.logbook][: len(mrx_route) - 1], width=5)
+        if not route_drawn:
+            trail(pic, lay, mrx_route, route_colours(view)[: len(mrx_route) - 1], width=REPLAY_TRAIL)
         mrx_at = mrx_route[-1]
     elif view.mrx_shown is not None:
         mrx_at = view.mrx_shown
@@ -198,6 +201,15 @@ def _pawns(pic: Picture, lay: Layout, view: PublicView, mrx: tuple[int, str] | N
         tags.add(pic, mrx_centre, tr._("{label} · caught").format(label=mrx[1]) if caught else mrx[1],
                  style.MRX_COLOUR)
     return tags
+
+
+#: the width of Mr. X's route on the replay's frames
+REPLAY_TRAIL = 5.0
+
+
+def route_colours(view: PublicView) -> list[style.RGB]:
+    """The colour of each of Mr. X's rides: its ticket's."""
+    return [board_style.ticket_colour(view.board, e.ticket) for e in view.logbook]
 
 
 def recent_rides(view: PublicView) -> dict[str, tuple[int, int]]:

@@ -14,6 +14,10 @@ from bot.pictures.headline import Look
 
 #: full-size picture width; every size in the style is in pixels at this width
 BASE_WIDTH = 2000
+#: the width a board picture is drawn at, unless asked otherwise: as wide as a screen shows it (Discord's
+#: viewer fits a board to the window's height, about 1000 px; a phone shows it 420 px wide), where a station
+#: number is still 14 px tall; narrower than BASE_WIDTH, so that every board is quicker to draw and write
+BOARD_WIDTH = 1600
 
 
 FOOTER = 150
@@ -102,14 +106,21 @@ def _number_at(lay: Layout, station: int) -> Point:
     return x, y + lay.px(0.5)
 
 
+#: how far off a picture a station's number still counts, in pixels at the style's full size
+NEAR = 60.0
+
+
 @lru_cache(maxsize=16)
 def number_boxes(lay: Layout) -> dict[int, Box]:
     """Where the base map writes each station's number (left, top, right, bottom, a pixel to
-    spare): the boxes that labels placed later keep clear of."""
+    spare): the boxes that labels placed later keep clear of; of the stations on the picture or near it."""
     size = lay.px(style.STATION_FONT)
     out = {}
+    m = NEAR * lay.scale
     for sid in lay.board.stations:
         x, y = _number_at(lay, sid)
+        if not (-m < x < lay.width + m and -m < y < lay.height + m):
+            continue  # (off a close-up's window: no matter for its labels)
         left, top, right, bottom = _extent(str(sid), size)
         out[sid] = (x + left - 1, y + top - 1, x + right + 1, y + bottom + 1)
     return out

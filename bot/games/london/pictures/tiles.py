@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.games.london.engine import Board
 from bot.games.london.pictures.basemap import base_palette, draw_map
-from bot.games.london.pictures.layout import BASE_WIDTH, zoomed_layout
+from bot.games.london.pictures.layout import BOARD_WIDTH, zoomed_layout
 
 #: a tile's side, in close-up pixels
 TILE = 256
@@ -40,7 +40,7 @@ def map_part(board: Board, zoom: float, scale: float, box: tuple[int, int, int, 
     stations it shows whole)."""
     x0, y0, x1, y1 = box
     indexed = Image.new("P", (x1 - x0, y1 - y0))
-    indexed.putpalette(base_palette(board, BASE_WIDTH).palette.getpalette())
+    indexed.putpalette(base_palette(board, BOARD_WIDTH).palette.getpalette())
     for j in range(math.floor(y0 / TILE), math.ceil(y1 / TILE)):
         for i in range(math.floor(x0 / TILE), math.ceil(x1 / TILE)):
             indexed.paste(_tile(board, zoom, scale, i, j), (i * TILE - x0, j * TILE - y0))
@@ -55,7 +55,7 @@ def _tile(board: Board, zoom: float, scale: float, i: int, j: int) -> Image.Imag
             _tiles.move_to_end(key)
             return found
     lay = zoomed_layout(board, zoom, scale, (i * TILE, j * TILE), (TILE, TILE))
-    tile = draw_map(lay, k=SUPERSAMPLE, names=False, stations=False).quantize(palette=base_palette(board, BASE_WIDTH).palette,
+    tile = draw_map(lay, k=SUPERSAMPLE, names=False, stations=False).quantize(palette=base_palette(board, BOARD_WIDTH).palette,
                                                               dither=Image.Dither.NONE)
     with _lock:
         _tiles[key] = tile

@@ -159,7 +159,9 @@ def growth(board: Board) -> float:
 def _touching(board: Board, scale: float, zoom: float) -> set[tuple[int, int]]:
     """The pairs of stations whose numbers touch on a zoom at ``zoom`` with marks at ``scale``."""
     left, top, right, bottom = layout(board, BASE_WIDTH).map_box
-    lay = Layout(board, 1, 1, scale, 0, (left * zoom, top * zoom, right * zoom, bottom * zoom), 1)  # type: ignore[arg-type]
+    # (the whole map on a picture of its own size, so that every station counts)
+    box = (left * zoom, top * zoom, right * zoom, bottom * zoom)
+    lay = Layout(board, math.ceil(box[2] + left * zoom), math.ceil(box[3] + top * zoom), scale, 0, box, 1)  # type: ignore[arg-type]
     boxes = sorted(number_boxes(lay).items(), key=lambda item: item[1][0])
     out = set()
     for i, (a, box) in enumerate(boxes):
@@ -502,7 +504,14 @@ def _clear(low: float, high: float, need_low: float, need_high: float, spans: li
         key = (round(end - start, 6), -abs(start - low))
         if best is None or key > best[0]:
             best = (key, start, end)
-    return (best[1], best[2]) if best is not None else (low, high)
+    if best is None or best[2] - best[1] < width - max(TRIM, TRIM_SHARE * width):
+        return low, high  # (drawn in further, a window would look lost in its frame: stations left off instead)
+    return best[1], best[2]
+
+
+#: how much narrower a window's part may become so that its edges cut no station, in full-size board
+#: pixels or as a share of the window (the larger)
+TRIM, TRIM_SHARE = 24.0, 0.06
 
 
 def _overlap(a: Box, b: Box) -> bool:

@@ -45,7 +45,7 @@ from bot.pictures import style
 from bot.pictures.canvas import Picture
 from bot.pictures.headline import wrap
 from bot.pictures.marks import tag_sprite
-from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN, Layout, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, BOARD_WIDTH, MARGIN, Layout, layout
 
 #: up to this many stations Mr. X may be at, the close-up shows every one of them (more are spread
 #: over the board early in the game: then the windows show those near the pawns)
@@ -191,7 +191,7 @@ def plan_mrx_zoom(view: MrXView) -> ZoomPlan:
 def _draw(plan: ZoomPlan, board, header: tuple[str, str], marks: Callable[[Picture, Layout], object]) -> Zoom:
     """The close-up of ``plan``: the ``header``'s two lines above, each window's part of the map (cut
     from the map's tiles at the plan's zoom) with ``marks`` drawn on it."""
-    palette = base_palette(board, BASE_WIDTH).palette
+    palette = base_palette(board, BOARD_WIDTH).palette
     backdrop = Image.new("P", (plan.width, plan.height), _panel_index(board))
     backdrop.putpalette(palette.getpalette())
     pic = Picture(Image.new("RGB", (plan.width, plan.height), style.PANEL), palette=palette, indexed=backdrop)
@@ -254,12 +254,14 @@ def _overview(pic: Picture, board, plan: ZoomPlan) -> int:
 def _small_map(board, height: int) -> tuple[Image.Image, float]:
     """The whole board's map (its margins too) ``height`` pixels tall, faded; and its scale against the
     full-size board."""
-    full = layout(board, BASE_WIDTH)
-    box = (full.map_box[0] - MARGIN, full.map_box[1] - MARGIN, full.map_box[2] + MARGIN, full.map_box[3] + MARGIN)
-    part = base_map(board, BASE_WIDTH).crop(box)
-    scale = height / part.height
-    small = part.resize((round(part.width * scale), height), Image.Resampling.LANCZOS)
-    return Image.blend(small, Image.new("RGB", small.size, style.PAPER), OVERVIEW_FADE), scale
+    drawn = layout(board, BOARD_WIDTH)
+    m = MARGIN * drawn.scale
+    box = (round(drawn.map_box[0] - m), round(drawn.map_box[1] - m), round(drawn.map_box[2] + m),
+           round(drawn.map_box[3] + m))
+    part = base_map(board, BOARD_WIDTH).crop(box)
+    shrink = height / part.height
+    small = part.resize((round(part.width * shrink), height), Image.Resampling.LANCZOS)
+    return Image.blend(small, Image.new("RGB", small.size, style.PAPER), OVERVIEW_FADE), shrink * drawn.scale
 
 
 def _number(part: Picture, number: int) -> None:
@@ -310,5 +312,5 @@ def set_stations(part: Picture, board, shown: set[int], plan: ZoomPlan, origin: 
 @lru_cache(maxsize=8)
 def _panel_index(board) -> int:
     """The entry of the board's palette that the header's colour maps to."""
-    palette = base_palette(board, BASE_WIDTH).palette
+    palette = base_palette(board, BOARD_WIDTH).palette
     return Image.new("RGB", (1, 1), style.PANEL).quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))

@@ -10,7 +10,7 @@ from bot.games.london.pictures import render_board, render_mrx_board, render_rou
 from bot.pictures import style
 from bot.games.london.pictures.basemap import base_map
 from bot.games.london.pictures.board import draw_board, draw_route
-from bot.games.london.pictures.layout import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, BOARD_WIDTH, layout
 
 from tests.games.london.pictures.conftest import decode, near
 
@@ -28,9 +28,9 @@ def ring_colour_share(img, lay, station: int, colour, gap: float = 2, width: flo
 def test_board_is_an_8_bit_png_of_the_layout_size_within_budget(rounds):
     data = render_board(rounds[5].public_view())
     img = decode(data)
-    lay = layout(load_board("london"), BASE_WIDTH)
+    lay = layout(load_board("london"), BOARD_WIDTH)
     assert img.format == "PNG" and img.mode == "P"
-    assert img.size == (lay.width, lay.height) == (2000, lay.height)
+    assert img.size == (lay.width, lay.height) == (1600, lay.height)
     assert len(data) < 400 * 1024
 
 
@@ -46,7 +46,7 @@ def test_tracker_rings_exactly_the_stations_mrx_may_be_at(rounds):
     view = next(s.public_view() for s in rounds if len(s.public_view().possible) > 3 and s.public_view().mrx_shown is None)
     img = decode(render_board(view, tracker=True)).convert("RGB")
     plain = decode(render_board(view)).convert("RGB")
-    lay = layout(view.board, BASE_WIDTH)
+    lay = layout(view.board, BOARD_WIDTH)
     for station in view.possible:
         assert ring_colour_share(img, lay, station, style.TRACKER) > 0.5, station
         assert ring_colour_share(plain, lay, station, style.TRACKER) < 0.2, station
@@ -57,7 +57,7 @@ def test_tracker_rings_exactly_the_stations_mrx_may_be_at(rounds):
 def test_mrx_board_rings_every_station_he_can_reach(rounds):
     view = rounds[4].mrx_view()
     img = decode(render_mrx_board(view)).convert("RGB")
-    lay = layout(view.public.board, BASE_WIDTH)
+    lay = layout(view.public.board, BOARD_WIDTH)
     reachable = view.reachable()
     assert reachable
     for station in reachable:
@@ -69,7 +69,7 @@ def test_mrx_board_rings_every_station_he_can_reach(rounds):
 def test_detective_pawns_stand_on_their_stations_in_their_colours(rounds):
     view = rounds[6].public_view()
     img = decode(render_board(view)).convert("RGB")
-    lay = layout(view.board, BASE_WIDTH)
+    lay = layout(view.board, BOARD_WIDTH)
     for pawn in view.detectives:
         x, y = lay.xy(pawn.station)
         # the disc's fill shows just inside its white ring, clear of the station number
@@ -80,7 +80,7 @@ def test_detective_pawns_stand_on_their_stations_in_their_colours(rounds):
 def test_mrx_is_drawn_where_he_was_revealed_only_while_shown(rounds):
     shown = next(s.public_view() for s in rounds if s.public_view().mrx_shown is not None and not s.is_over)
     img = decode(render_board(shown)).convert("RGB")
-    lay = layout(shown.board, BASE_WIDTH)
+    lay = layout(shown.board, BOARD_WIDTH)
     x, y = lay.xy(shown.mrx_shown)
     assert near(img.getpixel((round(x), round(y - 17 * lay.scale))), style.MRX_COLOUR)
 
@@ -179,10 +179,10 @@ def test_every_route_picture_frames_the_route():
         for seed in range(5):
             view = play_game(rules, players=5, seed=seed).public_view()
             pic = draw_route(view)
-            lay = pic.layout if getattr(pic, "layout", None) is not None else layout(view.board, BASE_WIDTH)
+            lay = pic.layout if getattr(pic, "layout", None) is not None else layout(view.board, BOARD_WIDTH)
             xs = [lay.xy(s)[0] for s in view.route]
             ys = [lay.xy(s)[1] for s in view.route]
             fills = max((max(xs) - min(xs)) / lay.width, (max(ys) - min(ys)) / (lay.footer_top - lay.header))
-            assert fills >= 0.6 or route_frame(view.board, view.route, BASE_WIDTH)[1] == FRAME_MOST, \
+            assert fills >= 0.6 or route_frame(view.board, view.route, BOARD_WIDTH)[1] == FRAME_MOST, \
                 (rules, seed, fills)
             assert all(0 <= x <= lay.width for x in xs) and all(lay.header <= y <= lay.footer_top for y in ys)

@@ -18,7 +18,7 @@ from bot.games.london.pictures.zoom import (
 from bot.games.london.pictures.layout import number_boxes
 from bot.games.london.pictures.board import draw_mrx_board
 from bot.pictures import style
-from bot.games.london.pictures.layout import BASE_WIDTH, layout
+from bot.games.london.pictures.layout import BASE_WIDTH, BOARD_WIDTH, layout
 from tests.games.london.pictures.conftest import decode
 from tests.games.london.pictures.test_board import ring_colour_share
 from tests.games.london.pictures.test_labels import intersect
@@ -99,7 +99,7 @@ def test_ticket_dots_hide_no_station_number_nor_each_other(mrx_views):
     for view in mrx_views[::2]:
         if not view.reachable():
             continue
-        pictures = [(draw_mrx_board(view), layout(view.public.board, BASE_WIDTH))]
+        pictures = [(draw_mrx_board(view), layout(view.public.board, BOARD_WIDTH))]
         zoom = draw_mrx_zoom(view)
         pictures += [(part, zoom.plan.layout(view.public.board, w, TAG_SHARE))
                      for part, w in zip(zoom.windows, zoom.plan.windows)]

@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 from bot.games.london.engine import load_board
 from bot.games.london.pictures import tiles
 from bot.games.london.pictures.basemap import base_palette, draw_map
-from bot.games.london.pictures.layout import BASE_WIDTH, zoomed_layout
+from bot.games.london.pictures.layout import BOARD_WIDTH, zoomed_layout
 from bot.games.london.pictures.windows import label_scale, zoom_levels
 
 
@@ -21,7 +21,7 @@ def test_a_part_cut_from_tiles_is_the_map_drawn_for_that_part():
             colour, mapped = tiles.map_part(board, zoom, scale, box)
             lay = zoomed_layout(board, zoom, scale, box[:2], (box[2] - box[0], box[3] - box[1]))
             alone = draw_map(lay, k=tiles.SUPERSAMPLE, names=False, stations=False).quantize(
-                palette=base_palette(board, BASE_WIDTH).palette, dither=Image.Dither.NONE)
+                palette=base_palette(board, BOARD_WIDTH).palette, dither=Image.Dither.NONE)
             differ = ImageChops.difference(mapped.convert("RGB"), alone.convert("RGB")).convert("L")
             changed = sum(differ.point(lambda v: 255 if v > 24 else 0).histogram()[255:])
             # (thick lines are rasterised a little differently where they start off the picture: edges only)
