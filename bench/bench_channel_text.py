@@ -25,7 +25,6 @@ import asyncio
 import re
 import statistics
 import sys
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -35,10 +34,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import transcripts  # noqa: E402
-
-#: a phone's width in columns
-WIDTH = 38
-
 
 @dataclass(frozen=True)
 class Kind:
@@ -74,56 +69,9 @@ def table(title: str, counted: dict[str, int]) -> str:
     return f"{title}: " + ", ".join(f"{name} {n} chars ({100 * n / total:.1f} %)" for name, n in counted.items())
 
 
-# -- phone lines ---------------------------------------------------------------------------------
+# -- phone lines (their layout: tools/transcripts.py) ---------------------------------------------
 
-MARKS = re.compile(r"\*\*|__|`|~~")
-
-
-def rendered(line: str, people: dict[str, str]) -> str:
-    """One source line as Discord shows it: mentions by name, markdown marks gone."""
-    return MARKS.sub("", transcripts.readable(line, people))
-
-
-def columns(text: str) -> int:
-    """How wide ``text`` is on a phone: wide characters (emoji, CJK) two columns, joiners and variation
-    selectors none, a narrow character turned into an emoji by U+FE0F two."""
-    width = 0
-    for i, ch in enumerate(text):
-        if ch in "\u200d\ufe0e" or unicodedata.combining(ch):
-            continue
-        if ch == "\ufe0f":
-            if i and unicodedata.east_asian_width(text[i - 1]) not in "WF":
-                width += 1
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-    return width
-
-
-def wrapped(line: str, width: int = WIDTH) -> list[str]:
-    """``line`` wrapped at spaces to ``width`` columns (a word longer than a line is cut)."""
-    out: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if columns(candidate) <= width:
-            current = candidate
-            continue
-        if current:
-            out.append(current)
-        while columns(word) > width:
-            cut = len(word)
-            while columns(word[:cut]) > width:
-                cut -= 1
-            out.append(word[:cut])
-            word = word[cut:]
-        current = word
-    out.append(current)
-    return out
-
-
-def phone_lines(post: transcripts.Post, people: dict[str, str], width: int = WIDTH) -> list[str]:
-    """A post as a phone lays it out, one string a line."""
-    return [row for line in post.shown for row in wrapped(rendered(line, people), width)]
+WIDTH, columns, phone_lines = transcripts.PHONE_WIDTH, transcripts.columns, transcripts.phone_lines
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import random
 import re
 import sys
 import tempfile
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,60 @@ def rounds_of(posts: list[Post]) -> list[Round]:
     else:
         rounds.pop()
     return rounds
+
+
+# -- the text as a phone lays it out ---------------------------------------------------------------
+
+#: a phone's width in columns (issue 35's yardstick: a round of a classic game in at most 18 such lines)
+PHONE_WIDTH = 38
+MARKS = re.compile(r"\*\*|__|`|~~")
+
+
+def rendered(line: str, people: dict[str, str]) -> str:
+    """One source line as Discord shows it: mentions by name, markdown marks gone."""
+    return MARKS.sub("", readable(line, people))
+
+
+def columns(text: str) -> int:
+    """How wide ``text`` is on a phone: wide characters (emoji, CJK) two columns, joiners and variation
+    selectors none, a narrow character turned into an emoji by U+FE0F two."""
+    width = 0
+    for i, ch in enumerate(text):
+        if ch in "\u200d\ufe0e" or unicodedata.combining(ch):
+            continue
+        if ch == "\ufe0f":
+            if i and unicodedata.east_asian_width(text[i - 1]) not in "WF":
+                width += 1
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return width
+
+
+def wrapped(line: str, width: int = PHONE_WIDTH) -> list[str]:
+    """``line`` wrapped at spaces to ``width`` columns (a word longer than a line is cut)."""
+    out: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if columns(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            out.append(current)
+        while columns(word) > width:
+            cut = len(word)
+            while columns(word[:cut]) > width:
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        current = word
+    out.append(current)
+    return out
+
+
+def phone_lines(post: Post, people: dict[str, str], width: int = PHONE_WIDTH) -> list[str]:
+    """A post as a phone lays it out, one string a line (``bench/bench_channel_text.py`` counts them)."""
+    return [row for line in post.shown for row in wrapped(rendered(line, people), width)]
 
 
 async def play(setup: Setup, fake: FakeDiscord, service: GameService) -> tuple[Any, World]:
