@@ -74,7 +74,8 @@ def test_simulate_refuses_an_impossible_player_count(tmp_path, capsys):
 
 
 def test_simulate_and_render_play_sanssouci_on_potsdam(tmp_path, capsys):
-    assert main(["render", "--rules", "sanssouci", "--seed", "3", "--out", str(tmp_path)]) == 0
+    # seed 5: over in round 8, so the album is short to draw and has every kind of picture all the same
+    assert main(["render", "--rules", "sanssouci", "--seed", "5", "--out", str(tmp_path)]) == 0
     record = json.loads((tmp_path / "record.json").read_text())
     assert record["board"] == "potsdam" and set(record["transports"]) == {"walk", "vip", "sbahn", "boat"}
     assert (tmp_path / "board-01.png").exists() and (tmp_path / "board-end.png").exists()
@@ -222,7 +223,8 @@ def test_a_malformed_setting_is_one_line_without_the_help(tmp_path, monkeypatch,
 @pytest.fixture(scope="module")
 def finished_record(tmp_path_factory) -> dict:
     out = tmp_path_factory.mktemp("record")
-    assert main(["simulate", "--seed", "2", "--players", "3", "--out", str(out)]) == 0
+    # seed 4: caught in round 7, a short album for test_render_draws_a_good_record_file to draw
+    assert main(["simulate", "--seed", "4", "--players", "3", "--out", str(out)]) == 0
     return json.loads((out / "record.json").read_text())
 
 
@@ -293,7 +295,8 @@ def test_simulate_refuses_a_dice_game_for_five_and_expert_london(tmp_path, capsy
 
 
 def test_render_draws_a_dice_game(tmp_path, capsys):
-    assert main(["render", "--rules", "dice", "--players", "3", "--seed", "2", "--out", str(tmp_path)]) == 0
+    # seed 5: caught in round 2, still with boards, Mr. X's pictures, the logbook, route and replay
+    assert main(["render", "--rules", "dice", "--players", "3", "--seed", "5", "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}
     assert {"board-01.png", "board-end.png", "logbook.png", "logbook.txt", "route.png", "replay.gif", "record.json"} <= names
     assert any(n.startswith("mrx-") for n in names)
@@ -317,11 +320,12 @@ def test_an_unwritable_out_folder_gets_one_line(tmp_path, capsys):
 
 
 def test_render_speaks_german(tmp_path):
-    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "2", "--language", "de",
+    # seed 1: over in round 9, past the first reveal (round 3), so two short albums to draw
+    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "1", "--language", "de",
                  "--out", str(tmp_path)]) == 0
     assert "gesehen" in (tmp_path / "logbook.txt").read_text()
     english = tmp_path / "en"
-    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "2", "--out", str(english)]) == 0
+    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "1", "--out", str(english)]) == 0
     assert (tmp_path / "logbook.txt").read_text() != (english / "logbook.txt").read_text()
     assert (tmp_path / "board-01.png").read_bytes() != (english / "board-01.png").read_bytes()
 

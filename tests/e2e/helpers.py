@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import pickle
 import random
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.chat.client import ScotlandYardBot
 from bot.chat.picture_jobs import Pictures
 from bot.games.dice.engine import DiceMrXView, DicePublicView
+from bot.games.dice.engine.board import DiceBoard
+from bot.games.london.engine.board import Board
 from bot.games.london.engine import MRX, DoubleMove, GameState, Move, MrXView, PublicView
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
@@ -36,14 +41,77 @@ PUBLIC_VIEWS = (PublicView, DicePublicView)
 PRIVATE_VIEWS = (MrXView, DiceMrXView)
 
 
+class _ViewKey(pickle.Pickler):
+    """Pickles what a picture is drawn from, a board by its identity (boards are cached, and kept alive here so
+    no other board ever takes the same id)."""
+
+    boards: dict[int, object] = {}
+
+    def reducer_override(self, obj):
+        if isinstance(obj, (Board, DiceBoard)):
+            self.boards.setdefault(id(obj), obj)
+            return _board, (id(obj),)
+        return NotImplemented
+
+
+def _board(identity: int):  # pragma: no cover  (named by the keys, never called: they are not unpickled)
+    return _ViewKey.boards[identity]
+
+
+class Drawn:
+    """The pictures this process has drawn, by what they were drawn from: a drawing is a function of its
+    view (or record) and options alone, so the same game played again in another test gets the same bytes
+    without drawing them again (most e2e tests replay a few seeded games). At most ``limit`` bytes kept."""
+
+    def __init__(self, limit: int = 200_000_000) -> None:
+        self.limit = limit
+        self.size = 0
+        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+
+    @staticmethod
+    def key(function, args, kwargs) -> tuple:
+        buffer = io.BytesIO()
+        _ViewKey(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((args, sorted(kwargs.items())))
+        return function, buffer.getvalue()
+
+    def get(self, key: tuple) -> bytes | None:
+        data = self._kept.get(key)
+        if data is not None:
+            self._kept.move_to_end(key)
+        return data
+
+    def put(self, key: tuple, data: bytes) -> None:
+        self._kept[key] = data
+        self.size += len(data)
+        while self.size > self.limit:
+            _, dropped = self._kept.popitem(last=False)
+            self.size -= len(dropped)
+
+
+DRAWN = Drawn()
+
+
 class RecordingPictures(Pictures):
-    """Real pictures, remembered by their bytes with the kind of view they were drawn from."""
+    """Real pictures, remembered by their bytes with the kind of view they were drawn from.
+
+    A picture drawn before in this process, from an equal view with the same options, is not drawn again
+    (:data:`DRAWN`): the e2e tests check what the bot attaches and to whom; the drawing itself is tested
+    in tests/games/*/pictures."""
 
     def __init__(self) -> None:
         super().__init__(width=WIDTH)
         self.public: set[bytes] = set()
         self.private: set[bytes] = set()
         self.kinds: list[str] = []
+
+    async def _draw(self, function, *args, **kwargs):
+        key = DRAWN.key(function, args, kwargs)
+        data = DRAWN.get(key)
+        if data is None:
+            data = await super()._draw(function, *args, **kwargs)
+            if data is not None:  # a drawing that failed is tried again
+                DRAWN.put(key, data)
+        return data
 
     async def board(self, view, tracker=False, language="en"):
         assert type(view) in PUBLIC_VIEWS
