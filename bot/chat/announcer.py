@@ -30,9 +30,11 @@ from bot.service.models import RUNNING, Announcement
 
 from bot.chat import lobby, posts
 from bot.chat.leases import Claimant, message_nonce, renewing
+from bot.chat.notices import TurnNotices
 from bot.chat.seals import add_key, seal_line, start_embed, with_line
 from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
+from bot.chat.posts import clock_line
 from bot.chat.presenters import presenter
 from bot.chat.turn_posts import TurnPosts
 from bot.chat.words import DMS_CLOSED, one_line
@@ -69,7 +71,7 @@ class Moved(Exception):
 
 class Announcer:
     def __init__(self, service: GameService, pictures: Pictures, client: discord.Client,
-                 claimant: Claimant | None = None) -> None:
+                 claimant: Claimant | None = None, notices: TurnNotices | None = None) -> None:
         self.service = service
         self.pictures = pictures
         #: where the posts go: channels, and Mr. X's DMs
@@ -87,6 +89,8 @@ class Announcer:
         self.turns = TurnPosts(service, client)
         #: the channel, or the game's own thread
         self.places = Places(service, client)
+        #: the DMs owed to people who asked to be told when a turn becomes theirs
+        self.notices = notices or TurnNotices(service, client, self.claimant)
 
     async def flush(self, game_id: int | None = None) -> int:
         """Post everything pending (for one game, or all) that no other process is posting; returns how many
@@ -197,6 +201,10 @@ class Announcer:
             await self.turns.passed(item.game_id, place, message.id, live=False)
             return place, message.id
         view = await self.service.public_view(item.game_id)
+        if kind in outbox.CLOCK:  # a line of the turn's clock: the live turn post keeps its buttons
+            message = await self._send(game, place, clock_line(kind, payload, view, tr), allowed_mentions=pinging(()),
+                                       nonce=nonce(item))
+            return place, message.id
         players = await self.service.players(item.game_id)
         owners = words.owners_of(players)
         events = [event_from_json(e, family) for e in payload.get("events", ())]
@@ -275,9 +283,12 @@ class Announcer:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
         extra = {"view": buttons} if buttons is not None else {}
-        message = await self._send(game, place, content, embeds=embeds, files=files, allowed_mentions=pinging(ping),
-                                   nonce=nonce(item), **extra)
+        # Named all the same, pinged only if they want the channel's mention and are not inside their quiet hours.
+        message = await self._send(game, place, content, embeds=embeds, files=files,
+                                   allowed_mentions=pinging(await self.service.audible(ping)), nonce=nonce(item),
+                                   **extra)
         await self.turns.passed(item.game_id, place, message.id, live=buttons is not None, call=call)
+        await self._notices(game, item, view, players, place, message.id, ping)
         if kind == outbox.GAME_OVER:
             await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")
         if kind in (outbox.GAME_STARTED, outbox.GAME_OVER):  # the lobby's card points to the game's start, its end
@@ -285,6 +296,19 @@ class Announcer:
                                               else lobby.RESULT_POST, place, message.id)
             await lobby.show(self.service, self.client, await self.service.get_game(item.game_id))
         return place, message.id
+
+    async def _notices(self, game, item: Announcement, view, players, place: int, message_id: int,
+                       ping: list[int]) -> None:
+        """The DMs a post that hands the turn over owes those who asked for them (Mr. X's own turn is his prompt)."""
+        family = get_family(game.family)
+        if tuple(view.to_move) == (family.secret_pawn,):
+            ping = [u for u in ping if not any(family.secret_pawn in p.pawns and p.user_id == u for p in players)]
+        if not ping or view.outcome is not None:
+            return
+        try:
+            await self.notices.owed(game.id, item.key, game.turn, place, message_id, ping)
+        except Exception:  # the post stands; the notices' poll tries again
+            log.exception("could not send the turn notices of %s (game %s)", item.key, game.id)
 
     async def _prompt_first(self, game_id: int) -> str | None:
         """Send Mr. X's first prompt before the start post, so that it can say how his choices reach him:
@@ -351,8 +375,10 @@ class Announcer:
             user = self.client.get_user(item.recipient_id) or await self.client.fetch_user(item.recipient_id)
             with reading(tr.language):  # his menu speaks his language
                 menu = words.mrx_menu(game.id, mview)
+            # inside his quiet hours the prompt comes without a sound
+            quiet = bool(await self.service.quiet_now([item.recipient_id]))
             message = await user.send(text, files=files, embeds=self.pictures.mrx_embeds(files), view=menu,
-                                      nonce=nonce(item))
+                                      nonce=nonce(item), silent=quiet)
         except discord.Forbidden:
             return None
         await self.service.record_message(game.id, "mrx_prompt", message.channel.id, message.id)

@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.games import get_family
 from bot.games.family import MRX
 from bot.service.models import RUNNING
+from bot.service.people import time_zones as time_zone_names
 
 from bot.chat import finder
 from bot.chat.context import ChatContext
@@ -34,11 +35,13 @@ def _option(interaction: discord.Interaction, name: str) -> Any:
     return getattr(interaction.namespace, name, None)
 
 
-async def games(ctx: ChatContext, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def games(ctx: ChatContext, interaction: discord.Interaction, current: str,
+                every_role: bool = False) -> list[app_commands.Choice[int]]:
     """The running games played from here (a channel's games in their threads, the thread's own game) first, then the
-    caller's own running games elsewhere (in DMs: those where they are Mr. X)."""
+    caller's own running games elsewhere (in DMs: those where they are Mr. X, unless ``every_role``)."""
     try:
-        mine = await finder.my_games(ctx.service, interaction.user.id, "mrx" if is_dm(interaction) else None)
+        role = "mrx" if is_dm(interaction) and not every_role else None
+        mine = await finder.my_games(ctx.service, interaction.user.id, role)
         here = [] if is_dm(interaction) else [g for g in await finder.games_here(ctx.service, interaction.channel_id)
                                                if g.status == RUNNING]
     except Exception:
@@ -52,6 +55,23 @@ async def games(ctx: ChatContext, interaction: discord.Interaction, current: str
         if str(current or "").strip() in str(game.id):
             found.append(app_commands.Choice(name=name, value=game.id))
     return found[:25]
+
+
+def time_zones(current: str) -> list[app_commands.Choice[str]]:
+    """The IANA time zones whose name holds what the caller typed (``berlin``: Europe/Berlin), those that start
+    with it first; before they type, the most asked for."""
+    typed = str(current or "").strip().lower().replace(" ", "_")
+    if not typed:
+        return [app_commands.Choice(name=zone, value=zone) for zone in COMMON_ZONES]
+    every = time_zone_names()
+    first = [z for z in every if z.lower().startswith(typed) or z.lower().split("/")[-1].startswith(typed)]
+    rest = [z for z in every if typed in z.lower() and z not in first]
+    return [app_commands.Choice(name=zone, value=zone) for zone in (first + rest)[:25]]
+
+
+#: offered before anything is typed
+COMMON_ZONES = ("Europe/Berlin", "Europe/Vienna", "Europe/Zurich", "Europe/London", "Europe/Paris", "UTC",
+                "America/New_York", "America/Chicago", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney")
 
 
 async def _mover(ctx: ChatContext, interaction: discord.Interaction):

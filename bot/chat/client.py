@@ -26,6 +26,7 @@ from bot.chat.computers import PAUSE, Computers
 from bot.chat.leases import Claimant
 from bot.chat.context import ChatContext
 from bot.chat.lobby import NEEDED
+from bot.chat.notices import TurnNotices
 from bot.chat.picture_jobs import Pictures
 from bot.chat.places import THREAD_NEEDS
 from bot.chat.presenters import presenter
@@ -111,9 +112,12 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self.busy = self.context.busy
         #: this process as its claims name it (work that is not a reply: posts, computers, reminders)
         self.claimant = claimant or Claimant.of_this_process()
-        self.announcer = Announcer(service, self.pictures, client=self, claimant=self.claimant)
+        #: the DMs owed to people who asked to be told when a turn becomes theirs
+        self.notices = TurnNotices(service, self, self.claimant)
+        self.announcer = Announcer(service, self.pictures, client=self, claimant=self.claimant, notices=self.notices)
         self.computers = Computers(service, self.announce, thinker, computer_pause, claimant=self.claimant)
-        self.reminders = Reminders(service, self, clock, reminder_interval or 60.0, claimant=self.claimant)
+        self.reminders = Reminders(service, self, clock, reminder_interval or 60.0, claimant=self.claimant,
+                                   announce=self.announce, notices=self.notices)
         #: work other processes queue (PostgreSQL's NOTIFY), and the poll every ``poll_interval`` seconds
         self.wakeups = Wakeups(service, self.announce, poll_interval)
         self.reminder_interval = reminder_interval

@@ -1,5 +1,5 @@
 """The host's and the server managers' commands: ``/sy-host settings`` (a game's or the server's
-defaults), ``/sy-host cancel`` and ``/sy-host replace``."""
+defaults), ``/sy-host cancel`` and ``/sy-host replace`` (the pause: :mod:`bot.chat.away`)."""
 
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ def thread_words(threads: bool, server: bool, tr) -> str:
 
 async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_hours: float | None,
                    deadline_hours: float | None, tracker: bool | None, scope: str | None, rules: str | None,
-                   language: str | None, thread: bool | None = None) -> None:
+                   language: str | None, thread: bool | None = None, away_days: float | None = None) -> None:
     service = ctx.service
     async with guarded(interaction) as scope_:
         changes = (reminder_hours is not None or deadline_hours is not None or tracker is not None
-                   or language is not None)
+                   or language is not None or away_days is not None)
         if is_dm(interaction):
             raise Refused("Settings belong to a server's games: use `/sy-host settings` in the server.")
         server = scope == "server" if scope else not await finder.games_here(service, interaction.channel_id)
@@ -42,7 +42,8 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
                                        _hours(reminder_hours, current.reminder_hours),
                                        _hours(deadline_hours, current.deadline_hours),
                                        current.tracker if tracker is None else tracker,
-                                       current.language if language is None else language)
+                                       current.language if language is None else language,
+                                       current.away_days if away_days is None else away_days)
                 current = await service.set_guild_settings(interaction.guild_id, wanted,
                                                            bool(interaction.permissions.manage_guild))
             if thread is not None:
@@ -73,7 +74,8 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
             wanted = GameSettings(_hours(reminder_hours, current.reminder_hours),
                                   _hours(deadline_hours, current.deadline_hours),
                                   current.tracker if tracker is None else tracker,
-                                  current.language if language is None else language)
+                                  current.language if language is None else language,
+                                  current.away_days if away_days is None else away_days)
             current = await service.update_settings(game.id, interaction.user.id, wanted,
                                                     bool(interaction.permissions.manage_channels))
         changed = changes or thread is not None

@@ -13,7 +13,7 @@ from typing import Optional
 import discord
 from discord import app_commands
 
-from bot.chat import host, lobby
+from bot.chat import away as time_away, host, lobby
 from bot.chat.context import ChatContext
 from bot.chat.options import GAME_LANGUAGES, LEVELS, RULES, ROLES, SCOPES, value
 
@@ -39,17 +39,30 @@ class HostCommands(app_commands.Group):
                            scope="This channel's game, or the defaults for the server's new games (server managers)",
                            rules="Server defaults only: the rules /sy new plays when none are chosen",
                            language="The language of the game's posts in the channel",
-                           thread="The game's posts in a thread of their own (before the start; server default)")
+                           thread="The game's posts in a thread of their own (before the start; server default)",
+                           away_days="The days each player may be away in the game, in all (0: nobody may be away)")
     @app_commands.choices(scope=SCOPES, rules=RULES, language=GAME_LANGUAGES)
     async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
                        deadline_hours: Optional[float] = None, tracker: Optional[bool] = None,
                        scope: Optional[app_commands.Choice[str]] = None,
                        rules: Optional[app_commands.Choice[str]] = None,
                        language: Optional[app_commands.Choice[str]] = None,
-                       thread: Optional[bool] = None) -> None:
+                       thread: Optional[bool] = None, away_days: Optional[float] = None) -> None:
         if self._new(interaction):
             await host.settings(self.ctx, interaction, reminder_hours, deadline_hours, tracker, value(scope),
-                                value(rules), value(language), thread)
+                                value(rules), value(language), thread, away_days)
+
+    @app_commands.command(name="pause", description="Pause the game: nobody moves, no clock runs (host or moderator)")
+    @app_commands.describe(reason="Why, for the table (optional)")
+    async def pause(self, interaction: discord.Interaction,
+                    reason: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+        if self._new(interaction):
+            await time_away.pause(self.ctx, interaction, reason)
+
+    @app_commands.command(name="resume", description="Let a paused game go on (host or moderator)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        if self._new(interaction):
+            await time_away.resume(self.ctx, interaction)
 
     @app_commands.command(name="addbot",
                           description="Host: seat a computer player; in a running game, for a player past the deadline")

@@ -11,13 +11,15 @@ from bot.games import get_family
 from bot.games.family import MRX
 from bot.i18n import Speaker, reader
 from bot.service.models import LOBBY, RUNNING, GameInfo
+from bot.service.timing import turn_waited
 
 from bot.chat import finder
 from bot.chat.context import ChatContext
 from bot.chat.lobby_words import lobby_embed
 from bot.chat.presenters import presenter
 from bot.chat.replies import defer, guarded, say, speaker_for
-from bot.chat.words import COLOUR, station, waited
+from bot.chat.posts import when
+from bot.chat.words import COLOUR, mention, station, waited
 
 
 async def look(ctx: ChatContext, interaction: discord.Interaction, game_id: int | None, show) -> None:
@@ -81,12 +83,23 @@ async def status(ctx: ChatContext, interaction: discord.Interaction, info: GameI
 
 
 async def _waiting(ctx: ChatContext, info: GameInfo, t: Speaker) -> list[str]:
-    """How long the turn has waited, and when its deadline falls (for ``/sy status``)."""
+    """How long the turn has waited, and when its deadline falls; who is away, and whether the host has paused the
+    game (for ``/sy status``)."""
     if info.status != RUNNING or info.turn_started_at is None:
         return []
     settings = await ctx.service.settings(info.id)
-    waited_for = ctx.clock() - info.turn_started_at
+    now = ctx.clock()
+    waited_for = turn_waited(info.turn_started_at, info.clock_stopped_at, now)
     lines = [t._("⏳ The turn has been waiting for {waited}.").format(waited=waited(waited_for, t))]
+    if info.paused_at is not None:
+        lines.append(t._("⏸ The host paused the game {when}: nobody moves and no clock runs until "
+                         "`/sy-host resume`.").format(when=when(info.paused_at, "R")))
+    for user, until in sorted(info.away.items(), key=lambda item: item[1]):
+        if until > now:
+            lines.append(t._("⏸ {who} is away until {until}.").format(who=mention(user, t), until=when(until)))
+    if info.clock_stopped_at is not None:
+        lines.append(t._("⏸ The turn's clock stands still: no reminder and no deadline until it runs again."))
+        return lines
     if settings.deadline_hours is not None:
         left = settings.deadline_hours * 3600 - waited_for
         lines.append(t._("⌛ The deadline is in {left}.").format(left=waited(left, t)) if left > 0 else

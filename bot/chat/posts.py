@@ -16,6 +16,7 @@ from bot.games.family import MRX
 from bot.games.views import PawnLookup
 from bot.i18n import EN, Speaker
 from bot.i18n.names import outcome_sentence
+from bot.service import outbox
 from bot.service.events import PawnsHandedOver, HostChanged, PlayerReplaced, PlayerResigned
 from bot.service.models import Player, PlayerStats
 
@@ -149,6 +150,32 @@ def overdue_text(host_id: int, pawns: Sequence[str], user_ids: Sequence[int], vi
     return tr._("⌛ {host}: {names} ({who}) has waited {waited}, past the deadline. Skip the turn with the button, "
                 "`/sy-host replace` the player, or let a computer play the seat until they are back with "
                 "`/sy-host addbot player:`.").format(host=mention(host_id, tr), names=names, who=who, waited=waited)
+
+
+def when(at: float, style: str = "F") -> str:
+    """A moment as Discord shows it to each reader, in their own time zone and language (``<t:…:F>``: "Friday,
+    5 December 2026 18:00")."""
+    return f"<t:{int(at)}:{style}>"
+
+
+def clock_line(kind: str, payload: Mapping[str, Any], view: PawnLookup | None, tr: Speaker = EN) -> str:
+    """The channel's one line when a player is away or back, or the host pauses or resumes the game."""
+    user_id = payload.get("user_id", 0)
+    pawns = [p for p in payload.get("pawns", ()) if view is not None and p in {q.id for q in view.pawns}]
+    who = (tr._("{pawns} ({who})").format(pawns=and_list((pawn_name(view, p, tr) for p in pawns), tr),
+                                         who=mention(user_id, tr)) if pawns else mention(user_id, tr))
+    reason = payload.get("reason")
+    if kind == outbox.AWAY:
+        text = tr._("⏸ {who} is away until {until}.").format(who=who, until=when(payload["until"]))
+    elif kind == outbox.BACK:
+        text = (tr._("▶️ {who} is back: the clock runs again.") if payload.get("early")
+                else tr._("▶️ {who}: the time away is over, the clock runs again.")).format(who=who)
+    elif kind == outbox.PAUSED:
+        text = tr._("⏸ {who} paused the game: nobody moves and no clock runs until `/sy-host resume`.").format(
+            who=mention(user_id, tr))
+    else:
+        text = tr._("▶️ {who} resumed the game: the clock runs again.").format(who=mention(user_id, tr))
+    return f"{text} “{reason}”" if reason and kind in (outbox.AWAY, outbox.PAUSED) else text
 
 
 # -- statistics ----------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 """The slow-play clock: a mention after ``reminder_hours`` without a move (once per turn), and,
-past the game's deadline, a message offering the host to skip or replace the absent player.
+past the game's deadline, a message offering the host to skip or replace the absent player. A reminder waits while
+someone it mentions is inside their quiet hours; the deadline's clock counts on (its notice pings only those who
+are not). Each tick also brings back the players whose time away ran out, and sends the turn notices whose quiet
+hours are over.
 
 Of several bot processes on one database, the one that claims a turn's reminder (or deadline notice) sends it;
 the message's nonce stops a second copy when a process died between sending it and marking it sent, and another
@@ -9,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable
+from typing import Awaitable, Callable
 
 import discord
 
@@ -18,7 +21,9 @@ from bot.i18n import speaker
 from bot.service import GameService
 from bot.service.errors import ServiceError
 
+from bot.chat.announcer import pinging
 from bot.chat.leases import Claimant, message_nonce
+from bot.chat.notices import TurnNotices
 from bot.chat.moves import SkipButton
 from bot.chat.places import Places
 from bot.chat.posts import overdue_text, reminder_text
@@ -35,7 +40,9 @@ def notice_nonce(kind: str, turn) -> str:
 
 class Reminders:
     def __init__(self, service: GameService, client: discord.Client, clock: Callable[[], float],
-                 interval: float = 60.0, claimant: Claimant | None = None) -> None:
+                 interval: float = 60.0, claimant: Claimant | None = None,
+                 announce: Callable[[int], Awaitable[None]] | None = None,
+                 notices: TurnNotices | None = None) -> None:
         self.service = service
         #: this process, as its claims on reminders name it
         self.claimant = claimant or Claimant.of_this_process()
@@ -45,6 +52,11 @@ class Reminders:
         self.interval = interval
         #: a game's channel, or its own thread
         self.places = Places(service, client)
+        #: posts what a game owes (the line that a player's time away is over)
+        self.announce = announce
+        #: the DMs owed to people who asked to be told when a turn becomes theirs (those that waited for the end
+        #: of their quiet hours go out at the tick)
+        self.notices = notices or TurnNotices(service, client, self.claimant)
 
     async def run(self) -> None:
         """Tick every ``interval`` seconds until cancelled (posts a failure left owed are the poll's:
@@ -60,12 +72,18 @@ class Reminders:
             await asyncio.sleep(self.interval)
 
     async def tick(self) -> int:
-        """Send what is due now; returns how many messages were sent."""
+        """Send what is due now; returns how many messages were sent. First the players whose time away ran out
+        come back (their clocks go on from the moment it ran out), so their turns' reminders follow in time."""
         service = self.service
         me = self.claimant
         now = self.clock()
         sent = 0
+        for game_id in await service.games_running_out(now):
+            if await service.end_absences(game_id, me.name, me.lease) and self.announce is not None:
+                await self.announce(game_id)
         for turn in await service.due_reminders(now):
+            if await service.quiet_now(turn.user_ids):
+                continue  # it waits until the quiet hours of those it mentions are over
             if not await service.claim_reminder(turn, me.name, me.lease):
                 continue  # another process reminds them (or has)
             view = await self._view(turn.game_id)

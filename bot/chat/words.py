@@ -101,13 +101,16 @@ def rules_title(name: str, tr: Speaker = EN) -> str:
 
 
 def settings_words(settings, tr: Speaker = EN) -> str:
-    """``reminders after 12 h, deadline 48 h, tracker on, posts in English`` (game or server settings)."""
+    """``reminders after 12 h, deadline 48 h, tracker on, posts in English, at most 14 days away per player`` (game
+    or server settings)."""
     def hours(h: float | None) -> str:
         return tr._("off") if h is None else tr._("{n} h").format(n=f"{h:g}")
     language = {"de": "Deutsch", "en": "English"}.get(settings.language or "", tr._("the server's language"))
-    return tr._("reminders after {reminders}, deadline {deadline}, tracker {tracker}, posts in {language}").format(
+    return tr._("reminders after {reminders}, deadline {deadline}, tracker {tracker}, posts in {language}, "
+                "at most {away} days away per player").format(
         reminders=hours(settings.reminder_hours), deadline=hours(settings.deadline_hours),
-        tracker=tr._("on") if settings.tracker else tr._("off"), language=language)
+        tracker=tr._("on") if settings.tracker else tr._("off"), language=language,
+        away=f"{settings.away_days:g}")
 
 
 # -- reference -----------------------------------------------------------------------------------

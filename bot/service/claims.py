@@ -1,8 +1,8 @@
 """Claims: work that is not a reply to a command, done by one bot process of several sharing a database.
 
 A process names itself (``holder``) and claims a game's work for ``lease`` seconds of the service's clock before
-doing it (:mod:`bot.store.claims`): the game's owed posts, its computer players' turn, its reminder and its
-deadline notice. It renews the claim while it works and releases it when done; a process that dies leaves claims
+doing it (:mod:`bot.store.claims`): the game's owed posts, its computer players' turn, its reminder, its
+deadline notice, the players' time away that ran out, and the turn notices owed by DM. It renews the claim while it works and releases it when done; a process that dies leaves claims
 that another takes once they have expired. On SQLite one process owns the database and wins every claim.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from bot.store.claims import COMPUTERS, DEADLINE, OUTBOX, REMINDER
+from bot.store.claims import AWAY, COMPUTERS, DEADLINE, NOTICES, OUTBOX, REMINDER
 
 from .core import ServiceCore
 
-__all__ = ["Claiming", "COMPUTERS", "DEADLINE", "OUTBOX", "REMINDER"]
+__all__ = ["Claiming", "AWAY", "COMPUTERS", "DEADLINE", "NOTICES", "OUTBOX", "REMINDER"]
 
 
 class Claiming(ServiceCore):

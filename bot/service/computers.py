@@ -15,6 +15,7 @@ from .events import PlayerJoined, PlayerLeft, PlayerReplaced
 from .models import RUNNING, CommandResult, ComputerTurn
 from .play import Play
 from .seats import seat_changed
+from .timing import turn_waited
 from .validation import require_host, require_strategy, rules_named
 
 
@@ -91,7 +92,7 @@ class Computers(Play):
                                         "once its player has let a turn's deadline pass.", who=away.name)
             if game.deadline_hours is None:
                 raise DeadlineNotPassed("This game has no deadline; set one first.")
-            left = game.deadline_hours * 3600 - (now - game.turn_started_at)
+            left = game.deadline_hours * 3600 - turn_waited(game.turn_started_at, game.clock_stopped_at, now)
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; hand the seat over after that.",
                                         left=Span(left))
@@ -127,7 +128,7 @@ class Computers(Play):
         repeatable and nobody can predict it. Play the answer with :meth:`act` under ``key``: a
         retry (after a crash, say) plays it once."""
         game = await read.game_row(self._reads, game_id)
-        if game.status != RUNNING:
+        if game.status != RUNNING or game.paused_at is not None:
             return None
         family = get_family(game.family)
         seats = [seat for seat in await self._reads.seats.computers(game_id) if seat[0] in game.to_move]

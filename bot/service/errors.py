@@ -100,3 +100,14 @@ class BadSetting(ServiceError):
 class GameNotOver(ServiceError):
     def __init__(self, message: str = "The full record is shown once the game is over.", **params: object) -> None:
         super().__init__(message, **params)
+
+
+class GamePaused(ServiceError):
+    def __init__(self, message: str = "⏸ The host has paused this game: nobody moves until it goes on "
+                                      "(`/sy-host resume`).", **params: object) -> None:
+        super().__init__(message, **params)
+
+
+class NotAway(ServiceError):
+    def __init__(self, message: str = "You are not away in any game.", **params: object) -> None:
+        super().__init__(message, **params)

@@ -50,7 +50,7 @@ class Lobby(ServiceCore):
                 options=options, seed=seed, host_id=host_id, reminder_hours=guild.reminder_hours,
                 deadline_hours=guild.deadline_hours, tracker=guild.tracker, now=now, family=family.name,
                 language=game_language(None, guild.language, server_locale), nonce=nonce,
-                key_commitment=committed)
+                key_commitment=committed, away_days=guild.away_days)
             await tx.seats.join(game_id, host_id, host_name, None, now)
             events = (GameCreated(host_id, ruleset.name), PlayerJoined(host_id, host_name, None))
             return await steps.done(tx, now, game_id, events, host_id, "create", key, version=1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.outcome import Outcome
@@ -17,6 +17,8 @@ ACTIVE = (LOBBY, RUNNING)
 #: what keeps a week-long game moving unless the host or the server says otherwise
 DEFAULT_REMINDER_HOURS = 12.0
 DEFAULT_DEADLINE_HOURS = 48.0
+#: the days each player may be away in a game, unless its host says otherwise
+DEFAULT_AWAY_DAYS = 14.0
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,12 @@ class GameInfo:
     #: the commitment to the game's key, published before anyone joins (sy-commit/2, docs/fairness.md); None for a
     #: game of sy-commit/1
     key_commitment: str | None = None
+    #: when the host paused it (None: not paused)
+    paused_at: float | None = None
+    #: when the turn's clock stopped (None: it runs): everyone who owes the turn is away, or the game is paused
+    clock_stopped_at: float | None = None
+    #: the players away now and when their time away runs out
+    away: dict[int, float] = field(default_factory=dict)
 
     @property
     def active(self) -> bool:
@@ -131,6 +139,8 @@ class GameSettings:
     tracker: bool = True
     #: the language of the game's public posts ("en", "de")
     language: str = "en"
+    #: the days each player may be away in the game (0: nobody may be away)
+    away_days: float = DEFAULT_AWAY_DAYS
 
 
 @dataclass(frozen=True)
@@ -143,6 +153,21 @@ class GuildSettings:
     tracker: bool = True
     #: the language of new games' public posts (None: the server's preferred locale)
     language: str | None = None
+    #: the days each player may be away in a new game
+    away_days: float = DEFAULT_AWAY_DAYS
+
+
+@dataclass(frozen=True)
+class Away:
+    """A player's time away from one game (``GameService.go_away``)."""
+
+    game_id: int
+    #: when it runs out; None: the player has no time away left in this game
+    until: float | None
+    #: the days the game allows each player
+    limit_days: float
+    #: the game's limit cut the time asked for short
+    shortened: bool = False
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,12 @@ GAME_OVER = "game_over"
 GAME_CANCELLED = "game_cancelled"
 MRX_PROMPT = "mrx_prompt"  # private, to Mr. X
 PLAYERS_CHANGED = "players_changed"  # a resignation with a hand-over, a replacement
+AWAY = "away"  # a player is away for a while: their turns wait
+BACK = "back"  # a player is back (or their time away ran out)
+PAUSED = "paused"  # the host paused the game
+RESUMED = "resumed"  # the host let it go on
+#: the announcements of the turn's clock: one line each, mentioning nobody
+CLOCK = (AWAY, BACK, PAUSED, RESUMED)
 
 
 async def queue(tx: Session, game_id: int, key: str, kind: str, payload: dict[str, Any],

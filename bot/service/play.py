@@ -14,6 +14,7 @@ from .core import retried
 from .errors import DeadlineNotPassed, NotHost, StaleAction
 from .models import CommandResult
 from .resigning import Resigning
+from .timing import turn_waited
 from .validation import require_host
 
 
@@ -48,6 +49,7 @@ class Play(Resigning):
             game = await steps.running(tx, game_id, expected_round)
             if expected_version is not None and game.version != expected_version:
                 raise StaleAction("The game moved on while the computer was thinking.")
+            steps.unpaused(game)
             state, applied = await rebuild.load_state(tx, game_id)
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
             family.require_chance_seen(state, chance_seen)
@@ -86,6 +88,7 @@ class Play(Resigning):
             game = await steps.running(tx, game_id, expected_round)
             if expected_version is not None and game.version != expected_version:
                 raise StaleAction("The game moved on while the computer was thinking.")
+            steps.unpaused(game)
             family = get_family(game.family)
             state, applied = await rebuild.load_state(tx, game_id)
             if pawn is None:
@@ -120,9 +123,10 @@ class Play(Resigning):
                 return seen
             game = await steps.running(tx, game_id, expected_round)
             require_host(game, host_id)
+            steps.unpaused(game)
             if game.deadline_hours is None:
                 raise DeadlineNotPassed("This game has no deadline, so nobody can be skipped; set one first.")
-            left = game.deadline_hours * 3600 - (now - game.turn_started_at)
+            left = game.deadline_hours * 3600 - turn_waited(game.turn_started_at, game.clock_stopped_at, now)
             if left > 0:
                 raise DeadlineNotPassed("The deadline for this turn passes in {left}; skip after that.", left=Span(left))
             family = get_family(game.family)

@@ -41,6 +41,9 @@ def game_info(row: GameRow) -> GameInfo:
         family=row.family,
         language=row.language,
         key_commitment=row.key_commitment,
+        paused_at=row.paused_at,
+        clock_stopped_at=row.clock_stopped_at,
+        away=dict(row.away),
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.games import get_family
 from bot.store import GameRow, Session
 
-from . import outbox, rebuild, steps
+from . import absence, outbox, rebuild, steps
+from . import rows as read
 from .core import ServiceCore, retried
 from .errors import AlreadyJoined, NotInGame
 from .events import PlayerReplaced
@@ -50,6 +51,8 @@ async def seat_changed(tx: Session, now: float, game: GameRow, event: PlayerRepl
                         user_id: int, name: str, key: str | None) -> CommandResult:
     """A running game's seat changed hands: Mr. X's prompts follow it, the channel hears who moves now."""
     version = await steps.bump(tx, now, game)
+    # Who owes the turn may have changed: the clock stands still only while they all are away.
+    await absence.settle_clock(tx, await read.game_row(tx, game.id), now)
     await readdress(tx, now, game, event.old_user_id, event.new_user_id, version)
     state, _ = await rebuild.load_state(tx, game.id)
     view = get_family(game.family).public_view(state)

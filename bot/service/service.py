@@ -13,7 +13,8 @@ The service speaks to the store's interface (:mod:`bot.store`), never to a datab
 (:mod:`.lobby`), seats (:mod:`.seats`), computer players (:mod:`.computers`), play (:mod:`.play`,
 :mod:`.resigning`), looks (:mod:`.looks`), settings (:mod:`.settings`), languages (:mod:`.languages`),
 statistics (:mod:`.stats`), the outbox (:mod:`.announcements`, :mod:`.messages`), reminders
-(:mod:`.reminders`), the installation (:mod:`.installation`) and repair (:mod:`.repair`).
+(:mod:`.reminders`), time away and the host's pause (:mod:`.away`), a person's own settings and turn notices
+(:mod:`.people`), the installation (:mod:`.installation`) and repair (:mod:`.repair`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Callable
 from bot.store import open_store
 
 from .announcements import Announcements
+from .away import Absences
 from .computers import Computers
 from .fairness import Fairness
 from .installation import Installation, installation_secret
@@ -33,6 +35,7 @@ from .languages import Languages
 from .lobby import Lobby
 from .looks import Looks
 from .messages import Messages
+from .people import People
 from .play import Play
 from .reminders import Reminders
 from .repair import Repair
@@ -44,7 +47,7 @@ from .threads import Threads
 
 
 class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Languages, Statistics, Announcements,
-                  Messages, Reminders, Installation, Repair, Fairness, Threads):
+                  Messages, Reminders, Installation, Repair, Fairness, Threads, Absences, People):
     """Open with ``service = await GameService.open(path)``; close with ``await service.close()``."""
 
     @classmethod

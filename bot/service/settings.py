@@ -1,4 +1,4 @@
-"""Settings: a game's reminders, deadline, tracker and language, and a server's defaults for new games."""
+"""Settings: a game's reminders, deadline, tracker, language and time away, and a server's defaults for new games."""
 
 from __future__ import annotations
 
@@ -9,20 +9,21 @@ from . import steps
 from .core import ServiceCore
 from .errors import GameClosed, NotAllowed, NotHost
 from .models import LOBBY, RUNNING, GameSettings, GuildSettings
-from .validation import check_hours, check_language, rules_named
+from .validation import check_away_days, check_hours, check_language, rules_named
 
 
 class Settings(ServiceCore):
     async def settings(self, game_id: int) -> GameSettings:
         game = await read.game_row(self._reads, game_id)
         return GameSettings(game.reminder_hours, game.deadline_hours, game.show_tracker,
-                            game.language)
+                            game.language, game.away_days)
 
     async def update_settings(self, game_id: int, user_id: int, settings: GameSettings,
                               can_manage_channel: bool = False) -> GameSettings:
         """The host (or a channel manager) changes reminders, the deadline and the summaries' tracker."""
         check_hours(settings.reminder_hours, settings.deadline_hours)
         check_language(settings.language)
+        check_away_days(settings.away_days)
         async with self._store.transaction() as tx:
             now = self._clock()
             game = await read.game_row(tx, game_id)
@@ -31,7 +32,7 @@ class Settings(ServiceCore):
             if game.host_id != user_id and not can_manage_channel:
                 raise NotHost("Only the host, or someone who manages this channel, can change the game's settings.")
             await tx.games.set_settings(game_id, settings.reminder_hours, settings.deadline_hours, settings.tracker,
-                                        settings.language)
+                                        settings.language, settings.away_days)
             await steps.bump(tx, now, game)
         return settings
 
@@ -44,11 +45,13 @@ class Settings(ServiceCore):
             raise NotAllowed("Only someone who manages this server can change its game settings.")
         rules_named(settings.default_rules)
         check_hours(settings.reminder_hours, settings.deadline_hours)
+        check_away_days(settings.away_days)
         if settings.language is not None:
             check_language(settings.language)
         async with self._store.transaction() as tx:
             await tx.settings.set_guild(guild_id, settings.default_rules, settings.reminder_hours,
-                                        settings.deadline_hours, settings.tracker, settings.language, self._clock())
+                                        settings.deadline_hours, settings.tracker, settings.language, self._clock(),
+                                        settings.away_days)
         return settings
 
 
@@ -56,4 +59,5 @@ async def guild_defaults(session: Session, guild_id: int) -> GuildSettings:
     row = await session.settings.guild(guild_id)
     if row is None:
         return GuildSettings()
-    return GuildSettings(row.default_rules, row.reminder_hours, row.deadline_hours, row.show_tracker, row.language)
+    return GuildSettings(row.default_rules, row.reminder_hours, row.deadline_hours, row.show_tracker, row.language,
+                         row.away_days)

@@ -17,13 +17,14 @@ from bot.games.family import MRX
 from bot.games.outcome import Outcome
 from bot.store import GameRow, PlayerRow, Session
 
-from . import outbox, rebuild
+from . import absence, outbox, rebuild
 from .dealing import key_of, reference_of, scheme_of
 from . import rows as read
 from .errors import (
     GameAlreadyStarted,
     GameClosed,
     GameNotStarted,
+    GamePaused,
     KeyReused,
     NoGameHere,
     NotInGame,
@@ -32,7 +33,7 @@ from .errors import (
 )
 from .events import event_from_json
 from .models import CANCELLED, FINISHED, LOBBY, RUNNING, CommandResult
-from .timing import next_turn
+from .timing import clock_after, clock_stands, next_turn
 
 
 async def seen(tx: Session, key: str | None, name: str, user_id: int, *,
@@ -122,6 +123,9 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     engine's), with the public view the announcements were made from."""
     gid = game.id
     family = get_family(game.family)
+    if game.away.get(user_id, 0.0) > now:  # a player who plays while away is back
+        await absence.back(tx, game, user_id, now, now, early=True)
+        game = await read.game_row(tx, gid)
     version = game.version + 1
     await remember(tx, now, key, gid, user_id, name, version, (*service_events, *events), family)
     seq = applied
@@ -132,6 +136,11 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
 
     to_move = tuple(state.to_move())
     turn, turn_started_at = next_turn(game.to_move, to_move, game.turn, game.turn_started_at, now)
+    next_users = await tx.seats.controllers(gid, to_move)
+    # The new turn's clock stands still from its start if everyone who owes it is away.
+    turn_started_at, clock_stopped_at = clock_after(
+        turn_started_at, game.clock_stopped_at if turn == game.turn else None,
+        clock_stands(game.paused_at is not None, next_users, game.away, now), now)
     outcome = state.outcome
     if outcome:
         await save_result(tx, game, outcome, now)
@@ -144,7 +153,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]
     await outbox.queue_all(tx, gid, outbox.after_play(
         view, events, seq=seq if actions and announce_actions else None, user_id=user_id,
-        next_users=await tx.seats.controllers(gid, to_move), mrx_user=mrx_user,
+        next_users=next_users, mrx_user=mrx_user,
         owed_before=await tx.seats.controllers(gid, game.to_move),
         new_turn=turn != game.turn, family=family, sealed=sealed,
         key=key_of(game, secret) if outcome else None), now)
@@ -152,8 +161,15 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     await tx.games.played(gid, version=version, round=state.round, to_move=to_move, turn=turn,
                           turn_started_at=turn_started_at, status=FINISHED if outcome else RUNNING,
                           winner=outcome.winner if outcome else None, end_reason=outcome.reason if outcome else None,
-                          finished_at=now if outcome else None, now=now)
+                          finished_at=now if outcome else None, now=now,
+                          clock_stopped_at=None if outcome else clock_stopped_at)
     return await result(tx, gid, (*service_events, *events), version, state=state, view=view)
+
+
+def unpaused(game: GameRow) -> None:
+    """Refuse a move while the host has paused the game."""
+    if game.paused_at is not None:
+        raise GamePaused()
 
 
 async def seal(tx: Session, family: Any, state: Any, secret: str, game: GameRow, now: float) -> dict[str, Any]:

@@ -70,3 +70,14 @@ def check_hours(reminder: float | None, deadline: float | None) -> None:
                                  "or 0 for off.", low=low, high=high)
             raise BadSetting("The deadline must be from {low:g} hours (6 minutes) to {high:g} hours (30 days), "
                              "or 0 for off.", low=low, high=high)
+
+
+#: the days a host may allow each player away in a game (0: nobody may be away)
+AWAY_DAYS_RANGE = (0, 365)
+
+
+def check_away_days(days: object) -> None:
+    if isinstance(days, bool) or not isinstance(days, (int, float)) or not (
+            AWAY_DAYS_RANGE[0] <= days <= AWAY_DAYS_RANGE[1]):
+        raise BadSetting("The days away must be a number from {low} to {high} (0: nobody may be away).",
+                         low=AWAY_DAYS_RANGE[0], high=AWAY_DAYS_RANGE[1])

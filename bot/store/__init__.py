@@ -10,11 +10,14 @@ from .base import Conflict, DatabaseUnavailable, OutcomeUnknown
 from .interface import Session, Store
 from .migrations import MIGRATIONS_DIR, Migration, MigrationError, find_migrations, migrate, schema_version
 from .records import (
+    AbsenceRow,
     Announcement,
     CommandRow,
     GameRow,
     GuildSettingsRow,
     MessageRef,
+    NoticeRow,
+    PersonRow,
     PlayerRow,
     PlayerStats,
     SnapshotRow,
@@ -24,6 +27,6 @@ from .sqlite import DEFAULT_PATH, SqliteStore, database_path, integrity_check
 __all__ = [
     "open_store", "Conflict", "DatabaseUnavailable", "OutcomeUnknown", "Session", "Store",
     "MIGRATIONS_DIR", "Migration", "MigrationError", "find_migrations", "migrate", "schema_version",
-    "Announcement", "CommandRow", "GameRow", "GuildSettingsRow", "MessageRef", "PlayerRow", "PlayerStats",
+    "AbsenceRow", "NoticeRow", "PersonRow", "Announcement", "CommandRow", "GameRow", "GuildSettingsRow", "MessageRef", "PlayerRow", "PlayerStats",
     "SnapshotRow", "DEFAULT_PATH", "SqliteStore", "database_path", "integrity_check",
 ]

@@ -2,7 +2,8 @@
 
 Several processes may share one PostgreSQL database; each names itself (a *holder*) and claims a game's work
 before doing it: the game's owed posts (``outbox``), its computer players' turn (``computers``), its reminder
-(``reminder``) and its deadline notice (``deadline``). A claim is a lease: it ends at ``expires_at`` (the bot's
+(``reminder``), its deadline notice (``deadline``), the players' time away that ran out (``away``) and the turn
+notices owed by DM (``notices``). A claim is a lease: it ends at ``expires_at`` (the bot's
 clock, in seconds) unless its holder renews it, and a process that died leaves claims that another takes once
 they have expired. Nobody's claim: holder ``''``, ``expires_at`` 0.
 
@@ -27,6 +28,8 @@ OUTBOX = "outbox"
 COMPUTERS = "computers"
 REMINDER = "reminder"
 DEADLINE = "deadline"
+AWAY = "away"
+NOTICES = "notices"
 
 
 class Claims:
@@ -106,7 +109,7 @@ class Claims:
         found = await self.sql.all(
             "SELECT DISTINCT g.id FROM games g JOIN pawn_controls c ON c.game_id = g.id "
             "JOIN players p ON p.game_id = c.game_id AND p.user_id = c.user_id "
-            "WHERE g.status = 'running' AND p.strategy IS NOT NULL AND p.status = 'playing' "
+            "WHERE g.status = 'running' AND g.paused_at IS NULL AND p.strategy IS NOT NULL AND p.status = 'playing' "
             "AND (' ' || g.to_move || ' ') LIKE ('% ' || c.pawn || ' %') AND NOT EXISTS (SELECT 1 FROM claims k "
             "WHERE k.game_id = g.id AND k.work = ? AND k.expires_at > ? AND k.holder <> ?) ORDER BY g.id",
             (COMPUTERS, now, holder))

@@ -95,10 +95,12 @@ class Games:
 
     async def waiting(self, hours_column: str, now: float) -> list[GameRow]:
         """Running games whose turn has waited ``hours_column`` hours (reminder_hours, deadline_hours) and
-        was not dealt with yet (:meth:`mark_turn`)."""
+        was not dealt with yet (:meth:`mark_turn`); a turn whose clock stands still (its players away, the game
+        paused) waits on."""
         done_column = _TURN_COLUMNS[hours_column]  # column names go into the SQL text: only these two
         found = await self.sql.all(
             f"SELECT * FROM games WHERE status = 'running' AND {hours_column} IS NOT NULL "
+            f"AND clock_stopped_at IS NULL "
             f"AND turn_started_at + {hours_column} * 3600 <= ? AND COALESCE({done_column}, 0) < turn ORDER BY id",
             (now,))
         return [GameRow.of(row) for row in found]
@@ -111,17 +113,17 @@ class Games:
     async def create(self, *, guild_id: int, channel_id: int, status: str, rules: str, board: str,
                      options: dict[str, bool], seed: int, host_id: int, reminder_hours: float | None,
                      deadline_hours: float | None, tracker: bool, now: float, family: str, language: str,
-                     nonce: str | None = None, key_commitment: str | None = None) -> int:
+                     nonce: str | None = None, key_commitment: str | None = None, away_days: float = 14.0) -> int:
         """A new game at version 1; returns its id. ``nonce`` and ``key_commitment``: its sy-commit/2 key (None: a game
         of sy-commit/1, whose row is written as before that scheme)."""
         sealed = (nonce, key_commitment) if nonce is not None else ()
         row = await self.sql.one(
             "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
-            "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language"
-            + (", nonce, key_commitment" if sealed else "") + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?"
+            "reminder_hours, deadline_hours, show_tracker, created_at, updated_at, family, language, away_days"
+            + (", nonce, key_commitment" if sealed else "") + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?"
             + (", ?, ?" if sealed else "") + ") RETURNING id",
             (guild_id, channel_id, status, rules, board, json.dumps(options), seed, host_id, reminder_hours,
-             deadline_hours, int(tracker), now, now, family, language, *sealed))
+             deadline_hours, int(tracker), now, now, family, language, away_days, *sealed))
         assert row is not None
         return row["id"]
 
@@ -135,9 +137,22 @@ class Games:
         await self._update("host_id = ?", (user_id,), game_id)
 
     async def set_settings(self, game_id: int, reminder_hours: float | None, deadline_hours: float | None,
-                           tracker: bool, language: str) -> None:
-        await self._update("reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ?",
-                           (reminder_hours, deadline_hours, int(tracker), language), game_id)
+                           tracker: bool, language: str, away_days: float = 14.0) -> None:
+        await self._update("reminder_hours = ?, deadline_hours = ?, show_tracker = ?, language = ?, away_days = ?",
+                           (reminder_hours, deadline_hours, int(tracker), language, away_days), game_id)
+
+    async def set_clock(self, game_id: int, *, turn_started_at: float | None, clock_stopped_at: float | None,
+                        away: dict[int, float] | None = None, paused_at: float | None | bool = False) -> None:
+        """The turn's clock (when it started, when it stopped: None, it runs), and with it the game's open
+        absences (``away``, None: as they are) and the host's pause (``paused_at``, False: as it is)."""
+        assignments, params = ["turn_started_at = ?", "clock_stopped_at = ?"], [turn_started_at, clock_stopped_at]
+        if away is not None:
+            assignments.append("away = ?")
+            params.append(json.dumps({str(user): end for user, end in sorted(away.items())}))
+        if paused_at is not False:
+            assignments.append("paused_at = ?")
+            params.append(paused_at)
+        await self._update(", ".join(assignments), tuple(params), game_id)
 
     async def start(self, game_id: int, status: str, players: int, now: float, deal_seed: int,
                     start_input: str | None = None, hidden_draw: str | None = None) -> None:
@@ -154,10 +169,10 @@ class Games:
 
     async def played(self, game_id: int, *, version: int, round: int, to_move: tuple[str, ...], turn: int,
                      turn_started_at: float | None, status: str, winner: str | None, end_reason: str | None,
-                     finished_at: float | None, now: float) -> None:
-        """The game row after the engine played: its round, who owes a move, and its end."""
+                     finished_at: float | None, now: float, clock_stopped_at: float | None = None) -> None:
+        """The game row after the engine played: its round, who owes a move, the turn's clock, and its end."""
         await self._update(
             "version = ?, round = ?, to_move = ?, turn = ?, turn_started_at = ?, status = ?, winner = ?, "
-            "end_reason = ?, finished_at = ?, updated_at = ?",
-            (version, round, " ".join(to_move), turn, turn_started_at, status, winner, end_reason, finished_at, now),
-            game_id)
+            "end_reason = ?, finished_at = ?, updated_at = ?, clock_stopped_at = ?",
+            (version, round, " ".join(to_move), turn, turn_started_at, status, winner, end_reason, finished_at, now,
+             clock_stopped_at), game_id)

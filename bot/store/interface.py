@@ -4,7 +4,7 @@ A backend (:mod:`.sqlite`, the embedded default; :mod:`.postgres`, a database se
 transaction per command (:meth:`Store.transaction`) and reads outside commands through :attr:`Store.reads`;
 either way it holds a :class:`Session`, whose parts each keep one concern's tables (:mod:`.games`,
 :mod:`.seats`, :mod:`.actions`, :mod:`.commands`, :mod:`.outbox`, :mod:`.settings`, :mod:`.stats`,
-:mod:`.commitments`, :mod:`.claims`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
+:mod:`.commitments`, :mod:`.claims`, :mod:`.absences`, :mod:`.people`, :mod:`.notices`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
 
 Three promises hold on every backend:
 
@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from .absences import Absences
 from .actions import Actions
 from .base import Row, Sql
 from .claims import Claims
@@ -29,7 +30,9 @@ from .commands import Commands
 from .commitments import Commitments
 from .games import Games
 from .migrations import Migration
+from .notices import Notices
 from .outbox import Outbox
+from .people import People
 from .processes import Processes
 from .seats import Seats
 from .settings import Settings
@@ -57,6 +60,9 @@ class Session:
         self.threads = Threads(sql)
         self.claims = Claims(sql)
         self.processes = Processes(sql)
+        self.absences = Absences(sql)
+        self.people = People(sql)
+        self.notices = Notices(sql)
 
 
 class Store(ABC):

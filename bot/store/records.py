@@ -58,12 +58,21 @@ class GameRow:
     key_commitment: str | None
     start_input: str | None
     hidden_draw: str | None
+    #: the open absences: person -> when their time away runs out (``absences``)
+    away: dict[int, float]
+    #: when the host paused the game (None: not paused)
+    paused_at: float | None
+    #: when the turn's clock stopped (None: it runs)
+    clock_stopped_at: float | None
+    #: the days each player may be away in this game
+    away_days: float
 
     @classmethod
     def of(cls, row: Row) -> "GameRow":
         values = _columns(cls, row)
         values.update(options=json.loads(values["options"]), to_move=tuple(values["to_move"].split()),
-                      show_tracker=bool(values["show_tracker"]))
+                      show_tracker=bool(values["show_tracker"]),
+                      away={int(user): float(end) for user, end in json.loads(values["away"]).items()})
         return cls(**values)
 
 
@@ -124,6 +133,7 @@ class GuildSettingsRow:
     deadline_hours: float | None
     show_tracker: bool
     language: str | None
+    away_days: float = 14.0
 
 
 @dataclass(frozen=True)
@@ -168,3 +178,44 @@ class PlayerStats:
     @property
     def losses(self) -> int:
         return self.games - self.wins
+
+
+@dataclass(frozen=True)
+class AbsenceRow:
+    """A player's time away from a game, as the ``absences`` table keeps it."""
+
+    id: int
+    game_id: int
+    user_id: int
+    starts_at: float
+    ends_at: float
+    reason: str | None
+    #: when it ended (back early, or the time ran out); None while it lasts
+    back_at: float | None
+
+
+@dataclass(frozen=True)
+class PersonRow:
+    """A person's own settings, as the ``person_settings`` table keeps them (the defaults when they chose none)."""
+
+    user_id: int
+    dm_turns: bool = False
+    mentions: bool = True
+    #: minutes after midnight, in ``time_zone``; both None: no quiet hours
+    quiet_from: int | None = None
+    quiet_until: int | None = None
+    time_zone: str | None = None
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    """A turn notice owed by DM, as the ``turn_notices`` table keeps it."""
+
+    id: int
+    game_id: int
+    user_id: int
+    key: str
+    turn: int
+    channel_id: int
+    message_id: int
+    due_at: float

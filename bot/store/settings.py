@@ -16,17 +16,18 @@ class Settings:
         if row is None:
             return None
         return GuildSettingsRow(row["guild_id"], row["default_rules"], row["reminder_hours"], row["deadline_hours"],
-                                bool(row["show_tracker"]), row["language"])
+                                bool(row["show_tracker"]), row["language"], row["away_days"])
 
     async def set_guild(self, guild_id: int, default_rules: str, reminder_hours: float | None,
-                        deadline_hours: float | None, tracker: bool, language: str | None, now: float) -> None:
+                        deadline_hours: float | None, tracker: bool, language: str | None, now: float,
+                        away_days: float = 14.0) -> None:
         await self.sql.execute(
             "INSERT INTO guild_settings (guild_id, default_rules, reminder_hours, deadline_hours, show_tracker, "
-            "language, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "language, updated_at, away_days) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "default_rules = excluded.default_rules, reminder_hours = excluded.reminder_hours, "
             "deadline_hours = excluded.deadline_hours, show_tracker = excluded.show_tracker, "
-            "language = excluded.language, updated_at = excluded.updated_at",
-            (guild_id, default_rules, reminder_hours, deadline_hours, int(tracker), language, now))
+            "language = excluded.language, updated_at = excluded.updated_at, away_days = excluded.away_days",
+            (guild_id, default_rules, reminder_hours, deadline_hours, int(tracker), language, now, away_days))
 
     async def user_language(self, user_id: int) -> str | None:
         row = await self.sql.one("SELECT language FROM user_languages WHERE user_id = ?", (user_id,))

@@ -11,8 +11,6 @@ import pytest
 
 from bot.store import migrate, open_store
 from bot.store.claims import COMPUTERS, OUTBOX
-from bot.store.games import Games
-from bot.store.sqlite import SqliteSql
 
 
 NOW = 1_000.0
@@ -110,10 +108,12 @@ async def test_an_installation_upgraded_with_posts_owed_can_claim_them(tmp_path)
         conn.row_factory = sqlite3.Row
         await migrate(conn, target=11)  # before claims: a post owed when the bot stopped
         await conn.execute("BEGIN")
-        game_id = await Games(SqliteSql(conn, held=True)).create(
-            guild_id=1, channel_id=10, status="running", rules="classic", board="london", options={}, seed=1,
-            host_id=1, reminder_hours=None, deadline_hours=None, tracker=True, now=NOW, family="london",
-            language="en")
+        # the games table as version 11 had it (the store's part writes today's columns)
+        cursor = await conn.execute(
+            "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
+            "created_at, updated_at, family, language) VALUES (1, 10, 'running', 'classic', 'london', '{}', 1, 1, 1, "
+            "?, ?, 'london', 'en')", (NOW, NOW))
+        game_id = cursor.lastrowid
         await conn.execute("INSERT INTO announcements (game_id, key, kind, payload, created_at) "
                            "VALUES (?, 'action:1', 'action', '{}', ?)", (game_id, NOW))
         await conn.execute("COMMIT")
