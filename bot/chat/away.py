@@ -1,6 +1,5 @@
-"""Away and paused: ``/sy-me away`` and ``/sy-me back`` for a player, ``/sy-host pause`` and ``/sy-host resume``
-for the host. The channel's one line comes from the outbox (:mod:`bot.chat.announcer`); the caller's answer is
-private."""
+"""Away: ``/sy-me away`` and ``/sy-me back`` (the host's pause: :mod:`bot.chat.host`). The channel's one line comes
+from the outbox (:mod:`bot.chat.announcer`); the caller's answer is private."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ import discord
 
 from bot.i18n import reader
 
-from bot.chat import finder
 from bot.chat.context import ChatContext
 from bot.chat.posts import when
 from bot.chat.replies import defer, guarded, key, say
@@ -64,28 +62,3 @@ async def come_back(ctx: ChatContext, interaction: discord.Interaction, game_id:
                                            len(games)).format(games=_games(games, tr)), ephemeral=True)
         for game in games:
             await ctx.announce(game)
-
-
-async def pause(ctx: ChatContext, interaction: discord.Interaction, reason: str | None) -> None:
-    if not await defer(interaction, ephemeral=True):
-        return
-    async with guarded(interaction) as scope:
-        game = await finder.channel_game(ctx.service, interaction)
-        scope.game_id = game.id
-        await ctx.service.pause(game.id, interaction.user.id, reason, bool(interaction.permissions.manage_channels),
-                                key=key(interaction))
-        await say(interaction, reader()._("⏸ Paused: nobody moves and no clock runs until `/sy-host resume`."),
-                  ephemeral=True)
-        await ctx.announce(game.id)
-
-
-async def resume(ctx: ChatContext, interaction: discord.Interaction) -> None:
-    if not await defer(interaction, ephemeral=True):
-        return
-    async with guarded(interaction) as scope:
-        game = await finder.channel_game(ctx.service, interaction)
-        scope.game_id = game.id
-        await ctx.service.resume(game.id, interaction.user.id, bool(interaction.permissions.manage_channels),
-                                 key=key(interaction))
-        await say(interaction, reader()._("▶️ Resumed: the clock runs again."), ephemeral=True)
-        await ctx.announce(game.id)

@@ -1,12 +1,14 @@
 """The host's and the server managers' commands: ``/sy-host settings`` (a game's or the server's
-defaults), ``/sy-host cancel`` and ``/sy-host replace`` (the pause: :mod:`bot.chat.away`)."""
+defaults), ``/sy-host cancel``, ``/sy-host replace``, ``/sy-host pause`` and ``/sy-host resume``."""
 
 from __future__ import annotations
 
+from typing import Awaitable, Callable
+
 import discord
 
-from bot.i18n import reader, speaker
-from bot.service.models import LOBBY, GameSettings, GuildSettings
+from bot.i18n import N_, reader, speaker
+from bot.service.models import LOBBY, GameInfo, GameSettings, GuildSettings
 
 from bot.chat import finder, lobby
 from bot.chat.context import ChatContext
@@ -87,17 +89,39 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
             await lobby.refresh(ctx, game.id)  # the lobby shows the game's language and its thread
 
 
-async def cancel(ctx: ChatContext, interaction: discord.Interaction) -> None:
+async def on_channel_game(ctx: ChatContext, interaction: discord.Interaction,
+                          act: Callable[[GameInfo, bool], Awaitable[object]], said: str) -> GameInfo | None:
+    """A host's command on the channel's game: ``act(game, manages the channel)``, then the private answer
+    ``said`` (a message id, in the reader's language) and the posts the change owes."""
     if not await defer(interaction, ephemeral=True):
-        return
+        return None
     async with guarded(interaction) as scope:
         game = await finder.channel_game(ctx.service, interaction)
         scope.game_id = game.id
-        manages = bool(interaction.permissions.manage_channels)
-        await ctx.service.cancel(game.channel_id, interaction.user.id, manages, key=key(interaction), game_id=game.id)
-        await say(interaction, reader()._("🛑 Cancelled."), ephemeral=True)
-        await lobby.refresh(ctx, game.id)
+        await act(game, bool(interaction.permissions.manage_channels))
+        await say(interaction, reader()._(said), ephemeral=True)
         await ctx.announce(game.id)
+        return game
+    return None
+
+
+async def cancel(ctx: ChatContext, interaction: discord.Interaction) -> None:
+    async def cancelled(game: GameInfo, manages: bool) -> None:
+        await ctx.service.cancel(game.channel_id, interaction.user.id, manages, key=key(interaction), game_id=game.id)
+        await lobby.refresh(ctx, game.id)
+
+    await on_channel_game(ctx, interaction, cancelled, N_("🛑 Cancelled."))
+
+
+async def pause(ctx: ChatContext, interaction: discord.Interaction, reason: str | None) -> None:
+    await on_channel_game(ctx, interaction, lambda game, manages: ctx.service.pause(
+        game.id, interaction.user.id, reason, manages, key=key(interaction)),
+        N_("⏸ Paused: nobody moves and no clock runs until `/sy-host resume`."))
+
+
+async def resume(ctx: ChatContext, interaction: discord.Interaction) -> None:
+    await on_channel_game(ctx, interaction, lambda game, manages: ctx.service.resume(
+        game.id, interaction.user.id, manages, key=key(interaction)), N_("▶️ Resumed: the clock runs again."))
 
 
 async def replace(ctx: ChatContext, interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:

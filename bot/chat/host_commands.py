@@ -13,7 +13,7 @@ from typing import Optional
 import discord
 from discord import app_commands
 
-from bot.chat import away as time_away, host, lobby
+from bot.chat import host, lobby
 from bot.chat.context import ChatContext
 from bot.chat.options import GAME_LANGUAGES, LEVELS, RULES, ROLES, SCOPES, value
 
@@ -57,12 +57,12 @@ class HostCommands(app_commands.Group):
     async def pause(self, interaction: discord.Interaction,
                     reason: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
         if self._new(interaction):
-            await time_away.pause(self.ctx, interaction, reason)
+            await host.pause(self.ctx, interaction, reason)
 
     @app_commands.command(name="resume", description="Let a paused game go on (host or moderator)")
     async def resume(self, interaction: discord.Interaction) -> None:
         if self._new(interaction):
-            await time_away.resume(self.ctx, interaction)
+            await host.resume(self.ctx, interaction)
 
     @app_commands.command(name="addbot",
                           description="Host: seat a computer player; in a running game, for a player past the deadline")

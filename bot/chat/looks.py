@@ -96,7 +96,7 @@ async def _waiting(ctx: ChatContext, info: GameInfo, t: Speaker) -> list[str]:
                          "`/sy-host resume`.").format(when=when(info.paused_at, "R")))
     for user, until in sorted(info.away.items(), key=lambda item: item[1]):
         if until > now:
-            lines.append(t._("⏸ {who} is away until {until}.").format(who=mention(user, t), until=when(until)))
+            lines.append(t._("⏸ Away until {until}: {who}.").format(who=mention(user, t), until=when(until)))
     if info.clock_stopped_at is not None:
         lines.append(t._("⏸ The turn's clock stands still: no reminder and no deadline until it runs again."))
         return lines

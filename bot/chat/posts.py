@@ -165,10 +165,13 @@ def clock_line(kind: str, payload: Mapping[str, Any], view: PawnLookup | None, t
     who = (tr._("{pawns} ({who})").format(pawns=and_list((pawn_name(view, p, tr) for p in pawns), tr),
                                          who=mention(user_id, tr)) if pawns else mention(user_id, tr))
     reason = payload.get("reason")
+    several = max(1, len(pawns))  # "Red and Blue (@alice) are away"
     if kind == outbox.AWAY:
-        text = tr._("⏸ {who} is away until {until}.").format(who=who, until=when(payload["until"]))
+        text = tr.ngettext("⏸ {who} is away until {until}.", "⏸ {who} are away until {until}.", several).format(
+            who=who, until=when(payload["until"]))
     elif kind == outbox.BACK:
-        text = (tr._("▶️ {who} is back: the clock runs again.") if payload.get("early")
+        text = (tr.ngettext("▶️ {who} is back: the clock runs again.", "▶️ {who} are back: the clock runs again.",
+                            several) if payload.get("early")
                 else tr._("▶️ {who}: the time away is over, the clock runs again.")).format(who=who)
     elif kind == outbox.PAUSED:
         text = tr._("⏸ {who} paused the game: nobody moves and no clock runs until `/sy-host resume`.").format(

@@ -95,7 +95,8 @@ class Reminders:
                 deadline = waited(left, tr) if left > 0 else None
             text = reminder_text(turn.pawns, turn.user_ids, view, waited(now - turn.waiting_since, tr),
                                  deadline, tr)
-            if await self._send(turn.game_id, text, nonce=notice_nonce("reminder", turn)):
+            if await self._send(turn.game_id, text, nonce=notice_nonce("reminder", turn),
+                                ping=await service.audible(turn.user_ids)):
                 sent += 1
             await service.mark_reminded(turn.game_id, turn.turn, me.name)
         for turn in await service.overdue(now):
@@ -111,11 +112,13 @@ class Reminders:
                     name = pawn_label(view, pawn, tr) if view else pawn
                     label = tr._("Skip {pawn}").format(pawn=name)
                     buttons.add_item(SkipButton(turn.game_id, turn.round, pawn, label))
+            # the deadline's clock counts on through quiet hours: its notice goes, pinging those not inside them
             if await self._send(turn.game_id, text, buttons if buttons.children else None,
-                                nonce=notice_nonce("deadline", turn)):
+                                nonce=notice_nonce("deadline", turn),
+                                ping=await service.audible((turn.host_id, *turn.user_ids))):
                 sent += 1
             await service.mark_overdue(turn.game_id, turn.turn, me.name)
-        return sent
+        return sent + await self.notices.send()
 
     async def _view(self, game_id: int):
         try:
@@ -123,7 +126,8 @@ class Reminders:
         except ServiceError:
             return None
 
-    async def _send(self, game_id: int, text: str, view: discord.ui.View | None = None, *, nonce: str) -> bool:
+    async def _send(self, game_id: int, text: str, view: discord.ui.View | None = None, *, nonce: str,
+                    ping: list[int]) -> bool:
         """Post in the game's channel or thread (in the channel when Discord refuses the thread for good)."""
         game = await self.service.get_game(game_id)
         place = await self.places.of(game)
@@ -131,8 +135,7 @@ class Reminders:
         while True:
             try:
                 await self.client.get_partial_messageable(place).send(
-                    text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-                    nonce=nonce, **kwargs)
+                    text, allowed_mentions=pinging(ping), nonce=nonce, **kwargs)
                 return True
             except discord.HTTPException as exc:
                 if await self.places.refused(game, place, exc):

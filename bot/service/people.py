@@ -22,16 +22,9 @@ DAY_MINUTES = 24 * 60
 
 
 @dataclass(frozen=True)
-class PersonSettings:
-    user_id: int
-    #: a DM when a turn becomes theirs, with a link to the post
-    dm_turns: bool = False
-    #: the channel's post mentions them (a ping) when a turn becomes theirs
-    mentions: bool = True
-    #: quiet hours: minutes after midnight in ``time_zone``, from (inclusive) until (exclusive); None: none
-    quiet_from: int | None = None
-    quiet_until: int | None = None
-    time_zone: str | None = None
+class PersonSettings(PersonRow):
+    """A person's settings (the store's row: ``dm_turns``, ``mentions``, ``quiet_from``/``quiet_until`` in minutes
+    after midnight in ``time_zone``), and what they mean now."""
 
     @property
     def has_quiet_hours(self) -> bool:
@@ -41,7 +34,10 @@ class PersonSettings:
         """When the person's quiet hours end, if ``now`` is inside them (None: it is not)."""
         if not self.has_quiet_hours:
             return None
-        return quiet_end(self.quiet_from, self.quiet_until, self.time_zone, now)  # type: ignore[arg-type]
+        try:
+            return quiet_end(self.quiet_from, self.quiet_until, self.time_zone, now)  # type: ignore[arg-type]
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this machine no longer knows: no quiet hours
+            return None
 
 
 def quiet_end(start: int, end: int, zone: str, now: float) -> float | None:
@@ -79,12 +75,7 @@ def time_zone_named(name: str) -> str:
 
 
 def _settings(row: PersonRow) -> PersonSettings:
-    return PersonSettings(row.user_id, row.dm_turns, row.mentions, row.quiet_from, row.quiet_until, row.time_zone)
-
-
-def _row(person: PersonSettings) -> PersonRow:
-    return PersonRow(person.user_id, person.dm_turns, person.mentions, person.quiet_from, person.quiet_until,
-                     person.time_zone)
+    return PersonSettings(**vars(row))
 
 
 class People(Claiming):
@@ -103,7 +94,7 @@ class People(Claiming):
             person = _settings(await tx.people.get(user_id))
             person = replace(person, dm_turns=person.dm_turns if dm is None else dm,
                              mentions=person.mentions if mentions is None else mentions)
-            await tx.people.set(_row(person), self._clock())
+            await tx.people.set(person, self._clock())
         return person
 
     async def set_quiet_hours(self, user_id: int, start: int | None, end: int | None,
@@ -125,7 +116,7 @@ class People(Claiming):
                 if zone is None:
                     raise BadSetting("Say in which time zone, like Europe/Berlin: I cannot see yours.")
                 person = replace(person, quiet_from=start, quiet_until=end, time_zone=zone)
-            await tx.people.set(_row(person), self._clock())
+            await tx.people.set(person, self._clock())
         return person
 
     async def quiet_now(self, user_ids: Iterable[int]) -> set[int]:

@@ -61,6 +61,14 @@ def odd_calls(table: Game, detective, other_game: int) -> dict[str, list[tuple]]
         "verify": [(detective, {}, None), (w.dave, {"game": other_game}, "dm")],
         "stats": [(w.dave, {"user": x}, None)],
         "leaderboard": [(w.dave, {"show": True}, None)],
+        "sy-me away": [(detective, {"days": 400}, None), (detective, {"days": 1, "game": other_game}, None),
+                       (w.dave, {"days": 0.5, "reason": "x" * 100}, "dm")],
+        "sy-me back": [(w.dave, {}, "dm"), (detective, {"game": other_game}, None)],
+        "sy-me notices": [(w.dave, {}, "dm")],
+        "sy-me quiet": [(detective, {"from": "xx"}, None), (w.dave, {"timezone": "Nowhere/Else"}, "dm"),
+                        (w.dave, {"from": "22", "until": "22", "timezone": "UTC"}, "dm")],
+        "sy-host pause": [(detective, {"reason": "x" * 100}, None), (w.dave, {}, None)],
+        "sy-host resume": [(detective, {}, None)],
     }
     # the commands that moved out of /sy: the same odd calls under the new name (and the old one)
     calls.update({" ".join(new): calls[old] for old, new in RENAMED.items()})
