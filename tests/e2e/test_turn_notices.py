@@ -104,3 +104,20 @@ async def test_quiet_hours_are_asked_in_the_persons_own_words(game: Game) -> Non
     assert answer.text.startswith("🌙 Ruhezeiten 22:00–06:30 (America/New_York)"), answer.text
     answer = await game.reply(w.carol, "sy-me quiet", {"off": True})
     assert answer.text == "🌙 No quiet hours."
+
+
+@pytest.mark.asyncio
+async def test_mr_x_s_prompt_inside_his_quiet_hours_comes_without_a_sound(game: Game) -> None:
+    w, fake = game.world, game.fake
+    game.clock.now = berlin(15, 23)
+    await game.reply(w.bob, "sy-me quiet", {"from": "22:00", "until": "07:00", "timezone": "Europe/Berlin"},
+                     channel="dm")
+    await open_game(game)
+    prompt = game.prompt()
+    assert prompt.flags & (1 << 12)  # SUPPRESS_NOTIFICATIONS: delivered, no push
+    await game.reply(w.bob, "sy-me quiet", {"off": True}, channel="dm")
+    game.clock.now = berlin(16, 12)
+    await game.mrx_moves((await game.truth()).legal_moves(MRX)[0], "dm")
+    await game.play(until=lambda s: s.to_move() == [MRX] or s.is_over, ways=("dm",))
+    assert not (await game.truth()).is_over and len(fake.dm_messages(w.bob)) >= 2
+    assert not game.prompt().flags & (1 << 12)  # his next turn, outside quiet hours
