@@ -18,13 +18,12 @@ HELP = N_(
     "• `/sy board`, `/sy log`, `/sy status`, `/sy rules` to look around, during the game and after it; `/sy games` "
     "lists your games everywhere.\n"
     "• Host: `/sy-host settings` (reminders, deadline, tracker, thread, days away; `scope: server` sets the server's "
-    "defaults), `/sy-host pause` and `/sy-host resume`, `/sy-host replace`, `/sy-host cancel`.\n"
+    "defaults), `/sy-host pause`/`resume`, `/sy-host replace`, `/sy-host cancel`.\n"
     "• 🤖 Computer players: the lobby's menu or `/sy-host addbot role: level:` (easy, normal, hard), `/sy-host removebot`; "
     "past the deadline `/sy-host addbot player:` plays an absent player's seat until `/sy join` takes it back.\n"
     "• After the game: `/sy export`, `/sy stats`, `/sy leaderboard`.\n"
-    "• Yours, in every game: `/sy-me away days:` (your turns wait: no reminder, no deadline) and `/sy-me back`; "
-    "`/sy-me notices` (a DM when it is your turn, the channel's mention); `/sy-me quiet` (quiet hours in your time "
-    "zone); `/sy-me language`: Deutsch, English, or your Discord language."
+    "• Yours: `/sy-me away` (your turns wait), `back`, `notices` (a DM on your turn), `quiet` (quiet hours), "
+    "`language`."
 )
 RULES_HERE = N_("Rules in play here: **{rules}** (`/sy rules` says more).")
 
