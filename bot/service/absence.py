@@ -38,3 +38,15 @@ async def back(tx: Session, game: GameRow, user_id: int, at: float, now: float, 
     await outbox.queue(tx, game.id, f"back:{absence.id}", outbox.BACK,
                        {"user_id": user_id, "pawns": list(pawns.get(user_id, ())), "early": early}, now)
     return True
+
+
+async def seats_changed(tx: Session, game: GameRow, left: int, now: float) -> None:
+    """Who owes the turn may have changed (a seat changed hands, a detective resigned): the clock stands still only
+    while they all are away. The person who ``left`` the seat is away no more (their time away ends unannounced)."""
+    away = None
+    if left in game.away:
+        absence = await tx.absences.open(game.id, left)
+        if absence is not None:
+            await tx.absences.end(absence.id, min(now, absence.ends_at))
+        away = {user: end for user, end in game.away.items() if user != left}
+    await settle_clock(tx, game, now, away=away)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.games import get_family
 from bot.store import GameRow, Session
 
-from . import outbox, rebuild, steps
+from . import absence, outbox, rebuild, steps
+from . import rows as read
 from .core import ServiceCore, retried
 from .events import HostChanged, PawnsHandedOver, PlayerResigned
 from .models import CommandResult
@@ -33,6 +34,7 @@ class Resigning(ServiceCore):
                                              key=key, name="resign", secret=self._secret, service_events=(resigned,))
             events = (resigned, *await hand_over_pawns(tx, game, user_id, heirs))
             version = await steps.bump(tx, now, game)
+            await absence.seats_changed(tx, await read.game_row(tx, game_id), user_id, now)
             view = get_family(game.family).public_view(state)
             payload = {"events": outbox.events_json(events),
                        "next": outbox.next_up(view, await tx.seats.controllers(game_id, view.to_move))}

@@ -41,6 +41,7 @@ class Seats(ServiceCore):
             events = (PlayerReplaced(old_user_id, new_user_id, new_name),)
             version = await steps.bump(tx, now, game)
             if game.status == RUNNING:
+                await absence.seats_changed(tx, await read.game_row(tx, gid), old_user_id, now)
                 await readdress(tx, now, game, old_user_id, new_user_id, version)
                 await outbox.queue(tx, gid, f"players:{version}", outbox.PLAYERS_CHANGED,
                                    {"events": outbox.events_json(events)}, now)
@@ -51,8 +52,7 @@ async def seat_changed(tx: Session, now: float, game: GameRow, event: PlayerRepl
                         user_id: int, name: str, key: str | None) -> CommandResult:
     """A running game's seat changed hands: Mr. X's prompts follow it, the channel hears who moves now."""
     version = await steps.bump(tx, now, game)
-    # Who owes the turn may have changed: the clock stands still only while they all are away.
-    await absence.settle_clock(tx, await read.game_row(tx, game.id), now)
+    await absence.seats_changed(tx, await read.game_row(tx, game.id), event.old_user_id, now)
     await readdress(tx, now, game, event.old_user_id, event.new_user_id, version)
     state, _ = await rebuild.load_state(tx, game.id)
     view = get_family(game.family).public_view(state)

@@ -151,3 +151,16 @@ async def test_the_host_sets_the_days_away_and_the_server_its_default(service):
     await service.create_game(GUILD, CHANNEL + 5, HOST, "Host")
     game = await service.game_in_channel(CHANNEL + 5)
     assert (await service.settings(game.id)).away_days == 5
+
+
+async def test_a_player_who_leaves_their_seat_is_away_no_more_and_the_clock_follows_who_owes_the_turn(service, clock):
+    start = await started(service, people=4)
+    game_id = start.game.id
+    await play_turn(service, game_id, random.Random(1))  # Mr. X moves: the host's red is to move
+    await service.go_away(HOST, 3)
+    assert (await service.get_game(game_id)).clock_stopped_at == clock.now
+    clock.advance(2)
+    await service.replace(CHANNEL, HOST, HOST, HOST + 9, "Newcomer", key=new_key())  # the host hands the seat on
+    game = await service.get_game(game_id)
+    assert game.away == {} and game.clock_stopped_at is None  # the newcomer owes the turn, and is here
+    assert await service.games_running_out(clock.now + 4 * DAY) == []  # nothing left to run out
