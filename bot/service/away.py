@@ -36,10 +36,11 @@ class Absences(Claiming):
             raise BadSetting("Say for how many days you are away: a number above 0, at most 365.")
         reason = " ".join((reason or "").split())[:REASON_LENGTH] or None
         games = await self._my_running_games(user_id, game_id)
-        return [await self._away_in(game, user_id, days, reason, key) for game in games]
+        until = self._clock() + days * DAY  # one end for every game (unless its limit comes first)
+        return [await self._away_in(game, user_id, until, reason, key) for game in games]
 
     @retried
-    async def _away_in(self, game_id: int, user_id: int, days: float, reason: str | None, key: str | None) -> Away:
+    async def _away_in(self, game_id: int, user_id: int, until: float, reason: str | None, key: str | None) -> Away:
         async with self._store.transaction() as tx:
             await tx.games.lock(game_id=game_id)
             now = self._clock()
@@ -49,7 +50,7 @@ class Absences(Claiming):
             left = limit - await tx.absences.used(game_id, user_id, now)
             if left < LEAST:
                 return Away(game_id, None, game.away_days)
-            ends = now + min(days * DAY, left)
+            ends = min(until, now + left)
             open_ = await tx.absences.open(game_id, user_id)
             if open_ is not None and open_.ends_at <= now:  # ran out, not yet dealt with: it ends as it was
                 await tx.absences.end(open_.id, open_.ends_at)
@@ -64,7 +65,7 @@ class Absences(Claiming):
             await outbox.queue(tx, game_id, f"away:{absence_id}:{key or round(ends)}", outbox.AWAY,
                                {"user_id": user_id, "pawns": list(pawns.get(user_id, ())), "until": ends,
                                 "reason": reason}, now)
-            return Away(game_id, ends, game.away_days, shortened=days * DAY > left)
+            return Away(game_id, ends, game.away_days, shortened=ends < until)
 
     async def come_back(self, user_id: int, game_id: int | None = None) -> list[int]:
         """The person is back in ``game_id`` (None: every game they are away from): the clocks go on. Returns the
