@@ -36,6 +36,7 @@ from bot.chat.picture_jobs import Pictures, extension
 from bot.chat.places import Places
 from bot.chat.posts import clock_line
 from bot.chat.presenters import presenter
+from bot.chat.rematch import rematch_view
 from bot.chat.turn_posts import TurnPosts
 from bot.chat.words import DMS_CLOSED, one_line
 
@@ -212,6 +213,8 @@ class Announcer:
         embeds: list[discord.Embed] = []
         ping: list[int] = []
         buttons = None
+        #: the final post's Rematch button (not a turn's: nothing passes it)
+        finished = None
         #: the post's call to act, for a rewrite of the post to replace (bot.chat.turn_posts)
         call = words.next_up_line(payload.get("next"), view, owners, tr) or None
         if kind == outbox.GAME_STARTED:
@@ -275,6 +278,7 @@ class Announcer:
             replay = await self.pictures.replay(await self.service.record(item.game_id), language=game.language)
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
+            finished = rematch_view(item.game_id, tr)  # the table plays again
         elif kind == outbox.PLAYERS_CHANGED:
             content = words.players_changed_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next")) + [e.new_user_id for e in events if isinstance(e, PlayerReplaced)]
@@ -282,7 +286,7 @@ class Announcer:
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
-        extra = {"view": buttons} if buttons is not None else {}
+        extra = {"view": buttons or finished} if (buttons or finished) is not None else {}
         # Named all the same, pinged only if they want the channel's mention and are not inside their quiet hours.
         message = await self._send(game, place, content, embeds=embeds, files=files,
                                    allowed_mentions=pinging(await self.service.audible(ping)), nonce=nonce(item),

@@ -54,7 +54,8 @@ async def test_a_game_in_a_thread_of_its_own_from_the_lobby_to_the_result(game: 
     posts = fake.thread_messages(thread)
     assert [m for m in posts if summary_title(m)]
     assert any(e.get("title", "").startswith("🏆") for e in posts[-1].embeds) and "route.png" in posts[-1].files
-    assert all(not m.live_components for m in posts)
+    assert all(not m.live_components for m in posts[:-1])  # the final post keeps its Rematch button only
+    assert posts[-1].custom_ids == [f"sy:rematch:{game.game_id}"]
     # ... but the result, with a link to the whole game.
     added = fake.channel_messages(w.channel)[in_channel:]
     assert len(added) == 1 and f"<#{thread.id}>" in added[0].text and not pinged(fake, added[0])
