@@ -8,6 +8,7 @@ from bot.store import PlayerRow
 from . import steps
 from . import rows as read
 from .core import ServiceCore, retried
+from .dealing import sealed_anew
 from .errors import GameAlreadyRunning, GameNotOver, NotInGame
 from .events import GameCreated, PlayerJoined
 from .models import FINISHED, LOBBY, CommandResult
@@ -70,11 +71,14 @@ class Rematch(ServiceCore):
             if await tx.games.active_in_channel(old.channel_id):
                 raise GameAlreadyRunning()
             table = next_table(players)
+            # sy-commit/2: a key of its own, committed with the new lobby (docs/fairness.md)
+            nonce, committed = sealed_anew(self._secret, self._nonces())
             new_id = await tx.games.create(
                 guild_id=old.guild_id, channel_id=old.channel_id, status=LOBBY, rules=old.rules, board=old.board,
                 options=old.options, seed=self._rng.randrange(2**31), host_id=user_id,
                 reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours, tracker=old.show_tracker,
-                now=now, family=old.family, language=old.language)
+                now=now, family=old.family, language=old.language, nonce=nonce, key_commitment=committed,
+                away_days=old.away_days)
             host = next((t for t in table if t[0] == user_id), None)
             if host is None:  # the host of the finished game, who did not play in it
                 host = (user_id, next((p.name for p in players if p.user_id == user_id), str(user_id)), None, None)

@@ -7,11 +7,12 @@ import asyncio
 
 import pytest
 
+from bot.fairness.commitments import V2, game_key, key_commitment
 from bot.games import computer_kind
 from bot.service import GameSettings
 from bot.service.errors import GameAlreadyRunning, GameNotOver, NotInGame
 
-from tests.service.helpers import CHANNEL, GUILD, HOST, new_key, started
+from tests.service.helpers import CHANNEL, GUILD, HOST, SECRET, new_key, started
 
 A, B, C, D = HOST, HOST + 1, HOST + 2, HOST + 3
 
@@ -112,3 +113,12 @@ async def test_a_game_played_in_its_own_thread_has_its_rematch_in_one_too(servic
     await service.resign(start.game.id, B)
     again = await service.rematch(start.game.id, A)
     assert await service.wants_thread(again.game.id)
+
+
+async def test_a_rematch_has_a_key_of_its_own_committed_with_its_lobby(service):
+    game = await finished(service)
+    lobby = (await service.rematch(game, B)).game
+    old, new = [await service.database.reads.games.get(g) for g in (game, lobby.id)]
+    assert new.nonce is not None and new.nonce != old.nonce
+    assert lobby.key_commitment == new.key_commitment == key_commitment(new.nonce, game_key(SECRET, new.nonce, V2))
+    assert new.away_days == old.away_days
