@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.service.helpers import restart_keys
 from tests.store.postgres_server import fresh_database
 
 
@@ -14,3 +15,9 @@ async def database(request, tmp_path):
         return
     async with fresh_database() as url:
         yield url
+
+
+@pytest.fixture(autouse=True)
+def keys_from_one():
+    """Each test's interaction ids count from 1 (``tests.service.helpers.new_key``)."""
+    restart_keys()

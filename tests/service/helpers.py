@@ -21,7 +21,14 @@ _keys = itertools.count(1)
 
 
 def new_key() -> str:
+    """A fresh interaction id. Numbered from 1 in each test (``tests/service/conftest.py``): under sy-commit/2 the
+    start's id is chance's input, so a test plays the same game whatever ran before it (and on either backend)."""
     return f"interaction-{next(_keys)}"
+
+
+def restart_keys() -> None:
+    global _keys
+    _keys = itertools.count(1)
 
 
 def nonces(seed: int) -> Callable[[], str]:

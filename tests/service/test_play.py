@@ -75,8 +75,8 @@ async def test_the_same_key_twice_applies_once_and_returns_the_stored_outcome(se
     start = await started(service)
     game = start.game
     move = (await stored_state(service, game.id)).legal_moves(MRX)[0]
-    first = await service.act(game.id, mrx_user(start), move, "interaction-42", expected_round=1)
-    again = await service.act(game.id, mrx_user(start), move, "interaction-42", expected_round=1)
+    first = await service.act(game.id, mrx_user(start), move, "same-key-twice", expected_round=1)
+    again = await service.act(game.id, mrx_user(start), move, "same-key-twice", expected_round=1)
     assert again.duplicate and not first.duplicate
     assert again.events == first.events and again.version == first.version
     assert len(await action_rows(service, game.id)) == 1

@@ -10,6 +10,7 @@ no player can predict a roll, and each is stored as an action: the game replays 
 
 from __future__ import annotations
 
+import math
 import random
 
 from bot.games.dice.engine import (
@@ -143,12 +144,12 @@ def _request(state: DiceState, pawn: str, what: str, rng: random.Random):
 STRATEGIES = (*PLAYERS, *DICE_LEVELS)
 
 
-def _computer(strategy: str, seed: int):
+def _computer(strategy: str, seed: int, time_budget: float | None = None):
     """``random`` and ``greedy`` (:mod:`bot.games.dice.engine.players`), or a level of the search (:mod:`bot.games.dice.ai.search_game`)."""
     if strategy in PLAYERS:
         return PLAYERS[strategy](random.Random(seed))
     from bot.games.dice.ai.search_game import DiceComputerPlayer  # the search loads only when a computer plays
-    return DiceComputerPlayer(strategy, seed=seed)
+    return DiceComputerPlayer(strategy, seed=seed, time_budget=time_budget)
 
 
 def _computer_step(player, view, pawn: str):
@@ -172,9 +173,10 @@ def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx
         if name not in STRATEGIES:
             raise InvalidAction("The dice game has no computer player {name} (known: {names}).", name=name,
                                 names=", ".join(STRATEGIES))
+    # A simulation searches its level's iterations whatever the time they take: a seed plays one game on any machine.
     return simulate(players, seed, bool(options.get("expert")),
-                    mrx if mrx in PLAYERS else _computer(mrx, seed * 2 + 1),
-                    detectives if detectives in PLAYERS else _computer(detectives, seed * 2), draws=draws)
+                    mrx if mrx in PLAYERS else _computer(mrx, seed * 2 + 1, math.inf),
+                    detectives if detectives in PLAYERS else _computer(detectives, seed * 2, math.inf), draws=draws)
 
 
 FAMILY = DICE = Family(

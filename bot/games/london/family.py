@@ -3,6 +3,7 @@ on boards that are data (London, Potsdam)."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from bot.games.london import engine as game
@@ -33,17 +34,18 @@ def _acting_pawn(action) -> str | None:
     return None
 
 
-def _computer(strategy: str, seed: int):
+def _computer(strategy: str, seed: int, time_budget: float | None = None):
     """``random`` and ``greedy`` (bot.games.london.engine.players), or a level of bot.ai's search."""
     if strategy in PLAYERS:
         return PLAYERS[strategy](random.Random(seed))
     from bot.games.london.ai import ComputerPlayer  # the search's tables are built only when a computer plays
-    return ComputerPlayer(strategy, seed=seed)
+    return ComputerPlayer(strategy, seed=seed, time_budget=time_budget)
 
 
 def _simulated(name: str, seed: int):
-    """A baseline by name (play_game builds it), or a computer level (bot.ai) with its own seed."""
-    return name if name in PLAYERS else _computer(name, seed)
+    """A baseline by name (play_game builds it), or a computer level (bot.ai) with its own seed. A simulation
+    searches its level's iterations whatever the time they take, so a seed plays the same game on any machine."""
+    return name if name in PLAYERS else _computer(name, seed, time_budget=math.inf)
 
 
 def _new_game(rules: str, players: int, seed: int, options: dict[str, bool], hidden: int | None = None) -> GameState:
