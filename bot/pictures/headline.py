@@ -56,7 +56,7 @@ def write_header(pic: Picture, look: Look, title: str, details: str, note: tuple
     pic.headline = (title, details, note)
     x, right = look.margin, look.width - look.margin
     brand_font = style.font(look.brand, "bold")
-    brand_room = max((brand_font.getlength(text) for text, _, _ in brand), default=0)
+    brand_room = max((style.length(brand_font, text) for text, _, _ in brand), default=0)
     room = right - x - (brand_room + look.margin if brand else 0)
     title_font = style.fitting_font(title, room, look.title)
     if title_font.size < look.least(LEAST_TITLE_PX):  # the brand gives way to a long headline
@@ -103,7 +103,7 @@ def wrap(text: str, font, room: float) -> list[str]:
     line of its own)."""
     lines: list[str] = []
     for part in text.split(SEPARATOR):
-        if lines and font.getlength(lines[-1] + SEPARATOR + part) <= room:
+        if lines and style.length(font, lines[-1] + SEPARATOR + part) <= room:
             lines[-1] += SEPARATOR + part
         else:
             lines.append(part)

@@ -29,6 +29,20 @@ SPRITE_SS = 4  # supersampling of sprites
 def pawn_sprite(shape: str, fill: style.RGB, text: str, scale: float) -> Image.Image:
     """A pawn: a disc (detective, Mr. X) or a rounded square (bobby), white ring, dark rim, shadow,
     with ``text`` (the station number) in the middle."""
+    sprite = _pawn_body(shape, fill, scale)
+    if text:
+        sprite = sprite.copy()
+        size = sprite.width
+        draw = ImageDraw.Draw(sprite)
+        size_px = max(8, round((19 if len(text) < 3 else 17.5) * scale))
+        draw.text((size / 2, size / 2 + 0.5 * scale), text, font=style.font(size_px, "condensed"),
+                  fill=style.text_on(fill), anchor="mm")
+    return sprite
+
+
+@lru_cache(maxsize=128)
+def _pawn_body(shape: str, fill: style.RGB, scale: float) -> Image.Image:
+    """A pawn without its number, drawn once per look (a pawn on a new station needs only the number drawn)."""
     r = PAWN_RADIUS * scale
     pad = 6 * scale
     size = math.ceil(2 * (r + pad))
@@ -51,13 +65,7 @@ def pawn_sprite(shape: str, fill: style.RGB, text: str, scale: float) -> Image.I
     shape_at(c, c, rk, (*style.INK, 255))
     shape_at(c, c, rk - 1.4 * scale * k, (*style.WHITE, 255))
     shape_at(c, c, rk - 4.6 * scale * k, (*fill, 255))
-    sprite = big.reduce(k)
-    if text:
-        draw = ImageDraw.Draw(sprite)
-        size_px = max(8, round((19 if len(text) < 3 else 17.5) * scale))
-        draw.text((size / 2, size / 2 + 0.5 * scale), text, font=style.font(size_px, "condensed"),
-                  fill=style.text_on(fill), anchor="mm")
-    return sprite
+    return big.reduce(k)
 
 
 @lru_cache(maxsize=256)

@@ -112,9 +112,16 @@ def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
 
 
 
+@lru_cache(maxsize=8192)
+def length(face: ImageFont.FreeTypeFont, text: str) -> float:
+    """``text``'s advance in ``face`` (a font of :func:`font`), measured once: a board measures the same names and
+    counts round after round."""
+    return face.getlength(text)
+
+
 def fitting_font(text: str, width: float, size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
     """The font at ``size`` px, or smaller until ``text`` fits in ``width`` px."""
-    while size > 8 and font(size, weight).getlength(text) > width:
+    while size > 8 and length(font(size, weight), text) > width:
         size -= 1
     return font(size, weight)
 

@@ -124,7 +124,7 @@ def _row(pic: Picture, lay: Layout, y: float, chips) -> None:
 
 def _chip_width(lay: Layout, s: float, chip) -> float:
     label, _, _, tickets = chip
-    w = 34 * s + style.font(max(8, round(20 * s)), "bold").getlength(label) + 10 * s
+    w = 34 * s + style.length(style.font(max(8, round(20 * s)), "bold"), label) + 10 * s
     small = style.font(max(8, round(17 * s)), "bold")
     for ticket, text in tickets:
         w += _box_width(small, s, text) + 5 * s
@@ -132,7 +132,7 @@ def _chip_width(lay: Layout, s: float, chip) -> float:
 
 
 def _box_width(small, s: float, text: str) -> float:
-    return max(42 * s, small.getlength(text) + 18 * s)
+    return max(42 * s, style.length(small, text) + 18 * s)
 
 
 def _chip(pic: Picture, lay: Layout, s: float, x: float, y: float, chip) -> None:
@@ -146,7 +146,7 @@ def _chip(pic: Picture, lay: Layout, s: float, x: float, y: float, chip) -> None
     for ticket, text in tickets:
         if ticket is None:
             pic.text((x, y), text, style.font(max(8, round(17 * s)), "regular"), style.MUTED, anchor="lm")
-            x += small.getlength(text) + 25 * s
+            x += style.length(small, text) + 25 * s
             continue
         box = (x, y - 15 * s, x + _box_width(small, s, text), y + 15 * s)
         pic.rectangle(box, board_style.ticket_colour(lay.board, ticket), radius=6 * s)

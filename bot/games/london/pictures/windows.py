@@ -336,11 +336,23 @@ def _rows_fit(sizes: list[tuple[float, float]], rows: list[list[int]], header: f
               margin: float = 0.0) -> float:
     """The closest zoom at which ``rows`` of windows hold their groups, with ``margin`` more around
     each: each group within its window's width, the rows (each as tall as its tallest group) within
-    the tallest picture."""
-    across = min(_window_width(len(row)) / (sizes[g][0] + 2 * margin) for row in rows for g in row)
+    the tallest picture. (Plain loops: the close-up's plan calls this thousands of times.)"""
+    across = math.inf
+    tall = 0.0
+    for row in rows:
+        widest = tallest = 0.0
+        for g in row:
+            w, h = sizes[g]
+            if w > widest:
+                widest = w
+            if h > tallest:
+                tallest = h
+        fits = _window_width(len(row)) / (widest + 2 * margin)
+        if fits < across:
+            across = fits
+        tall += tallest + 2 * margin
     room = ZOOM_WIDTH * TALLEST - header - GAP * (len(rows) - 1)
-    down = room / sum(max(sizes[g][1] + 2 * margin for g in row) for row in rows)
-    return min(across, down)
+    return min(across, room / tall)
 
 
 @cache
@@ -377,8 +389,17 @@ def _sizes_of(boxes: list[Box], split: list[list[int]]) -> list[tuple[float, flo
 
 
 def _cover(boxes: Sequence[Box]) -> Box:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
+    x0, y0, x1, y1 = boxes[0]
+    for a, b, c, d in boxes[1:]:
+        if a < x0:
+            x0 = a
+        if b < y0:
+            y0 = b
+        if c > x1:
+            x1 = c
+        if d > y1:
+            y1 = d
+    return (x0, y0, x1, y1)
 
 
 def _area(box: Box) -> float:
