@@ -217,6 +217,38 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ratings(args: argparse.Namespace) -> int:
+    """``ratings``: rate the finished games not rated yet (``--recompute``: every one again, from nothing)."""
+    import asyncio
+    import sqlite3
+
+    from bot.config import database_path, read_dotenv
+    from bot.service import GameService
+    from bot.store import DatabaseUnavailable, MigrationError
+
+    path = args.database or database_path({**read_dotenv(Path(".env")), **os.environ})
+
+    async def run():
+        service = await GameService.open(path)
+        try:
+            return await service.rate_games(recompute=args.recompute)
+        finally:
+            await service.close()
+
+    try:
+        run_ = asyncio.run(run())
+    except DatabaseUnavailable as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except (MigrationError, sqlite3.Error) as exc:
+        print(f"error: {path}: {exc}", file=sys.stderr)
+        return 2
+    how = "from nothing" if run_.recomputed else "after the games rated before"
+    print(f"rated {run_.rated} finished {'game' if run_.rated == 1 else 'games'} {how}; "
+          f"{run_.total} rated in all")
+    return 0
+
+
 def _copy_to(source, target: str) -> int:
     """``migrate --copy-to URL``: the installation's SQLite file into an empty PostgreSQL database."""
     import asyncio
@@ -397,6 +429,17 @@ def build_parser() -> argparse.ArgumentParser:
                           "every game there, all in one transaction (default: none, only bring the tables up "
                           "to date)")
     mig.set_defaults(func=_cmd_migrate)
+
+    rat = sub.add_parser("ratings", help="rate the finished games (docs/ratings.md)",
+                         description="Rate the finished games not rated yet, in the order they ended (the bot does "
+                                     "this as each game ends, and at its start). Cancelled games never count.")
+    rat.add_argument("--recompute", action="store_true",
+                     help="forget every rating and rate every finished game again, from nothing (default: off, only the "
+                          "games not rated yet)")
+    rat.add_argument("--database", default=None,
+                     help="the SQLite file or a postgresql:// URL (default: $SY_DATABASE, else "
+                          "data/scotland-yard.sqlite3)")
+    rat.set_defaults(func=_cmd_ratings)
     return parser
 
 

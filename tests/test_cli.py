@@ -375,3 +375,31 @@ def test_health_reads_the_heartbeat_file_in_one_line(tmp_path, monkeypatch, caps
     assert main(["health"]) == 1
     assert capsys.readouterr().out.startswith("unhealthy: the last heartbeat was 600 s ago (more than 180 s)")
     assert main(["health", "--within", "900"]) == 0
+
+
+def test_ratings_rates_the_finished_games_and_recompute_rates_them_all_again(tmp_path, capsys):
+    import asyncio
+
+    from bot.service import GameService
+
+    path = tmp_path / "games.sqlite3"
+
+    async def one_finished_game() -> None:
+        service = await GameService.open(path, secret="cli-test")
+        try:
+            await service.create_game(1, 10, 100, "Host", seed=3)
+            await service.join(10, 101, "Mr. X", "mrx")
+            game = await service.start(10, 100)
+            await service.resign(game.game.id, 101)
+        finally:
+            await service.close()
+
+    asyncio.run(one_finished_game())
+    assert main(["ratings", "--database", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "rated 0 finished games after the games rated before; 1 rated in all"
+    assert main(["ratings", "--recompute", "--database", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "rated 1 finished game from nothing; 1 rated in all"
+    blocker = tmp_path / "file"
+    blocker.write_text("in the way")
+    assert main(["ratings", "--database", str(blocker / "games.sqlite3")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

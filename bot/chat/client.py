@@ -161,6 +161,12 @@ class ScotlandYardBot(commands.AutoShardedBot):
                 log.warning("slash command sync failed (%s); starting anyway, trying again in the background",
                             one_line(exc))
                 self._spawn(sync_with_retries(self._sync_commands, self.sync_retry_delays))
+        try:  # the finished games not rated yet: all of them when the ratings are new or computed otherwise
+            rated = await self.service.rate_games()
+            if rated.rated:
+                log.info("rated %s finished games%s", rated.rated, " from nothing" if rated.recomputed else "")
+        except Exception:
+            log.exception("could not rate the finished games (the next start tries again)")
         if self.application_id:  # login() has read it
             log.info("invite link: %s", invite_url(self.application_id))
         if self.reminder_interval:

@@ -240,16 +240,19 @@ class ScotlandYardCommands(app_commands.Group):
         if self._new(interaction):
             await records.verify(self.ctx, interaction, game)
 
-    @app_commands.command(name="stats", description="Wins and games on this server")
+    @app_commands.command(name="stats", description="Rating, wins and games on this server")
     async def stats(self, interaction: discord.Interaction, user: Optional[discord.User] = None) -> None:
         if self._new(interaction):
             await records.stats(self.ctx, interaction, user)
 
-    @app_commands.command(name="leaderboard", description="The best players on this server")
-    @app_commands.describe(show="Post it for the channel to see (default: only you see it)")
-    async def leaderboard(self, interaction: discord.Interaction, show: bool = False) -> None:
+    @app_commands.command(name="leaderboard", description="The best rated players on this server")
+    @app_commands.describe(show="Post it for the channel to see (default: only you see it)",
+                           role="Only the ratings as Mr. X, or as a detective (default: all games)")
+    @app_commands.choices(role=ROLES)
+    async def leaderboard(self, interaction: discord.Interaction, show: bool = False,
+                          role: Optional[app_commands.Choice[str]] = None) -> None:
         if self._new(interaction):
-            await records.leaderboard(self.ctx, interaction, show)
+            await records.leaderboard(self.ctx, interaction, show, value(role))
 
 
 def all_commands(context: ChatContext | None = None) -> list[app_commands.Group]:

@@ -193,21 +193,3 @@ def stats_text(user_id: int, stats: PlayerStats, tr: Speaker = EN) -> str:
     return tr._("📊 {who}: {games} · as Mr. X {mrx_wins}/{mrx_games} · as detective {wins}/{n}.").format(
         who=who, games=games, mrx_wins=stats.mrx_wins, mrx_games=stats.mrx_games, wins=stats.detective_wins,
         n=stats.detective_games)
-
-
-def leaderboard_text(rows: Sequence[PlayerStats], tr: Speaker = EN) -> str:
-    """Most wins first; computer players appear once per kind (``🤖 Computer (hard)``). Games as Mr. X are
-    counted apart for those who played him."""
-    if not rows:
-        return tr._("No finished games on this server yet: `/sy new` to play one.")
-    medals = ["🥇", "🥈", "🥉"]
-    lines = [tr._("🏆 **Leaderboard** (finished games on this server)")]
-    for i, s in enumerate(rows):
-        mark = medals[i] if i < 3 else f"{i + 1}."
-        games = tr.ngettext("{n} game, {wins} won", "{n} games, {wins} won", s.games).format(wins=s.wins, n=s.games)
-        if s.mrx_games:
-            lines.append(tr._("{mark} {who}: {games} (Mr. X {mrx_wins}/{mrx_games})").format(
-                mark=mark, who=mention(s.user_id, tr), games=games, mrx_wins=s.mrx_wins, mrx_games=s.mrx_games))
-        else:
-            lines.append(tr._("{mark} {who}: {games}").format(mark=mark, who=mention(s.user_id, tr), games=games))
-    return "\n".join(lines)

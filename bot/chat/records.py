@@ -12,17 +12,21 @@ import discord
 from bot.fairness.published import Published
 from bot.fairness.verify import verify_record
 from bot.i18n import game_language, reader, speaker
+from bot.ratings import ALL
 from bot.service.errors import GameNotOver
 
 from bot.chat import finder
 from bot.chat.context import ChatContext
-from bot.chat.posts import leaderboard_text, stats_text
+from bot.chat.posts import stats_text
+from bot.chat.ratings import leaderboard_text, ratings_text
 from bot.chat.replies import Refused, defer, guarded, is_dm, say
 from bot.chat.seals import read_posts
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+#: the latest games ``/sy stats`` shows the rating changes of
+HISTORY = 5
 
 
 async def export(ctx: ChatContext, interaction: discord.Interaction, game: int | None) -> None:
@@ -90,19 +94,24 @@ async def stats(ctx: ChatContext, interaction: discord.Interaction, user: discor
             raise Refused("Statistics are per server: ask in a server channel.")
         who = user or interaction.user
         found = await ctx.service.stats(interaction.guild_id, who.id)
-        await say(interaction, stats_text(who.id, found, reader()), ephemeral=True, allowed_mentions=NO_PINGS)
+        rated = ratings_text(await ctx.service.ratings_of(interaction.guild_id, who.id, HISTORY), reader())
+        text = stats_text(who.id, found, reader())
+        await say(interaction, f"{text}\n{rated}" if rated else text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-async def leaderboard(ctx: ChatContext, interaction: discord.Interaction, show: bool = False) -> None:
-    """The server's best players: privately, in the reader's language, like ``/sy stats``; with ``show``, for
-    the channel, in the server's language."""
+async def leaderboard(ctx: ChatContext, interaction: discord.Interaction, show: bool = False,
+                      role: str | None = None) -> None:
+    """The server's best rated players (``role``: as Mr. X, or as detectives): privately, in the reader's
+    language, like ``/sy stats``; with ``show``, for the channel, in the server's language."""
     async with guarded(interaction):
         if is_dm(interaction):
             raise Refused("The leaderboard is per server: ask in a server channel.")
-        rows = await ctx.service.leaderboard(interaction.guild_id)
+        ladder = role or ALL
+        rows = await ctx.service.rating_board(interaction.guild_id, ladder)
+        stats = {s.user_id: s for s in await ctx.service.leaderboard(interaction.guild_id, limit=None)}
         if show:
             server = await ctx.service.guild_settings(interaction.guild_id)  # a public post: the server's language
             tr = speaker(game_language(None, server.language, interaction.guild_locale))
         else:
             tr = reader()
-        await say(interaction, leaderboard_text(rows, tr), ephemeral=not show, allowed_mentions=NO_PINGS)
+        await say(interaction, leaderboard_text(rows, stats, ladder, tr), ephemeral=not show, allowed_mentions=NO_PINGS)

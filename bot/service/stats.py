@@ -17,6 +17,6 @@ class Statistics(ServiceCore):
         found = await self._reads.stats.player_stats(guild_id, user_id, kind_span=KIND_SPAN)
         return found[0] if found else PlayerStats(user_id, 0, 0, 0, 0, 0, 0)
 
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
-        """Most wins first (then fewer games), finished games of this guild only."""
+    async def leaderboard(self, guild_id: int, limit: int | None = 10) -> list[PlayerStats]:
+        """Most wins first (then fewer games), finished games of this guild only (``limit`` None: everyone's)."""
         return (await self._reads.stats.player_stats(guild_id, kind_span=KIND_SPAN))[:limit]

@@ -19,6 +19,7 @@ from bot.store import GameRow, PlayerRow, Session
 
 from . import absence, outbox, rebuild
 from .dealing import key_of, reference_of, scheme_of
+from .rating_runs import rate_finished
 from . import rows as read
 from .errors import (
     GameAlreadyStarted,
@@ -190,6 +191,7 @@ async def seal(tx: Session, family: Any, state: Any, secret: str, game: GameRow,
 
 async def save_result(tx: Session, game: GameRow, outcome: Outcome, now: float) -> None:
     await tx.stats.save_result(game.id, game.guild_id, game.rules, outcome.winner, outcome.reason, outcome.round, now)
+    await rate_finished(tx, now)
 
 
 async def remember(tx: Session, now: float, key: str | None, game_id: int, user_id: int, name: str,

@@ -219,3 +219,53 @@ class NoticeRow:
     channel_id: int
     message_id: int
     due_at: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A person's rating in one ladder ('all', 'mrx', 'detective') of a server (guild 0: every server)."""
+
+    guild_id: int
+    ladder: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+    @classmethod
+    def of(cls, row: Row) -> "RatingRow":
+        return cls(**_columns(cls, row))
+
+
+@dataclass(frozen=True)
+class RatingChangeRow:
+    """What one rated game did to a person's rating in one ladder."""
+
+    user_id: int
+    guild_id: int
+    ladder: str
+    game_id: int
+    won: bool
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    #: the role played in that game (read with the history)
+    role: str = ""
+
+    @classmethod
+    def of(cls, row: Row) -> "RatingChangeRow":
+        values = {f.name: row[f.name] for f in fields(cls) if f.name != "role"}
+        values["won"] = bool(values["won"])
+        return cls(**values, role=row["role"] if "role" in row.keys() else "")
+
+
+@dataclass(frozen=True)
+class RatedResult:
+    """A finished game as the ratings read it: (user id, role, won) of everyone at the table to the end."""
+
+    game_id: int
+    guild_id: int
+    winner: str
+    seats: tuple[tuple[int, str, bool], ...]

@@ -38,9 +38,9 @@ async def finish_checks(game: Game, winner_words: str) -> None:
     losers = [u for u in record_people if u not in winners]
     assert winners and losers
     for user in winners:
-        assert re.search(rf"<@{user}>: 1 game, 1 won", board.text), board.text
+        assert re.search(rf"<@{user}>: [0-9.]+ ± [0-9.]+ \(provisional\) · 1 game, 1 won", board.text), board.text
     for user in losers:
-        assert re.search(rf"<@{user}>: 1 game, 0 won", board.text), board.text
+        assert re.search(rf"<@{user}>: [0-9.]+ ± [0-9.]+ \(provisional\) · 1 game, 0 won", board.text), board.text
     stats = await game.reply(w.carol, "stats", {"user": w.bob})
     assert "1 game, " in stats.text
     await export_only_to_players_and_members(game, record["game"]["id"])
