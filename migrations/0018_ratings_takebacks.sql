@@ -39,9 +39,8 @@ CREATE TABLE rating_runs (
     updated_at REAL NOT NULL
 );
 
--- Take-backs by consent (docs/takebacks.md): whether a game allows them, and a server's default for new games.
+-- Take-backs by consent (docs/takebacks.md): whether a game allows them (the host decides; on by default).
 ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1 CHECK (takebacks IN (0, 1));
-ALTER TABLE guild_settings ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1 CHECK (takebacks IN (0, 1));
 -- A take-back asked for: the game's action seq (the asker's last), and the other side's answer (NULL: waiting;
 -- 'lapsed': the next pawn moved first). One per action, so a refusal stands. An accepted one is also an action of
 -- its own in the actions table.
@@ -55,3 +54,38 @@ CREATE TABLE takebacks (
     answered_at REAL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+-- Accepted take-backs so far: the posts a game owes after one are told apart from those before it (a round summed
+-- up again, Mr. X prompted again).
+ALTER TABLE games ADD COLUMN taken_back INTEGER NOT NULL DEFAULT 0;
+-- A take-back of Mr. X's move withdraws the commitments that move published: they move, unchanged, from commitments
+-- to withdrawn_commitments (and stay in the record, marked withdrawn). attempt: 0 for the first commitment to an
+-- entry, 1 for the one after the first was withdrawn, ... (each attempt has a salt of its own, so a redone move
+-- to the same station does not repeat its commitment). position: the commitment's place among all the game's
+-- commitments in the order they were published (NULL for those before this migration: entry order).
+ALTER TABLE commitments ADD COLUMN position INTEGER;
+CREATE TABLE withdrawn_commitments (
+    game_id      INTEGER NOT NULL REFERENCES games (id),
+    entry        INTEGER NOT NULL,
+    attempt      INTEGER NOT NULL,
+    commitment   TEXT NOT NULL,
+    at           REAL NOT NULL,
+    position     INTEGER,
+    withdrawn_at REAL NOT NULL,
+    takeback     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, entry, attempt)
+) WITHOUT ROWID;
+DROP TRIGGER commitments_are_never_deleted;
+CREATE TRIGGER commitments_are_never_deleted BEFORE DELETE ON commitments
+WHEN NOT EXISTS (SELECT 1 FROM withdrawn_commitments w WHERE w.game_id = OLD.game_id AND w.entry = OLD.entry
+                 AND w.commitment = OLD.commitment)
+BEGIN
+    SELECT RAISE(ABORT, 'commitments are append-only: a withdrawn one is kept in withdrawn_commitments first');
+END;
+CREATE TRIGGER withdrawn_commitments_are_never_changed BEFORE UPDATE ON withdrawn_commitments
+BEGIN
+    SELECT RAISE(ABORT, 'withdrawn commitments are append-only');
+END;
+CREATE TRIGGER withdrawn_commitments_are_never_deleted BEFORE DELETE ON withdrawn_commitments
+BEGIN
+    SELECT RAISE(ABORT, 'withdrawn commitments are append-only');
+END;

@@ -25,7 +25,7 @@ REFUSALS = ("Refused", "InvalidAction", "IllegalMove", "NoTicket", "NotYourTurn"
             "NoGameHere", "GameNotFound", "GameAlreadyRunning", "GameNotStarted", "GameAlreadyStarted", "GameClosed",
             "NotInGame", "NotHost", "NotAllowed", "NotYourPawn", "BadSetting", "DeadlineNotPassed", "StaleAction",
             "RoleTaken", "LobbyFull", "AlreadyJoined", "GameNotOver", "RulesUnavailable", "NotEnoughPlayers",
-            "NoSuchDie", "RollFirst", "StaleRoll", "OptionUnavailable", "GamePaused", "NotAway")
+            "NoSuchDie", "RollFirst", "StaleRoll", "OptionUnavailable", "GamePaused", "NotAway", "TakebackRefused")
 
 POT = LOCALES / f"{DOMAIN}.pot"
 

@@ -37,6 +37,7 @@ from bot.chat.places import Places
 from bot.chat.posts import clock_line
 from bot.chat.presenters import presenter
 from bot.chat.rematch import rematch_view
+from bot.chat.takebacks import takeback_text, takeback_view
 from bot.chat.turn_posts import TurnPosts
 from bot.chat.words import DMS_CLOSED, one_line
 
@@ -279,6 +280,20 @@ class Announcer:
             if replay:
                 files.append(discord.File(io.BytesIO(replay), f"replay.{extension(replay)}"))
             finished = rematch_view(item.game_id, tr)  # the table plays again
+        elif kind == outbox.TAKEBACK:
+            content = takeback_text(payload, view, tr)
+            if payload.get("state") != "accepted":  # asked (the other side's buttons), or refused: the turn post
+                # before stays the live one, so the next pawn may move on (which lets the question lapse)
+                asked = payload.get("state") == "asked"
+                extra = {"view": takeback_view(item.game_id, int(payload["seq"]), tr)} if asked else {}
+                message = await self._send(game, place, content, nonce=nonce(item), **extra,
+                                           allowed_mentions=pinging(payload.get("deciders", ()) if asked else ()))
+                return place, message.id
+            content = with_line(content, seal_line(payload))  # Mr. X's: the withdrawal's link of the seal chain
+            if call:  # taken back: who moves now
+                content = f"{content}\n{call}"
+            ping = newly_owed(payload.get("next"))
+            buttons = words.turn_buttons(item.game_id, view, payload.get("next"), tr)
         elif kind == outbox.PLAYERS_CHANGED:
             content = words.players_changed_text(payload, events, view, owners, tr)
             ping = newly_owed(payload.get("next")) + [e.new_user_id for e in events if isinstance(e, PlayerReplaced)]

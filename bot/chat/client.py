@@ -19,7 +19,7 @@ from bot.i18n import N_, personal_language, speaker
 from bot.i18n.commands import CommandTranslator
 from bot.service import GameService
 
-from bot.chat import lobby, moves, rematch
+from bot.chat import lobby, moves, rematch, takebacks
 from bot.chat.announcer import Announcer
 from bot.chat.commands import all_commands
 from bot.chat.computers import PAUSE, Computers
@@ -147,7 +147,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
             self.tree.add_command(command)
         # Registered on every start, so buttons and menus of earlier runs keep working: the lobby's and
         # the table's, and each family's own (its presenter's).
-        self.add_dynamic_items(*lobby.DYNAMIC_ITEMS, *moves.DYNAMIC_ITEMS, *rematch.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*lobby.DYNAMIC_ITEMS, *moves.DYNAMIC_ITEMS, *rematch.DYNAMIC_ITEMS,
+                                *takebacks.DYNAMIC_ITEMS)
         for family in families():
             self.add_dynamic_items(*presenter(family).DYNAMIC_ITEMS)
         if self.sync_commands:

@@ -19,7 +19,7 @@ from bot.games import family_for_rules
 from bot.games.family import MRX
 from bot.i18n import reference
 
-from bot.chat import choices, finder, lobby, looks, moves, my_games, records
+from bot.chat import choices, finder, lobby, looks, moves, my_games, records, takebacks
 from bot.chat.context import ChatContext
 from bot.chat.host_commands import HostCommands
 from bot.chat.my_commands import MyCommands
@@ -149,6 +149,13 @@ class ScotlandYardCommands(app_commands.Group):
     @surface.autocomplete("take")
     async def surface_take(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await choices.of_family(self.ctx, interaction, "surface", "take", current, side=MRX)
+
+    @app_commands.command(name="takeback", description="Ask to take back your last move (the other side decides)")
+    @app_commands.describe(game="Which game (when you are Mr. X in several)")
+    @app_commands.autocomplete(game=game_choices)
+    async def takeback(self, interaction: discord.Interaction, game: Optional[int] = None) -> None:
+        if self._new(interaction):
+            await takebacks.ask(self.ctx, interaction, game)
 
     @app_commands.command(name="resign", description="Give up: Mr. X ends the game, a detective hands over")
     @app_commands.autocomplete(game=game_choices)

@@ -29,7 +29,8 @@ def thread_words(threads: bool, server: bool, tr) -> str:
 
 async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_hours: float | None,
                    deadline_hours: float | None, tracker: bool | None, scope: str | None, rules: str | None,
-                   language: str | None, thread: bool | None = None, away_days: float | None = None) -> None:
+                   language: str | None, thread: bool | None = None, away_days: float | None = None,
+                   takebacks: bool | None = None) -> None:
     service = ctx.service
     async with guarded(interaction) as scope_:
         changes = (reminder_hours is not None or deadline_hours is not None or tracker is not None
@@ -37,6 +38,8 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
         if is_dm(interaction):
             raise Refused("Settings belong to a server's games: use `/sy-host settings` in the server.")
         server = scope == "server" if scope else not await finder.games_here(service, interaction.channel_id)
+        if server and takebacks is not None:
+            raise Refused("Take-backs are set for each game: use `takebacks` in the game's channel.")
         if server:
             current = await service.guild_settings(interaction.guild_id)
             if changes or rules is not None:
@@ -72,6 +75,9 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
         if thread is not None:
             await service.play_in_thread(game.id, interaction.user.id, thread,
                                          bool(interaction.permissions.manage_channels))
+        if takebacks is not None:
+            await service.allow_takebacks(game.id, interaction.user.id, takebacks,
+                                          bool(interaction.permissions.manage_channels))
         if changes:
             wanted = GameSettings(_hours(reminder_hours, current.reminder_hours),
                                   _hours(deadline_hours, current.deadline_hours),
@@ -80,11 +86,13 @@ async def settings(ctx: ChatContext, interaction: discord.Interaction, reminder_
                                   current.away_days if away_days is None else away_days)
             current = await service.update_settings(game.id, interaction.user.id, wanted,
                                                     bool(interaction.permissions.manage_channels))
-        changed = changes or thread is not None
+        changed = changes or thread is not None or takebacks is not None
         tr = speaker(current.language) if changed else reader()  # a change is posted to the channel
-        await say(interaction, tr._("⚙️ Game #{id}: {settings}, {threads}.").format(
+        allowed = await service.takebacks_allowed(game.id)
+        await say(interaction, tr._("⚙️ Game #{id}: {settings}, {threads}, {takebacks}.").format(
             id=game.id, settings=settings_words(current, tr),
-            threads=thread_words(await service.wants_thread(game.id), False, tr)), ephemeral=not changed)
+            threads=thread_words(await service.wants_thread(game.id), False, tr),
+            takebacks=tr._("take-backs by consent") if allowed else tr._("no take-backs")), ephemeral=not changed)
         if changed and game.status == LOBBY:
             await lobby.refresh(ctx, game.id)  # the lobby shows the game's language and its thread
 

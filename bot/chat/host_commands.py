@@ -40,17 +40,20 @@ class HostCommands(app_commands.Group):
                            rules="Server defaults only: the rules /sy new plays when none are chosen",
                            language="The language of the game's posts in the channel",
                            thread="The game's posts in a thread of their own (before the start; server default)",
-                           away_days="The days each player may be away in the game, in all (0: nobody may be away)")
+                           away_days="The days each player may be away in the game, in all (0: nobody may be away)",
+                           takebacks="This game: players may ask to take back their last move (the other side "
+                                     "decides)")
     @app_commands.choices(scope=SCOPES, rules=RULES, language=GAME_LANGUAGES)
     async def settings(self, interaction: discord.Interaction, reminder_hours: Optional[float] = None,
                        deadline_hours: Optional[float] = None, tracker: Optional[bool] = None,
                        scope: Optional[app_commands.Choice[str]] = None,
                        rules: Optional[app_commands.Choice[str]] = None,
                        language: Optional[app_commands.Choice[str]] = None,
-                       thread: Optional[bool] = None, away_days: Optional[float] = None) -> None:
+                       thread: Optional[bool] = None, away_days: Optional[float] = None,
+                       takebacks: Optional[bool] = None) -> None:
         if self._new(interaction):
             await host.settings(self.ctx, interaction, reminder_hours, deadline_hours, tracker, value(scope),
-                                value(rules), value(language), thread, away_days)
+                                value(rules), value(language), thread, away_days, takebacks)
 
     @app_commands.command(name="pause", description="Pause the game: nobody moves, no clock runs (host or moderator)")
     @app_commands.describe(reason="Why, for the table (optional)")

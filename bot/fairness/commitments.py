@@ -11,6 +11,15 @@ library only, so that a verifier can be written from the page and checked agains
                     L(n) = SHA-256("sy-commit/2 seal|" + hex(L(n-1)) + "|" + C(n))
     seal            the first 16 hex digits of L(n): what the channel shows
 
+A take-back of Mr. X's move withdraws the commitments it published (they stay in the record, marked withdrawn). The
+entry's next commitment is its attempt ``a`` = 1, 2, ..., salted apart so that a redone move to the same station does
+not repeat the withdrawn commitment, and under ``sy-commit/2`` the withdrawal is a link of the seal chain of its own,
+shown on the take-back's post:
+
+    salt            S(n, a) = HMAC-SHA256(K, scheme + " salt " + n + "/" + a)        (a > 0; S(n, 0) is S(n))
+    withdrawal      W      = SHA-256("sy-commit/2 withdraw|" + hex(previous link) + "|" + n)
+                             (withdraws every standing commitment to entry n and later)
+
 ``T`` is the game's start input (the start command's interaction id), fixed after ``KC`` was published. Offline
 (``simulate``) ``N`` comes from the secret, the rules, the players and the seed (:func:`offline_nonce`).
 
@@ -26,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass
 from typing import Sequence
 
 V1 = "sy-commit/1"
@@ -70,9 +80,10 @@ def key_commitment(nonce: str, key: str) -> str:
     return _sha(f"{V2} key|{nonce}|{key}")
 
 
-def salt(key: str, entry: int, scheme: str = V1) -> str:
-    """The salt of entry ``entry`` (0: the start) under a game's key."""
-    return _hmac(bytes.fromhex(key), f"{scheme} salt {int(entry)}")
+def salt(key: str, entry: int, scheme: str = V1, attempt: int = 0) -> str:
+    """The salt of entry ``entry`` (0: the start) under a game's key; ``attempt``: of the entry's commitments, the
+    one after ``attempt`` withdrawn ones (a take-back's)."""
+    return _hmac(bytes.fromhex(key), f"{scheme} salt {int(entry)}" + (f"/{int(attempt)}" if attempt else ""))
 
 
 def commitment(game: str, entry: int, station: int, salt_hex: str, scheme: str = V1) -> str:
@@ -80,19 +91,43 @@ def commitment(game: str, entry: int, station: int, salt_hex: str, scheme: str =
     return _sha(f"{scheme}|{game}|{int(entry)}|{int(station)}|{salt_hex}")
 
 
-def commit(key: str, game: str, entry: int, station: int, scheme: str = V1) -> str:
+def commit(key: str, game: str, entry: int, station: int, scheme: str = V1, attempt: int = 0) -> str:
     """The commitment the bot publishes for ``station`` at ``entry`` (the salt derived from ``key``)."""
-    return commitment(game, entry, station, salt(key, entry, scheme), scheme)
+    return commitment(game, entry, station, salt(key, entry, scheme, attempt), scheme)
 
 
-def seal_chain(key_commitment_hex: str, start_input: str, commitments: Sequence[str]) -> list[str]:
+@dataclass(frozen=True)
+class Withdrawal:
+    """A link of the seal chain that withdraws every standing commitment to entry ``entry`` and later (a take-back
+    of Mr. X's move); ``after``: how many commitments were published before it (withdrawn ones included)."""
+
+    entry: int
+    after: int = 0
+
+
+def seal_chain(key_commitment_hex: str, start_input: str, links: Sequence[str | Withdrawal]) -> list[str]:
     """``L(0), L(1), ...`` of a ``sy-commit/2`` game: each binds the key commitment, the start input and every
-    commitment up to its own."""
+    link up to its own. A link is a commitment (its hex), or a take-back's :class:`Withdrawal`."""
     chain: list[str] = []
-    for n, value in enumerate(commitments):
+    for n, link in enumerate(links):
         before = f"{key_commitment_hex}|{start_input}" if n == 0 else chain[-1]
-        chain.append(_sha(f"{V2} seal|{before}|{value}"))
+        if isinstance(link, Withdrawal):
+            chain.append(_sha(f"{V2} withdraw|{before}|{int(link.entry)}"))
+        else:
+            chain.append(_sha(f"{V2} seal|{before}|{link}"))
     return chain
+
+
+def chain_links(commitments: Sequence[str], withdrawals: Sequence[Withdrawal] = ()) -> list[str | Withdrawal]:
+    """The links of the seal chain in the order they were published: the commitments (withdrawn ones included, in
+    the order published), each withdrawal after the ``after`` commitments published before it."""
+    links: list[str | Withdrawal] = []
+    pending = sorted(withdrawals, key=lambda w: w.after)
+    for n, value in enumerate(commitments):
+        while pending and pending[0].after <= n:
+            links.append(pending.pop(0))
+        links.append(value)
+    return links + pending
 
 
 def seals(block_scheme: str, commitments: Sequence[str], key_commitment_hex: str = "", start_input: str = "") -> list[str]:

@@ -52,6 +52,30 @@ def block(game: str, key: str, commitments: Sequence[str], over: bool,
     return found
 
 
+def published_block(game: str, key: str, published: Sequence[Any], over: bool,
+                    withdrawals: Sequence[tuple[int, int]] = (), **sealed: Any) -> dict[str, Any]:
+    """The record's ``fairness`` block of a game whose commitments (``published``: each with ``entry``, ``attempt``,
+    ``commitment``, ``at`` and ``withdrawn``) may include some a take-back withdrew: every one in the order it was
+    published, a withdrawn one marked so, a later attempt at an entry with its number (its salt differs); and
+    ``withdrawals``, (first entry withdrawn, commitments published before it) of each take-back that withdrew some,
+    the links of the seal chain between them. ``sealed``: :func:`block`'s scheme, nonce and start input."""
+    found = block(game, key, [], over, **sealed)
+    scheme = found["scheme"]
+    for p in published:
+        entry: dict[str, Any] = {"entry": p.entry, "commitment": p.commitment, "at": p.at}
+        if p.attempt:
+            entry["attempt"] = p.attempt
+        if p.withdrawn:
+            entry["withdrawn"] = True
+        if over:
+            entry["salt"] = salt(key, p.entry, scheme, p.attempt)
+        found["entries"].append(entry)
+    found["withdrawals"] = [{"entry": entry, "after": after} for entry, after in withdrawals]
+    if over and "key" in found:
+        found["key"] = found.pop("key")  # the key last, as in every block
+    return found
+
+
 def fairness_block(family, state, *, secret: str, game: str) -> dict[str, Any]:
     """The sy-commit/1 ``fairness`` block of a game played offline: its commitments computed from the state."""
     key = game_key(secret, game)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.fairness.chance import Draws, hidden_draw
-from bot.fairness.commitments import SCHEMES, V1, V2, commitment, key_commitment, salt, seal_chain, short
+from bot.fairness.commitments import (SCHEMES, V1, V2, Withdrawal, chain_links, commitment, key_commitment, salt,
+                                      seal_chain, short)
 from bot.fairness.published import Published
 from bot.games.errors import GameError
 from bot.i18n import N_
@@ -183,11 +184,21 @@ class _Check:
                       ("commitment", is_hex(e.get("commitment"), 64), N_("64 lowercase hex digits"))]
             checks += [("salt", is_hex(e["salt"], 64), N_("64 lowercase hex digits"))] if "salt" in e else []
             checks += [("at", is_time(e["at"]), N_("a number of seconds"))] if "at" in e else []
+            checks += [("attempt", is_int(e["attempt"]) and e["attempt"] > 0, N_("a whole number above 0"))
+                       ] if "attempt" in e else []
+            checks += [("withdrawn", e["withdrawn"] is True, N_("true"))] if "withdrawn" in e else []
             for name, fine, kind in checks:
                 if not fine:
                     sound = False
                     self.problem(N_("Commitment {n} of the fairness block: '{field}' is not {kind} ({value})."),
                                  n=n, field=name, kind=kind, value=Shown(e.get(name)))
+        withdrawals = block.get("withdrawals", [])
+        if not isinstance(withdrawals, list) or not all(
+                isinstance(w, dict) and is_int(w.get("entry")) and is_int(w.get("after"))
+                and 0 < w["after"] <= len(entries) for w in withdrawals):
+            sound = False
+            self.problem(N_("The fairness block's 'withdrawals' are not a list of objects with 'entry' and 'after' "
+                            "(how many commitments came before it) ({value})."), value=Shown(withdrawals))
         if scheme == V2:
             if not is_hex(block.get("nonce"), 32):
                 sound = False
@@ -261,17 +272,22 @@ def verify_record(record: Any, published: Published | None = None) -> Verdict:
     if scheme == V2 and key_commitment(block["nonce"], key) != block["key_commitment"]:
         problem(N_("The game's key does not open its key commitment: it is not the key committed before the game."))
     route = [s for s in family.secret_route(state) if s is not None]
-    numbers = [e.get("entry") for e in entries]
+    # A take-back of Mr. X's move withdrew the commitments it published: they stay in the list, marked, and open to
+    # the stations the record's take-backs name; the route's own are the others, in entry order.
+    live = [e for e in entries if not e.get("withdrawn")]
+    numbers = [e.get("entry") for e in live]
     if numbers != list(range(len(numbers))):
         problem(N_("The commitments are not in entry order 0, 1, 2, ...: {numbers}."), numbers=Shown(numbers))
-    if len(entries) != len(route):
-        problem(N_("{count} commitments for a route of {stations} stations (start included)."), count=len(entries),
+    if len(live) != len(route):
+        problem(N_("{count} commitments for a route of {stations} stations (start included)."), count=len(live),
                 stations=len(route))
+    attempts = (_check_withdrawn(check, block, key, reference)
+                if block.get("withdrawals") or len(live) < len(entries) or "takebacks" in record else {})
     writers, hunters = _writers_and_hunters(family.secret_pawn, rows)
-    for n, (entry, station) in enumerate(zip(entries, route)):
+    for n, (entry, station) in enumerate(zip(live, route)):
         label = Entry(n)
-        expected_salt = salt(key, n, scheme)
-        if entry.get("salt") != expected_salt:
+        expected_salt = salt(key, n, scheme, attempts.get(n, 0))
+        if entry.get("attempt", 0) != attempts.get(n, 0) or entry.get("salt") != expected_salt:
             problem(N_("The salt of {what} is not the one the game's key gives."), what=label)
         if entry.get("commitment") != commitment(reference, n, station, expected_salt, scheme):
             problem(N_("The commitment to {what} does not open to station {station}, where the record puts Mr. X."),
@@ -294,6 +310,76 @@ def verify_record(record: Any, published: Published | None = None) -> Verdict:
                                          "start and {entries} logbook entries) open to Mr. X's route."),
                                       game=game, count=len(route), entries=len(route) - 1)
     return verdict
+
+
+def _withdrawn_stations(record: dict) -> list[list[tuple[int, int]]]:
+    """The hidden stations each of Mr. X's take-backs withdrew, in order: [(entry, station), ...] each (the record's
+    ``takebacks``, those with ``entries``)."""
+    found = []
+    takebacks = record.get("takebacks")
+    for takeback in takebacks if isinstance(takebacks, list) else ():
+        pairs = takeback.get("entries") if isinstance(takeback, dict) else None
+        if isinstance(pairs, list) and pairs:
+            found.append([tuple(p) for p in pairs if isinstance(p, list) and len(p) == 2 and all(is_int(v) for v in p)])
+    return found
+
+
+def _check_withdrawn(check: _Check, block: dict, key: str, reference: str) -> dict[int, int]:
+    """The commitments take-backs withdrew (``docs/fairness.md``, "Take-backs"): walking the commitments in the
+    order they were published, each withdrawal withdraws the standing ones from its entry on, exactly those marked
+    withdrawn, as the record's take-back of the same place names them; each opens, with its attempt's salt, to the
+    station its take-back names. Returns entry -> how many of its commitments were withdrawn."""
+    scheme, entries = block["scheme"], block["entries"]
+    withdrawals = sorted(block.get("withdrawals") or [], key=lambda w: w["after"])
+    named = _withdrawn_stations(check.record)
+    if len(named) != len(withdrawals):
+        check.problem(N_("The record has {withdrawals} withdrawals of commitments but {takebacks} take-backs of Mr. X's "
+                         "moves that withdrew stations."), withdrawals=len(withdrawals), takebacks=len(named))
+    attempts: dict[int, int] = {}
+    standing: list[int] = []
+    withdrawn: set[int] = set()
+
+    def withdraw(k: int, w: dict) -> None:
+        gone = [i for i in standing if entries[i]["entry"] >= w["entry"]]
+        stations = dict(named[k]) if k < len(named) else {}
+        if not gone or sorted(stations) != [entries[i]["entry"] for i in gone]:
+            check.problem(N_("Withdrawal {n} (from {what} on) does not withdraw what its take-back in the record "
+                             "names."), n=k + 1, what=Entry(w["entry"]))
+        for i in gone:
+            standing.remove(i)
+            withdrawn.add(i)
+            n = entries[i]["entry"]
+            attempt = attempts.get(n, 0)
+            attempts[n] = attempt + 1
+            label = Entry(n)
+            if not entries[i].get("withdrawn"):
+                check.problem(N_("A commitment to {what} was withdrawn but is not marked withdrawn."), what=label)
+            expected_salt = salt(key, n, scheme, attempt)
+            if entries[i].get("attempt", 0) != attempt or entries[i].get("salt") != expected_salt:
+                check.problem(N_("The salt of a withdrawn commitment to {what} is not the one the game's key gives."),
+                              what=label)
+            station = stations.get(n)
+            if station is None or entries[i].get("commitment") != commitment(reference, n, station, expected_salt,
+                                                                             scheme):
+                check.problem(N_("A withdrawn commitment to {what} does not open to the station its take-back names."),
+                              what=label)
+
+    k = 0
+    for i, entry in enumerate(entries):
+        while k < len(withdrawals) and withdrawals[k]["after"] <= i:
+            withdraw(k, withdrawals[k])
+            k += 1
+        if entry["entry"] != len(standing):
+            check.problem(N_("Commitment {n} of the fairness block is to {what}, out of its order."), n=i,
+                          what=Entry(entry["entry"]))
+        standing.append(i)
+    for k in range(k, len(withdrawals)):
+        withdraw(k, withdrawals[k])
+    for i, entry in enumerate(entries):
+        if entry.get("withdrawn") and i not in withdrawn:
+            check.problem(N_("A commitment to {what} is marked withdrawn, but no withdrawal withdrew it."),
+                          what=Entry(entry["entry"]))
+    return attempts
 
 
 def _check_chance(check: _Check, family, block: dict, key: str) -> int:
@@ -322,7 +408,12 @@ def _check_published(check: _Check, block: dict, published: Published) -> Findin
     Returns the line that says how much they bound (None when a problem was found)."""
     scheme = block["scheme"]
     commitments = [e.get("commitment", "") for e in block["entries"]]
-    chain = (seal_chain(block["key_commitment"], block["start_input"], commitments) if scheme == V2 else commitments)
+    withdrawals = [Withdrawal(w["entry"], w["after"]) for w in block.get("withdrawals") or []]
+    links = chain_links(commitments, withdrawals) if scheme == V2 else commitments
+    chain = seal_chain(block["key_commitment"], block["start_input"], links) if scheme == V2 else commitments
+    # the entry each seal names: its commitment's (a withdrawal's: the first entry it withdrew)
+    entries = iter(block["entries"])
+    numbers = [link.entry if isinstance(link, Withdrawal) else next(entries)["entry"] for link in links]
     ours = {short(value, scheme): n for n, value in enumerate(chain)}
     seals = published.seals if scheme == V2 else published.short_seals
     before = len(check.verdict.problems)
@@ -346,7 +437,7 @@ def _check_published(check: _Check, block: dict, published: Published) -> Findin
     if not matched:
         return Finding(N_("The record is the game the channel published: its key commitment matches it (256 bits); "
                           "no seal was found to compare."))
-    last = Entry(matched[-1])
+    last = Entry(numbers[matched[-1]])
     if published.key_commitments:
         return Finding(N_("The record is the game the channel published: its key commitment and {seals} seals (up to "
                           "{last}) match it, binding {bits} bits."), seals=len(matched), last=last, bits=seal_bits + 256)

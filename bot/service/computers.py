@@ -134,6 +134,8 @@ class Computers(Play):
         seats = [seat for seat in await self._reads.seats.computers(game_id) if seat[0] in game.to_move]
         if not seats:
             return None
+        if await self.takeback_waiting(game_id) is not None:
+            return None  # the computers wait for the answer (the answer hands them the turn again)
         state = await rebuild.started_state(self._reads, game_id)
         seat = next((seat for seat in seats if family.computer_may_act(state, seat[0])), None)
         if seat is None:

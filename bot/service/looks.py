@@ -8,6 +8,7 @@ from bot.games import get_family
 
 from . import rebuild, steps
 from .fairness import fairness_block
+from .takebacks import record_takebacks
 from . import rows as read
 from .core import ServiceCore
 from .errors import GameNotFound, GameNotOver, NotYourPawn, StaleAction
@@ -92,4 +93,6 @@ class Looks(ServiceCore):
                           "status": game.status, "started_at": game.started_at,
                           "finished_at": game.finished_at}
         record["fairness"], record["times"] = await fairness_block(self._reads, game_id, self._secret, state)
+        if game.taken_back:
+            record["takebacks"] = await record_takebacks(self._reads, game)
         return record

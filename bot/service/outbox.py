@@ -28,6 +28,7 @@ PAUSED = "paused"  # the host paused the game
 RESUMED = "resumed"  # the host let it go on
 #: the announcements of the turn's clock: one line each, mentioning nobody
 CLOCK = (AWAY, BACK, PAUSED, RESUMED)
+TAKEBACK = "takeback"  # a take-back asked for, accepted (with who moves now) or refused
 
 
 async def queue(tx: Session, game_id: int, key: str, kind: str, payload: dict[str, Any],
@@ -71,13 +72,15 @@ def game_over(view: Any) -> dict[str, Any]:
 
 def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
-               family: Any, owed_before: tuple[int, ...] = (), sealed: dict | None = None, key: str | None = None
-               ) -> list[tuple]:
+               family: Any, owed_before: tuple[int, ...] = (), sealed: dict | None = None, key: str | None = None,
+               again: int = 0) -> list[tuple]:
     """The announcements one play command owes: (key, kind, payload, recipient). ``view`` and
     ``events`` are the family's (its public view, its engine's events); ``family`` reads them. ``sealed``: the
     commitments this command wrote (:func:`.steps.seal`: ``sealed``, [entry, commitment] each, and the ``seal``
     the post shows), published with its post; ``key``: the game's key, published when it ends
-    (``docs/fairness.md``)."""
+    (``docs/fairness.md``); ``again``: the take-backs so far (a round ended, or Mr. X prompted, once more after one
+    is owed a post of its own)."""
+    later = f":again:{again}" if again else ""
     owed: list[tuple] = []
     if seq is not None:
         payload = {"user_id": user_id, "events": events_json(events, family),
@@ -86,14 +89,15 @@ def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
         owed.append((f"action:{seq}", ACTION, payload, None))
     for event in events:
         if (round_ := family.ends_round(event)) is not None:
-            owed.append((f"round:{round_}:summary", ROUND_SUMMARY, round_summary(view, round_), None))
+            owed.append((f"round:{round_}:summary{later}", ROUND_SUMMARY, round_summary(view, round_), None))
     if any(family.ends_game(e) for e in events):
         owed.append(("game:over", GAME_OVER, {**game_over(view), **({"key": key} if key else {})}, None))
     elif new_turn and view.to_move == (family.secret_pawn,):
-        owed.append(mrx_prompt(view, mrx_user))
+        owed.append(mrx_prompt(view, mrx_user, again))
     return owed
 
 
-def mrx_prompt(view: Any, mrx_user: int | None) -> tuple:
+def mrx_prompt(view: Any, mrx_user: int | None, again: int = 0) -> tuple:
     entry = len(view.logbook) + 1
-    return (f"mrx:turn:{view.round}", MRX_PROMPT, {"round": view.round, "entry": entry}, mrx_user)
+    later = f":again:{again}" if again else ""
+    return (f"mrx:turn:{view.round}{later}", MRX_PROMPT, {"round": view.round, "entry": entry}, mrx_user)

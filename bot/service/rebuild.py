@@ -20,18 +20,42 @@ from .models import CANCELLED
 log = logging.getLogger(__name__)
 
 
-async def rebuild_state(session: Session, game_id: int, until_round: int | None = None) -> Any:
+async def rebuild_state(session: Session, game_id: int, until_round: int | None = None,
+                        before: int | None = None) -> Any:
     """Deal the game again from its setup and play its stored actions in order (only those of
-    rounds up to ``until_round``, when given: the game as it stood when that round ended)."""
+    rounds up to ``until_round``, when given: the game as it stood when that round ended; only those numbered below
+    ``before``, when given)."""
     game = await read.game_row(session, game_id)
     if game.players is None:
         raise GameNotStarted()
     family = get_family(game.family)
     dealt_from = game.deal_seed if game.deal_seed is not None else game.seed
     state = family.new_game(game.rules, game.players, dealt_from, game.options, hidden=hidden_of(game))
-    for action in await session.actions.listed(game_id, until_round):
+    numbered = await session.actions.numbered(game_id, until_round)
+    for action in standing([(seq, a) for seq, a in numbered if before is None or seq < before]):
         state.apply(family.action_from_json(action))
     return state
+
+
+def takeback_of(action: Any) -> int | None:
+    """The action a stored take-back withdrew (its number), or None: not a take-back. A take-back is an action of
+    its own in the list, written by the service (``{"takeback": seq}``), never an engine's."""
+    if isinstance(action, dict) and set(action) == {"takeback"} and isinstance(action["takeback"], int):
+        return action["takeback"]
+    return None
+
+
+def standing(numbered: list[tuple[int, Any]]) -> list[Any]:
+    """The actions that stand, in order: all but the take-backs and the actions they withdrew. The engine replays
+    these: a game with a take-back is the game in which the withdrawn action was never played."""
+    stands = standing_numbers(numbered)
+    return [action for seq, action in numbered if seq in stands]
+
+
+def standing_numbers(numbered: list[tuple[int, Any]]) -> set[int]:
+    """The numbers of the actions that stand (:func:`standing`)."""
+    withdrawn = {w for _, action in numbered if (w := takeback_of(action)) is not None}
+    return {seq for seq, action in numbered if seq not in withdrawn and takeback_of(action) is None}
 
 
 async def load_state(session: Session, game_id: int) -> tuple[Any, int]:

@@ -78,7 +78,7 @@ class Rematch(ServiceCore):
                 options=old.options, seed=self._rng.randrange(2**31), host_id=user_id,
                 reminder_hours=old.reminder_hours, deadline_hours=old.deadline_hours, tracker=old.show_tracker,
                 now=now, family=old.family, language=old.language, nonce=nonce, key_commitment=committed,
-                away_days=old.away_days)
+                away_days=old.away_days, takebacks=old.takebacks)
             host = next((t for t in table if t[0] == user_id), None)
             if host is None:  # the host of the finished game, who did not play in it
                 host = (user_id, next((p.name for p in players if p.user_id == user_id), str(user_id)), None, None)

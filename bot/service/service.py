@@ -12,9 +12,10 @@ The service speaks to the store's interface (:mod:`bot.store`), never to a datab
 :class:`GameService` is one front joined from the service's concerns, one module each: the lobby
 (:mod:`.lobby`), seats (:mod:`.seats`), computer players (:mod:`.computers`), play (:mod:`.play`,
 :mod:`.resigning`), looks (:mod:`.looks`), settings (:mod:`.settings`), languages (:mod:`.languages`),
-statistics (:mod:`.stats`), ratings (:mod:`.ratings`), rematches (:mod:`.rematch`), the outbox (:mod:`.announcements`,
-:mod:`.messages`), reminders (:mod:`.reminders`), time away and the host's pause (:mod:`.away`), a person's own
-settings and turn notices (:mod:`.people`), the installation (:mod:`.installation`) and repair (:mod:`.repair`).
+statistics (:mod:`.stats`), ratings (:mod:`.ratings`), rematches (:mod:`.rematch`), take-backs (:mod:`.takebacks`),
+the outbox (:mod:`.announcements`, :mod:`.messages`), reminders (:mod:`.reminders`), time away and the host's pause
+(:mod:`.away`), a person's own settings and turn notices (:mod:`.people`), the installation (:mod:`.installation`)
+and repair (:mod:`.repair`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .people import People
 from .play import Play
 from .ratings import Ratings
 from .rematch import Rematch
+from .takebacks import Takebacks
 from .reminders import Reminders
 from .repair import Repair
 from .resigning import Resigning
@@ -50,7 +52,7 @@ from .threads import Threads
 
 class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Languages, Statistics, Announcements,
                   Messages, Reminders, Installation, Repair, Fairness, Threads, Absences, People, Rematch,
-                  Ratings):
+                  Ratings, Takebacks):
     """Open with ``service = await GameService.open(path)``; close with ``await service.close()``."""
 
     @classmethod

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fairness.commitments import V2, seal_chain
-from bot.fairness.proof import route_commitments
+from bot.fairness.commitments import V2, Withdrawal, chain_links, commit, seal_chain
 from bot.games import get_family
 from bot.games.errors import InvalidAction, quoted
 from bot.games.family import MRX
@@ -157,7 +156,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
         next_users=next_users, mrx_user=mrx_user,
         owed_before=await tx.seats.controllers(gid, game.to_move),
         new_turn=turn != game.turn, family=family, sealed=sealed,
-        key=key_of(game, secret) if outcome else None), now)
+        key=key_of(game, secret) if outcome else None, again=game.taken_back), now)
     # the game row last: on a server, the writes above travel with it (bot/store/postgres.py)
     await tx.games.played(gid, version=version, round=state.round, to_move=to_move, turn=turn,
                           turn_started_at=turn_started_at, status=FINISHED if outcome else RUNNING,
@@ -176,17 +175,32 @@ def unpaused(game: GameRow) -> None:
 async def seal(tx: Session, family: Any, state: Any, secret: str, game: GameRow, now: float) -> dict[str, Any]:
     """Commit to every station of the hidden route fixed since the last command (``docs/fairness.md``), in
     the transaction that fixed it. Returns what the post that publishes them carries: ``sealed``, [entry,
-    commitment] of each new one, and (sy-commit/2) ``seal``, the seal chain after them; empty when none is new."""
-    scheme = scheme_of(game)
-    route = route_commitments(family, state, key_of(game, secret), reference_of(game), scheme)
-    sealed = [[entry, value] for entry, value in enumerate(route)][await tx.commitments.count(game.id):]
-    if not sealed:
+    commitment] of each new one, and (sy-commit/2) ``seal``, the seal chain after them; empty when none is new. In a
+    game with take-backs, an entry whose commitment a take-back withdrew gets its next attempt's salt."""
+    route = family.secret_route(state)
+    if not route or route[0] is None:
         return {}
-    for entry, value in sealed:
-        await tx.commitments.add(game.id, entry, value, now)
+    have = await tx.commitments.count(game.id)
+    if len(route) <= have:
+        return {}
+    scheme, key, reference = scheme_of(game), key_of(game, secret), reference_of(game)
+    withdrawn = await tx.commitments.withdrawn(game.id) if game.taken_back else {}
+    sealed = []
+    for entry in range(have, len(route)):
+        value = commit(key, reference, entry, route[entry], scheme, withdrawn.get(entry, 0))
+        await tx.commitments.add(game.id, entry, value, now, entry + sum(withdrawn.values()))
+        sealed.append([entry, value])
     if scheme != V2:
         return {"sealed": sealed}
-    return {"sealed": sealed, "seal": seal_chain(game.key_commitment or "", game.start_input or "", route)[-1]}
+    return {"sealed": sealed, "seal": await chain_end(tx, game)}
+
+
+async def chain_end(tx: Session, game: GameRow) -> str:
+    """The last link of a sy-commit/2 game's seal chain as published so far: every commitment (withdrawn ones
+    included) and every take-back's withdrawal, in the order they were published."""
+    published = [p.commitment for p in await tx.commitments.published(game.id)]
+    withdrawals = [Withdrawal(entry, after) for entry, after in await tx.commitments.withdrawals(game.id)]
+    return seal_chain(game.key_commitment or "", game.start_input or "", chain_links(published, withdrawals))[-1]
 
 
 async def save_result(tx: Session, game: GameRow, outcome: Outcome, now: float) -> None:

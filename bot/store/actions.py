@@ -30,10 +30,20 @@ class Actions:
                                        (game_id, until_round))
         return [json.loads(row["action"]) for row in found]
 
+    async def numbered(self, game_id: int, until_round: int | None = None) -> list[tuple[int, Any]]:
+        """(number, stored JSON) of the game's actions in order (only those of rounds up to ``until_round``, when
+        given and not negative)."""
+        if until_round is None or until_round < 0:
+            found = await self.sql.all("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        else:
+            found = await self.sql.all("SELECT seq, action FROM actions WHERE game_id = ? AND round <= ? ORDER BY seq",
+                                       (game_id, until_round))
+        return [(int(row["seq"]), json.loads(row["action"])) for row in found]
+
     async def timed(self, game_id: int) -> list[tuple[Any, float]]:
-        """(stored JSON, when it was stored) of each of the game's actions, in order."""
-        found = await self.sql.all("SELECT action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
-        return [(json.loads(row["action"]), float(row["at"])) for row in found]
+        """(stored JSON, when it was stored, its number) of each of the game's actions, in order."""
+        found = await self.sql.all("SELECT seq, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [(json.loads(row["action"]), float(row["at"]), int(row["seq"])) for row in found]
 
     async def count(self, game_id: int) -> int:
         row = await self.sql.one("SELECT COUNT(*) AS n FROM actions WHERE game_id = ?", (game_id,))

@@ -113,9 +113,11 @@ class Games:
     async def create(self, *, guild_id: int, channel_id: int, status: str, rules: str, board: str,
                      options: dict[str, bool], seed: int, host_id: int, reminder_hours: float | None,
                      deadline_hours: float | None, tracker: bool, now: float, family: str, language: str,
-                     nonce: str | None = None, key_commitment: str | None = None, away_days: float = 14.0) -> int:
+                     nonce: str | None = None, key_commitment: str | None = None, away_days: float = 14.0,
+                     takebacks: bool = True) -> int:
         """A new game at version 1; returns its id. ``nonce`` and ``key_commitment``: its sy-commit/2 key (None: a game
-        of sy-commit/1, whose row is written as before that scheme)."""
+        of sy-commit/1, whose row is written as before that scheme); ``takebacks``: whether its players may ask to
+        take a move back."""
         sealed = (nonce, key_commitment) if nonce is not None else ()
         row = await self.sql.one(
             "INSERT INTO games (guild_id, channel_id, status, rules, board, options, seed, host_id, version, "
@@ -125,6 +127,8 @@ class Games:
             (guild_id, channel_id, status, rules, board, json.dumps(options), seed, host_id, reminder_hours,
              deadline_hours, int(tracker), now, now, family, language, away_days, *sealed))
         assert row is not None
+        if not takebacks:  # (on by default: the column's)
+            await self._update("takebacks = 0", (), row["id"])
         return row["id"]
 
     async def set_version(self, game_id: int, version: int, now: float) -> None:

@@ -4,7 +4,8 @@ A backend (:mod:`.sqlite`, the embedded default; :mod:`.postgres`, a database se
 transaction per command (:meth:`Store.transaction`) and reads outside commands through :attr:`Store.reads`;
 either way it holds a :class:`Session`, whose parts each keep one concern's tables (:mod:`.games`,
 :mod:`.seats`, :mod:`.actions`, :mod:`.commands`, :mod:`.outbox`, :mod:`.settings`, :mod:`.stats`,
-:mod:`.commitments`, :mod:`.claims`, :mod:`.absences`, :mod:`.people`, :mod:`.notices`, :mod:`.ratings`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
+:mod:`.commitments`, :mod:`.claims`, :mod:`.absences`, :mod:`.people`, :mod:`.notices`, :mod:`.ratings`,
+:mod:`.takebacks`). The parts write their SQL once, with ``?`` placeholders; a backend's :class:`~.base.Sql` runs it in its dialect.
 
 Three promises hold on every backend:
 
@@ -35,6 +36,7 @@ from .outbox import Outbox
 from .people import People
 from .processes import Processes
 from .ratings import Ratings
+from .takebacks import Takebacks
 from .seats import Seats
 from .settings import Settings
 from .stats import Stats
@@ -65,6 +67,7 @@ class Session:
         self.people = People(sql)
         self.notices = Notices(sql)
         self.ratings = Ratings(sql)
+        self.takebacks = Takebacks(sql)
 
 
 class Store(ABC):

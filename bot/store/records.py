@@ -66,13 +66,18 @@ class GameRow:
     clock_stopped_at: float | None
     #: the days each player may be away in this game
     away_days: float
+    #: whether a player may ask to take an action back (the other side decides)
+    takebacks: bool = True
+    #: accepted take-backs so far
+    taken_back: int = 0
 
     @classmethod
     def of(cls, row: Row) -> "GameRow":
         values = _columns(cls, row)
         values.update(options=json.loads(values["options"]), to_move=tuple(values["to_move"].split()),
                       show_tracker=bool(values["show_tracker"]),
-                      away={int(user): float(end) for user, end in json.loads(values["away"]).items()})
+                      away={int(user): float(end) for user, end in json.loads(values["away"]).items()},
+                      takebacks=bool(values["takebacks"]))
         return cls(**values)
 
 
@@ -269,3 +274,31 @@ class RatedResult:
     guild_id: int
     winner: str
     seats: tuple[tuple[int, str, bool], ...]
+
+
+@dataclass(frozen=True)
+class TakebackRow:
+    """A take-back asked for: of the game's action ``seq``, by ``asked_by``; ``answer`` None while it waits."""
+
+    game_id: int
+    seq: int
+    asked_by: int
+    asked_at: float
+    answer: str | None
+    answered_by: int | None
+    answered_at: float | None
+
+    @classmethod
+    def of(cls, row: Row) -> "TakebackRow":
+        return cls(**_columns(cls, row))
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """A game's last action as stored: its number, round, who played it, its JSON and its command's name."""
+
+    seq: int
+    round: int
+    user_id: int
+    action: Any
+    command: str | None

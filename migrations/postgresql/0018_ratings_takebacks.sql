@@ -39,9 +39,8 @@ CREATE TABLE rating_runs (
     updated_at DOUBLE PRECISION NOT NULL
 );
 
--- Take-backs by consent (docs/takebacks.md): whether a game allows them, and a server's default for new games.
+-- Take-backs by consent (docs/takebacks.md): whether a game allows them (the host decides; on by default).
 ALTER TABLE games ADD COLUMN takebacks BIGINT NOT NULL DEFAULT 1 CHECK (takebacks IN (0, 1));
-ALTER TABLE guild_settings ADD COLUMN takebacks BIGINT NOT NULL DEFAULT 1 CHECK (takebacks IN (0, 1));
 -- A take-back asked for: the game's action seq (the asker's last), and the other side's answer (NULL: waiting;
 -- 'lapsed': the next pawn moved first). One per action, so a refusal stands. An accepted one is also an action of
 -- its own in the actions table.
@@ -55,3 +54,37 @@ CREATE TABLE takebacks (
     answered_at DOUBLE PRECISION,
     PRIMARY KEY (game_id, seq)
 );
+-- Accepted take-backs so far: the posts a game owes after one are told apart from those before it (a round summed
+-- up again, Mr. X prompted again).
+ALTER TABLE games ADD COLUMN taken_back BIGINT NOT NULL DEFAULT 0;
+-- A take-back of Mr. X's move withdraws the commitments that move published: they move, unchanged, from commitments
+-- to withdrawn_commitments (and stay in the record, marked withdrawn). attempt: 0 for the first commitment to an
+-- entry, 1 for the one after the first was withdrawn, ... (each attempt has a salt of its own, so a redone move
+-- to the same station does not repeat its commitment). position: the commitment's place among all the game's
+-- commitments in the order they were published (NULL for those before this migration: entry order).
+ALTER TABLE commitments ADD COLUMN position BIGINT;
+CREATE TABLE withdrawn_commitments (
+    game_id      BIGINT NOT NULL REFERENCES games (id),
+    entry        BIGINT NOT NULL,
+    attempt      BIGINT NOT NULL,
+    commitment   TEXT NOT NULL,
+    at           DOUBLE PRECISION NOT NULL,
+    position     BIGINT,
+    withdrawn_at DOUBLE PRECISION NOT NULL,
+    takeback     BIGINT NOT NULL,
+    PRIMARY KEY (game_id, entry, attempt)
+);
+CREATE FUNCTION commitments_move_only_when_withdrawn() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM withdrawn_commitments w WHERE w.game_id = OLD.game_id AND w.entry = OLD.entry
+                   AND w.commitment = OLD.commitment) THEN
+        RAISE EXCEPTION 'commitments are append-only: a withdrawn one is kept in withdrawn_commitments first';
+    END IF;
+    RETURN OLD;
+END;
+$$;
+DROP TRIGGER commitments_are_never_deleted ON commitments;
+CREATE TRIGGER commitments_are_never_deleted BEFORE DELETE ON commitments
+    FOR EACH ROW EXECUTE FUNCTION commitments_move_only_when_withdrawn();
+CREATE TRIGGER withdrawn_commitments_are_never_changed BEFORE UPDATE OR DELETE ON withdrawn_commitments
+    FOR EACH ROW EXECUTE FUNCTION commitments_are_append_only();
