@@ -169,3 +169,36 @@ async def test_a_computer_on_the_other_side_accepts_at_once_and_computers_wait_f
     if (await stored_state(service, other)).to_move() != (MRX,):
         assert await service.computer_turn(other) is None  # waits for Mr. X's answer
     await service.answer_takeback(other, C, (await seqs(service, other))[-1], False)
+
+
+async def test_in_the_dice_game_a_ride_is_taken_back_and_its_roll_stays(service):
+    from tests.service.dice_helpers import dice_play_out, dice_state, dice_turn
+
+    game = (await started(service, people=3, rules="dice", mrx=B)).game.id
+    rng = random.Random(2)
+
+    async def until(done) -> None:
+        for _ in range(200):
+            last = await service.database.one(
+                "SELECT a.user_id, a.action, c.name FROM actions a JOIN commands c ON c.key = a.key "
+                "WHERE a.game_id = ? ORDER BY a.seq DESC LIMIT 1", (game,))
+            if last is not None and last["name"] == "act" and done(last):
+                return
+            await dice_turn(service, game, rng)
+        raise AssertionError("no such move")
+
+    await until(lambda last: last["user_id"] != B)  # a detective rode with a die
+    last = await service.database.one("SELECT seq, user_id FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                                      (game,))
+    await service.ask_takeback(game, last["user_id"])
+    await service.answer_takeback(game, B, last["seq"], True)
+    state = await dice_state(service, game)
+    assert last["user_id"] in [await owner(service, game, p) for p in state.to_move()]  # the rider again
+    assert await service.check_game(game) == []
+    await until(lambda last: last["user_id"] == B)  # Mr. X moved
+    seq = (await seqs(service, game))[-1]
+    await service.ask_takeback(game, B)
+    await service.answer_takeback(game, A, seq, True)
+    await dice_play_out(service, game, rng)
+    verdict = verify_record(await service.record(game))
+    assert verdict.sound, verdict.lines()
