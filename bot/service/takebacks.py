@@ -29,6 +29,9 @@ from .dealing import hidden_of, scheme_of
 from .timing import clock_after, clock_stands, next_turn
 
 ASKED, ACCEPTED, REFUSED, LAPSED = "asked", "accepted", "refused", "lapsed"
+#: seconds a computer waits for the answer to a take-back before it plays on (and the question lapses): a question
+#: nobody answers must not stop a game whose next move is a computer's
+COMPUTER_WAITS = 600.0
 
 
 class TakebackRefused(InvalidAction):
@@ -128,9 +131,9 @@ class Takebacks(ServiceCore):
 
     async def takeback_waiting(self, game_id: int) -> int | None:
         """The action whose take-back waits for an answer while it is still the game's last (None: none): the
-        computers wait for the answer before they act."""
+        computers wait for the answer before they act, for :data:`COMPUTER_WAITS` seconds at most."""
         request = await self._reads.takebacks.waiting(game_id)
-        if request is None:
+        if request is None or self._clock() - request.asked_at > COMPUTER_WAITS:
             return None
         last = await self._reads.takebacks.last_action(game_id)
         return request.seq if last is not None and last.seq == request.seq else None

@@ -139,7 +139,7 @@ async def test_mr_x_takes_a_move_back_and_the_record_still_verifies(service):
     assert len(record["times"]) == len(record["actions"])
 
 
-async def test_a_computer_on_the_other_side_accepts_at_once_and_computers_wait_for_an_answer(service):
+async def test_a_computer_on_the_other_side_accepts_at_once_and_computers_wait_for_an_answer(service, clock):
     await service.create_game(GUILD, CHANNEL, A, "Host", seed=3)
     await service.add_computer(CHANNEL, A, "mrx", "easy")
     await service.join(CHANNEL, B, "Bea", "detective")
@@ -158,16 +158,16 @@ async def test_a_computer_on_the_other_side_accepts_at_once_and_computers_wait_f
     await service.add_computer(CHANNEL + 1, A, "detective", "easy")
     other = (await service.start(CHANNEL + 1, A, key=new_key())).game.id
     await mrx_moves(service, other)
-    state = await stored_state(service, other)
-    first = state.to_move()[0]
-    person = await owner(service, other, first)
-    if person < 0:  # the computer's pawn moves first: let it, then the people's
-        await service.play_computers(other)
+    await detective_moves(service, other)  # the host's pawn; then B's, after which the computer's is next
     pawn, _ = await detective_moves(service, other)
     mover = await owner(service, other, pawn)
+    assert mover == B
     await service.ask_takeback(other, mover)
-    if (await stored_state(service, other)).to_move() != (MRX,):
-        assert await service.computer_turn(other) is None  # waits for Mr. X's answer
+    waiting = [p for p in (await stored_state(service, other)).to_move() if await owner(service, other, p) < 0]
+    assert waiting  # the computer's pawn is next: it waits for Mr. X's answer, ten minutes at most
+    assert await service.computer_turn(other) is None
+    clock.advance(11 / 60)
+    assert await service.computer_turn(other) is not None
     await service.answer_takeback(other, C, (await seqs(service, other))[-1], False)
 
 
