@@ -41,14 +41,14 @@ PROVISIONAL_SIGMA = 6.0
 #: the fixed members' uncertainty: known exactly, so OpenSkill moves only the people around them
 FIXED_SIGMA = 1e-3
 
-#: (computer kind, role) -> its fixed rating (mu): the ratings the kinds reached in ``bench/rating_series.py``
-#: (200 games of classic between every pairing of kinds, each kind rated like a person)
+#: (computer kind, role) -> its fixed rating (mu): the rating each kind reached in ``bench/rating_series.py`` (200
+#: games of classic between every pairing of two kinds, each kind rated like a person), to the nearest half point
 COMPUTERS: Mapping[tuple[str, str], float] = {
-    ("random", MRX): 10.0, ("random", DETECTIVE): 10.0,
-    ("greedy", MRX): 20.0, ("greedy", DETECTIVE): 20.0,
-    ("easy", MRX): 25.0, ("easy", DETECTIVE): 25.0,
-    ("normal", MRX): 30.0, ("normal", DETECTIVE): 30.0,
-    ("hard", MRX): 35.0, ("hard", DETECTIVE): 35.0,
+    ("random", MRX): 3.0, ("random", DETECTIVE): 2.5,
+    ("greedy", MRX): 23.0, ("greedy", DETECTIVE): 23.0,
+    ("easy", MRX): 23.5, ("easy", DETECTIVE): 25.0,
+    ("normal", MRX): 38.0, ("normal", DETECTIVE): 33.0,
+    ("hard", MRX): 49.5, ("hard", DETECTIVE): 33.5,
 }
 
 
