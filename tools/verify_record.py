@@ -138,6 +138,15 @@ class Verifier:
                 self.problem(f"Commitment {n}: 'salt' is not 64 lowercase hex digits.")
             if "at" in e and not is_time(e["at"]):
                 self.problem(f"Commitment {n}: 'at' is not a number of seconds.")
+            if "attempt" in e and not (is_int(e["attempt"]) and e["attempt"] > 0):
+                self.problem(f"Commitment {n}: 'attempt' is not a whole number above 0.")
+            if "withdrawn" in e and e["withdrawn"] is not True:
+                self.problem(f"Commitment {n}: 'withdrawn' is not true.")
+        withdrawals = block.get("withdrawals", [])
+        if not isinstance(withdrawals, list) or not all(
+                isinstance(w, dict) and is_int(w.get("entry")) and is_int(w.get("after"))
+                and 0 < w["after"] <= len(entries) for w in withdrawals):
+            self.problem("The fairness block's 'withdrawals' are not a list of objects with 'entry' and 'after'.")
         if block["scheme"] == V2:
             if not is_hex(block.get("nonce"), 32):
                 self.problem("The 'nonce' is not 32 lowercase hex digits.")
@@ -192,16 +201,57 @@ class Verifier:
         ref = block["nonce"] if scheme == V2 else block["game"]
         if scheme == V2 and sha(f"{V2} key|{block['nonce']}|{key}") != block["key_commitment"]:
             self.problem("The key does not open the key commitment.")
-        if [e["entry"] for e in entries] != list(range(len(entries))):
+
+
+        def opens(e: dict, n: int, attempt: int, station, what: str) -> None:
+            s = mac(bytes.fromhex(key), f"{scheme} salt {n}" + (f"/{attempt}" if attempt else ""))
+            if e.get("salt") != s or e.get("attempt", 0) != attempt:
+                self.problem(f"The salt of {what}entry {n} is not the key's.")
+            if station is None or e["commitment"] != sha(f"{scheme}|{ref}|{n}|{station}|{s}"):
+                self.problem(f"The commitment to {what}entry {n} does not open to station {station}.")
+
+        # Take-backs: walk the commitments in the order published; each withdrawal withdraws the standing ones from
+        # its entry on, which open (with their attempt's salt) to the stations its take-back in the record names.
+        withdrawals = sorted(block.get("withdrawals", []), key=lambda w: w["after"])
+        named = [t["entries"] for t in r.get("takebacks") or [] if isinstance(t, dict) and t.get("entries")]
+        if len(named) != len(withdrawals):
+            self.problem(f"{len(withdrawals)} withdrawals of commitments, but {len(named)} take-backs of Mr. X's moves.")
+        standing, attempts, gone = [], {}, set()
+
+        def withdraw(k: int) -> None:
+            stations = {n: s for n, s in named[k]} if k < len(named) else {}
+            out = [i for i in standing if entries[i]["entry"] >= withdrawals[k]["entry"]]
+            if not out or sorted(stations) != [entries[i]["entry"] for i in out]:
+                self.problem(f"Withdrawal {k + 1} does not withdraw what its take-back names.")
+            for i in out:
+                standing.remove(i)
+                gone.add(i)
+                n = entries[i]["entry"]
+                attempts[n] = attempts.get(n, 0) + 1
+                if not entries[i].get("withdrawn"):
+                    self.problem(f"A withdrawn commitment to entry {n} is not marked withdrawn.")
+                opens(entries[i], n, attempts[n] - 1, stations.get(n), "a withdrawn commitment to ")
+
+        k = 0
+        for i, e in enumerate(entries):
+            while k < len(withdrawals) and withdrawals[k]["after"] <= i:
+                withdraw(k)
+                k += 1
+            if withdrawals and e["entry"] != len(standing):
+                self.problem(f"Commitment {i} is to entry {e['entry']}, out of its order.")
+            standing.append(i)
+        for k in range(k, len(withdrawals)):
+            withdraw(k)
+        if any(e.get("withdrawn") and i not in gone for i, e in enumerate(entries)):
+            self.problem("A commitment is marked withdrawn, but no withdrawal withdrew it.")
+        live = [entries[i] for i in standing]
+        if [e["entry"] for e in live] != list(range(len(live))):
             self.problem("The commitments are not in entry order 0, 1, 2, ...")
-        if len(entries) != len(route):
-            self.problem(f"{len(entries)} commitments for a route of {len(route)} stations.")
-        for n, (e, station) in enumerate(zip(entries, route)):
-            s = mac(bytes.fromhex(key), f"{scheme} salt {n}")
-            if e.get("salt") != s:
-                self.problem(f"The salt of entry {n} is not the key's.")
-            if e["commitment"] != sha(f"{scheme}|{ref}|{n}|{station}|{s}"):
-                self.problem(f"The commitment to entry {n} does not open to station {station}.")
+        if len(live) != len(route):
+            self.problem(f"{len(live)} commitments for a route of {len(route)} stations.")
+        for n, (e, station) in enumerate(zip(live, route)):
+            opens(e, n, attempts.get(n, 0), station, "")
+        entries = live
         times = r.get("times")
         if isinstance(times, list):
             rows = r["actions"]
@@ -265,10 +315,17 @@ class Verifier:
         block = self.record["fairness"]
         scheme, values = block["scheme"], [e["commitment"] for e in block["entries"]]
         if scheme == V2:
+            # the chain's links in the order published: each commitment, and each take-back's withdrawal after the
+            # commitments published before it
+            withdrawals = sorted(block.get("withdrawals", []), key=lambda w: w["after"])
             chain, before = [], f"{block['key_commitment']}|{block['start_input']}"
-            for value in values:
-                chain.append(sha(f"{V2} seal|{before}|{value}"))
-                before = chain[-1]
+            for i in range(len(values) + 1):
+                for w in [w for w in withdrawals if w["after"] == i]:
+                    chain.append(sha(f"{V2} withdraw|{before}|{w['entry']}"))
+                    before = chain[-1]
+                if i < len(values):
+                    chain.append(sha(f"{V2} seal|{before}|{values[i]}"))
+                    before = chain[-1]
             ours = {v[:16]: n for n, v in enumerate(chain)}
         else:
             ours = {v[:6]: n for n, v in enumerate(values)}

@@ -20,19 +20,16 @@ from .models import CANCELLED
 log = logging.getLogger(__name__)
 
 
-async def rebuild_state(session: Session, game_id: int, until_round: int | None = None,
-                        before: int | None = None) -> Any:
+async def rebuild_state(session: Session, game_id: int, until_round: int | None = None) -> Any:
     """Deal the game again from its setup and play its stored actions in order (only those of
-    rounds up to ``until_round``, when given: the game as it stood when that round ended; only those numbered below
-    ``before``, when given)."""
+    rounds up to ``until_round``, when given: the game as it stood when that round ended)."""
     game = await read.game_row(session, game_id)
     if game.players is None:
         raise GameNotStarted()
     family = get_family(game.family)
     dealt_from = game.deal_seed if game.deal_seed is not None else game.seed
     state = family.new_game(game.rules, game.players, dealt_from, game.options, hidden=hidden_of(game))
-    numbered = await session.actions.numbered(game_id, until_round)
-    for action in standing([(seq, a) for seq, a in numbered if before is None or seq < before]):
+    for action in standing(await session.actions.numbered(game_id, until_round)):
         state.apply(family.action_from_json(action))
     return state
 

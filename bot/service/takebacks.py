@@ -68,6 +68,10 @@ class Takebacks(ServiceCore):
                 raise TakebackRefused("The host has switched take-backs off for this game.")
             family = get_family(game.family)
             last = await tx.takebacks.last_action(game_id)
+            if last is not None and last.user_id == user_id and last.command == "request":
+                # a throw of the dice (a request the service deals): chance is no slip of the finger, and the
+                # rides it offered stay, so nobody throws again for a better one (docs/takebacks.md)
+                raise TakebackRefused("A throw of the dice cannot be taken back: choose your move from it.")
             if (last is None or last.user_id != user_id or last.command != "act" or takeback_of(last.action) is not None
                     or family.acting_pawn(family.action_from_json(last.action)) is None):
                 raise TakebackRefused("You can take back only your own last move, while nobody has moved since.")
@@ -78,11 +82,6 @@ class Takebacks(ServiceCore):
                 raise TakebackRefused("That move's take-back was refused: it stands.")
             pawn = family.acting_pawn(family.action_from_json(last.action))
             state, _ = await rebuild.load_state(tx, game_id)
-            before = await rebuild.rebuild_state(tx, game_id, before=last.seq)
-            if family.chance_label(before) != family.chance_label(state):
-                # chance is no slip of the finger; and a throw taken back would come again the same (its draw's
-                # label counts the throws that stand: docs/takebacks.md)
-                raise TakebackRefused("A throw of the dice cannot be taken back: choose your move from it.")
             people, computers = await _deciders(tx, game, family, state, pawn, user_id)
             await tx.takebacks.ask(game_id, last.seq, user_id, now)
             if computers:  # a computer on the other side accepts

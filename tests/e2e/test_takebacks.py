@@ -5,9 +5,11 @@ move went), and the finished game's record, withdrawn commitment and all, still 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from bot.fairness.commitments import V2, Withdrawal, chain_links, seal_chain, short
 from bot.fairness.verify import verify_record
 from bot.games.london.engine import MRX
 
@@ -89,6 +91,9 @@ async def test_take_backs_asked_accepted_and_refused_for_a_detective_and_for_mr_
     await game.reply(w.bob, "takeback", channel="dm")
     await answer(game, w.dave, True)
     assert (await game.truth()).to_move() == [MRX]
+    # his take-back's post shows the seal of the withdrawal's link of the seal chain, and nothing else of him
+    withdrawal = re.search(r"🔒 `([0-9a-f]{16})`", takeback_posts(game)[-1].text)
+    assert withdrawal is not None
     assert len([m for m in fake.dm_messages(w.bob) if any(c.startswith("sy:x") for c in m.custom_ids)]) == prompts + 1
     redo = next(m for m in options if m.to != withdrawn.to)
     await game.mrx_moves(redo, "menu")
@@ -101,5 +106,11 @@ async def test_take_backs_asked_accepted_and_refused_for_a_detective_and_for_mr_
     assert any(e.get("withdrawn") for e in record["fairness"]["entries"])
     assert [t["pawn"] for t in record["takebacks"]] == [pawn, MRX]
     assert verify_record(record).sound
+    block = record["fairness"]
+    links = chain_links([e["commitment"] for e in block["entries"]],
+                        [Withdrawal(w_["entry"], w_["after"]) for w_ in block["withdrawals"]])
+    chain = [short(v, V2) for v in seal_chain(block["key_commitment"], block["start_input"], links)]
+    assert withdrawal.group(1) in chain
     verified = await game.reply(w.alice, "verify")
     assert verified.text.startswith("✅")
+    assert "seals" in verified.text or "Siegel" in verified.text  # it read the posts back, the take-back's among them

@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from bot.fairness.chance import draw, hidden_draw
-from bot.fairness.commitments import V2, commitment, game_key, key_commitment, salt, seal_chain, short
+from bot.fairness.commitments import (V2, Withdrawal, chain_links, commitment, game_key, key_commitment, salt,
+                                      seal_chain, short)
 from bot.games.london.engine import GameState
 from bot.service.dealing import deal_seed
 
@@ -51,3 +52,12 @@ def test_the_pages_test_vectors_are_the_codes() -> None:
     assert [int(n) for n in numbers.split()] == drawn
     dice_faces = ("taxi", "taxi", "bus", "bus", "underground", "x")
     assert faces.split() == [dice_faces[n % 6] for n in drawn]
+    # a take-back: Mr. X rides to 49, takes it back (the withdrawal link), and rides to 37 (entry 1's attempt 1)
+    c1 = commitment(nonce, 1, 49, salt(key, 1, V2), V2)
+    assert v["C(1) at 49"] == c1
+    assert v["S(1/1)"] == salt(key, 1, V2, 1) != salt(key, 1, V2)
+    c11 = commitment(nonce, 1, 37, v["S(1/1)"], V2)
+    assert v["C(1/1) at 37"] == c11
+    chain = seal_chain(v["KC"], start_input, chain_links([c0, c1, c11], [Withdrawal(1, 2)]))
+    assert [v["L(1)"], v["W, entry 1"], v["L after C(1/1)"]] == chain[1:]
+    assert chain[:2] == seal_chain(v["KC"], start_input, [c0, c1])  # up to the take-back, the chain as ever

@@ -198,3 +198,21 @@ async def test_a_game_ending_after_the_ratings_were_computed_otherwise_rates_eve
     after = await stored(service)
     assert all(after[key] != (0, sigma) for key, (_, sigma) in before.items())
     assert (await service.database.one("SELECT COUNT(*) AS n FROM rated_games"))["n"] == 6
+
+
+async def test_a_rematchs_games_count_like_any_other_and_a_cancelled_rematch_never(service):
+    start = await started(service, people=3, mrx=A)
+    await service.resign(start.game.id, A)  # game 1: the detectives win
+    second = (await service.rematch(start.game.id, B)).game.id
+    await service.start(CHANNEL, B, key=new_key())
+    await service.resign(second, B)  # the rematch: B was Mr. X (passed round the table), the detectives win
+    after_two = {user: (await service.ratings_of(GUILD, user)).here["all"] for user in (A, B, C)}
+    assert {user: (r.games, r.wins) for user, r in after_two.items()} == {A: (2, 1), B: (2, 1), C: (2, 2)}
+    assert [s.game_id for s in (await service.ratings_of(GUILD, B)).history] == [second, start.game.id]
+    third = (await service.rematch(second, C)).game.id
+    await service.start(CHANNEL, C, key=new_key())
+    await service.cancel(CHANNEL, C)  # the third game is cancelled: it never counts
+    assert (await service.get_game(third)).status == "cancelled"
+    assert {user: (await service.ratings_of(GUILD, user)).here["all"] for user in (A, B, C)} == after_two
+    await service.rate_games(recompute=True)  # from nothing: the same two games, the cancelled one left out
+    assert {user: (await service.ratings_of(GUILD, user)).here["all"] for user in (A, B, C)} == after_two
