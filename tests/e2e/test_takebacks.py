@@ -114,3 +114,25 @@ async def test_take_backs_asked_accepted_and_refused_for_a_detective_and_for_mr_
     verified = await game.reply(w.alice, "verify")
     assert verified.text.startswith("✅")
     assert "seals" in verified.text or "Siegel" in verified.text  # it read the posts back, the take-back's among them
+
+
+@pytest.mark.asyncio
+async def test_a_paused_game_takes_nothing_back_until_the_host_resumes_it(game: Game) -> None:
+    w = game.world
+    await game.open(seed=4, mrx=w.bob, detectives=(w.carol, w.dave))
+    await game.start()
+    state = await game.truth()
+    await game.mrx_moves(sorted(state.legal_moves(MRX), key=lambda m: (m.to, m.ticket))[0], "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    await game.detective_moves(sorted(state.legal_moves(pawn), key=lambda m: (m.to, m.ticket))[0])
+    mover = await game.owner(pawn)
+    await game.reply(w.alice, "sy-host pause")
+    posts = len(takeback_posts(game))
+    refused = await game.reply(mover, "takeback")
+    assert refused.kind == "ephemeral" and "paused this game" in refused.text
+    assert len(takeback_posts(game)) == posts  # nothing asked in the channel
+    await game.reply(w.alice, "sy-host resume")
+    await game.reply(mover, "takeback")
+    await answer(game, w.bob, True)
+    assert (await game.truth()).positions[pawn] == state.positions[pawn]
