@@ -81,6 +81,17 @@ class PublicView(PawnLookup):
     #: Mr. X's start station when the rules show it (Mr. X always visible), else None
     shown_start: int | None = None
 
+    def log_size(self) -> int:
+        """The logbook entries this game can fill: the rules' whole sheet, but where the rounds are counted
+        (master: 22) no more than the rounds left and Mr. X's double-move tickets allow (a game that ran its 22
+        rounds without a double move filled 22 of the sheet's 24)."""
+        if self.max_rounds is None:
+            return self.log_entries
+        turns = max(0, self.max_rounds - self.round + (self.phase == "mrx" and self.outcome is None))
+        doubles = self.mrx_tickets.get("double", 0)
+        extra = turns if doubles is None else min(doubles, turns)  # at most one double move a round
+        return min(self.log_entries, len(self.logbook) + turns + extra)
+
 
 
 @dataclass(frozen=True)

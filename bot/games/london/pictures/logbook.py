@@ -203,7 +203,7 @@ def logbook_text(view: PublicView, language: str = "en") -> str:
 
 def _text_summary(view: PublicView, tr: Speaker = EN) -> str:
     done = len(view.logbook)
-    text = tr._("{done} of {size} moves.").format(done=done, size=view.log_entries)
+    text = tr._("{done} of {size} moves.").format(done=done, size=log_size(view))
     nxt = view.next_reveal
     if view.outcome is None and nxt is not None:
         ahead = nxt - done

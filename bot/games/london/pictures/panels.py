@@ -52,15 +52,8 @@ def status(view: PublicView, tr: Speaker = EN) -> str:
 
 
 def log_size(view: PublicView) -> int:
-    """The logbook entries this game can fill: the rules' whole sheet, but where the rounds are counted
-    (master: 22) no more than the rounds left and Mr. X's double-move tickets allow (a game that ran its 22
-    rounds without a double move filled 22 of the sheet's 24)."""
-    if view.max_rounds is None:
-        return view.log_entries
-    turns = max(0, view.max_rounds - view.round + (view.phase == "mrx" and view.outcome is None))
-    doubles = view.mrx_tickets.get("double", 0)
-    extra = turns if doubles is None else min(doubles, turns)  # at most one double move a round
-    return min(view.log_entries, len(view.logbook) + turns + extra)
+    """The logbook entries this game can fill (:meth:`PublicView.log_size`)."""
+    return view.log_size()
 
 
 def logbook_line(view: PublicView, tr: Speaker = EN) -> str:

@@ -23,7 +23,7 @@ def round_of(view: PublicView, round_: int | None = None, tr: Speaker = EN) -> s
 
 def logbook_count(view: PublicView, tr: Speaker = EN) -> str:
     """``Logbook 5/24``: Mr. X's moves so far, of the moves his logbook holds."""
-    return tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_entries)
+    return tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_size())
 
 
 def ticket(t: str, board: Board, tr: Speaker = EN) -> str:

@@ -165,7 +165,7 @@ def logbook_line(view: PublicView, tr: Speaker = EN) -> str:
     """Mr. X's logbook in one line: his tickets in a row, each station he showed himself at after the ticket
     that took him there."""
     cells = [(view.board.ticket_emoji(e.ticket), e.station if e.reveal or e.surfaced else None) for e in view.logbook]
-    return posts.logbook_line(cells, view.log_entries, tr)
+    return posts.logbook_line(cells, view.log_size(), tr)
 
 
 def round_summary_text(view: PublicView, round_: int, tr: Speaker = EN) -> str:

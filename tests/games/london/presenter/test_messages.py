@@ -186,3 +186,18 @@ def test_detectives_moving_in_any_order_are_mentioned_once_each() -> None:
     line = messages.next_up_line({"pawns": list(view.to_move)}, view, owners)
     assert line.startswith("➡️ Detectives to move, in any order: ")
     assert line.count("<@11>") == 1 and line.count("<@12>") == 1
+
+
+def test_a_master_logbook_counts_the_entries_the_game_can_still_fill() -> None:
+    """Master ends after 22 rounds: the round's text and the pictures count the sheet as far as the rounds left
+    and his double moves allow (24 at most), so a game that ran its 22 rounds with no double move filled 22 of 22."""
+    from bot.games.london.presenter.board_words import logbook_count
+    from bot.games.london.presenter.channel_posts import logbook_line
+    from bot.games.london.pictures.logbook import logbook_boxes
+
+    assert GameState.new("master", players=4, seed=2).public_view().log_size() == 24  # 22 rounds, 2 doubles
+    for seed, size in ((2, 22), (5, 23), (3, 24)):  # escaped with no double move, with one; caught in round 19
+        view = play_game("master", players=4, seed=seed).public_view()
+        assert view.log_size() == size and len(logbook_boxes(view)) == size
+        assert f"/{size}:" in logbook_line(view) and logbook_count(view).endswith(f"/{size}")
+    assert len(play_game("master", players=4, seed=2).public_view().logbook) == 22
