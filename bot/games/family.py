@@ -114,6 +114,13 @@ class Family:
     #: the round an event closes (None: it closes none), and whether it ends the game
     ends_round: Callable[[Any], int | None] = lambda event: None
     ends_game: Callable[[Any], bool] = lambda event: False
+    #: the web page (``bot.web``, ``docs/web.md``), as plain JSON-ready data drawn from views only: (public view,
+    #: language) -> the board's geometry (stations, lines, areas, labels, tickets' colours and names), the same for
+    #: every game on that board; (public view, language) -> the view (round, pawns, logbook, where Mr. X may be);
+    #: (secret view, language) -> Mr. X's own page (his station, where each ticket takes him). None: no page
+    web_board: Callable[[Any, str], dict[str, Any] | None] = lambda view, language: None
+    web_view: Callable[[Any, str], dict[str, Any] | None] = lambda view, language: None
+    web_secret: Callable[[Any, str], dict[str, Any] | None] = lambda view, language: None
     #: the module (imported only by the bot) that turns this family's views into words and components
     presenter: str = ""
     #: the module (imported only by the bot and the CLI) that draws this family's pictures

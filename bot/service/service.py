@@ -36,6 +36,7 @@ from .languages import Languages
 from .lobby import Lobby
 from .looks import Looks
 from .messages import Messages
+from .pages import Pages
 from .people import People
 from .play import Play
 from .ratings import Ratings
@@ -52,7 +53,7 @@ from .threads import Threads
 
 class GameService(Lobby, Seats, Computers, Play, Resigning, Looks, Settings, Languages, Statistics, Announcements,
                   Messages, Reminders, Installation, Repair, Fairness, Threads, Absences, People, Rematch,
-                  Ratings, Takebacks):
+                  Ratings, Takebacks, Pages):
     """Open with ``service = await GameService.open(path)``; close with ``await service.close()``."""
 
     @classmethod

@@ -89,6 +89,11 @@ class Games:
             f"WHERE p.user_id = ? AND p.status = 'playing' AND g.{ACTIVE} ORDER BY g.id", (user_id,))
         return [(GameRow.of(row), row["my_role"]) for row in found]
 
+    async def by_nonce(self, nonce: str) -> GameRow | None:
+        """The game created with ``nonce`` (sy-commit/2's 32 hex digits; unique), or None."""
+        row = await self.sql.one("SELECT * FROM games WHERE nonce = ?", (nonce,))
+        return GameRow.of(row) if row else None
+
     async def ids(self) -> list[int]:
         """Every game's id, oldest first (whatever its status)."""
         return [row["id"] for row in await self.sql.all("SELECT id FROM games ORDER BY id")]

@@ -179,6 +179,13 @@ def _simulate(rules: str, players: int, seed: int, options: dict[str, bool], mrx
                     detectives if detectives in PLAYERS else _computer(detectives, seed * 2, math.inf), draws=draws)
 
 
+def _web():
+    """The web page's data (imported when a page is served: it draws on the pictures' look)."""
+    from bot.games.dice import web
+
+    return web
+
+
 FAMILY = DICE = Family(
     name="dice",
     title="Scotland Yard: Hunting Mister X (the dice game)",
@@ -216,4 +223,7 @@ FAMILY = DICE = Family(
     ends_game=lambda event: isinstance(event, GameEnded),
     presenter="bot.games.dice.presenter.messages",
     renderer="bot.games.dice.pictures.renderer",
+    web_board=lambda view, language: _web().board_data(view, language),
+    web_view=lambda view, language: _web().view_data(view, language),
+    web_secret=lambda view, language: _web().secret_data(view, language),
 )

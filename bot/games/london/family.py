@@ -60,6 +60,13 @@ def _normalise(state: GameState, action):
     return action
 
 
+def _web():
+    """The web page's data (imported when a page is served: it draws on the pictures' look)."""
+    from bot.games.london import web
+
+    return web
+
+
 FAMILY = LONDON = Family(
     name="london",
     title="Scotland Yard (London-style boards)",
@@ -95,4 +102,7 @@ FAMILY = LONDON = Family(
     ends_game=lambda event: isinstance(event, GameEnded),
     presenter="bot.games.london.presenter.messages",
     renderer="bot.games.london.pictures",
+    web_board=lambda view, language: _web().board_data(view, language),
+    web_view=lambda view, language: _web().view_data(view, language),
+    web_secret=lambda view, language: _web().secret_data(view, language),
 )
