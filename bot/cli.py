@@ -360,6 +360,12 @@ def _environment() -> str:
     return "environment (a .env file in the working directory is read too):\n" + "\n".join(lines)
 
 
+def _cmd_web(args: argparse.Namespace) -> int:
+    from bot.web.server import run_alone
+
+    return run_alone()
+
+
 def build_parser() -> argparse.ArgumentParser:
     from bot.i18n import LANGUAGES
 
@@ -418,6 +424,13 @@ def build_parser() -> argparse.ArgumentParser:
     health.add_argument("--within", type=float, default=180.0,
                         help="seconds the last heartbeat may be old: three missed beats (default: %(default)g)")
     health.set_defaults(func=_cmd_health)
+
+    pages = sub.add_parser("web", help="serve the games' web pages alone, from the bot's PostgreSQL database",
+                           description="Serve the games' web pages (docs/web.md) in a process of their own: stateless, "
+                                       "any number of them on the bot's PostgreSQL database (SY_DATABASE) behind a "
+                                       "load balancer, on SY_WEB_PORT (SY_WEB_HOST, default 0.0.0.0). On a SQLite "
+                                       "file the bot serves them itself (SY_WEB_PORT set for the bot).")
+    pages.set_defaults(func=_cmd_web)
 
     mig = sub.add_parser("migrate", help="bring the database's tables up to date")
     mig.add_argument("--database", default=None,

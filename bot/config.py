@@ -26,6 +26,10 @@ VARIABLES = {
     "SY_SHARD_COUNT": "how many shards the whole bot has (default: the number Discord recommends)",
     "SY_CLAIM_LEASE": "seconds a process's claim on work lasts unless renewed: a dead process's posts, reminders "
                       "and computer turns wait this long for another (default: 30)",
+    "SY_WEB_PORT": "serve the games' web pages on this port, in the bot's process (docs/web.md; default: no pages)",
+    "SY_WEB_URL": "the pages' public base address, such as https://sy.example.org (behind a TLS proxy): the bot "
+                  "links each game's page in its posts; without it no link is posted",
+    "SY_WEB_HOST": "the address the pages' server listens on (default: 0.0.0.0, every interface)",
     "SY_HEALTH_FILE": "a file the bot touches at every heartbeat (once a minute) while it is connected to Discord and "
                       "to its database; `python -m bot health` checks that it is fresh (default: none)",
 }
@@ -55,6 +59,8 @@ class Config:
     claim_lease: float | None = None
     #: the file touched at every heartbeat while Discord and the database answer (``python -m bot health``)
     health_file: Path | None = None
+    #: the web pages (docs/web.md): served on ``web.port`` when set; linked under ``web.url`` when set
+    web: "WebSettings | None" = None
 
     @property
     def runs_every_shard(self) -> bool:
@@ -155,6 +161,28 @@ def claim_lease(text: str) -> float | None:
     return seconds
 
 
+@dataclass(frozen=True)
+class WebSettings:
+    """SY_WEB_PORT, SY_WEB_URL and SY_WEB_HOST (docs/web.md)."""
+
+    #: the port the pages are served on (None: not by this process)
+    port: int | None = None
+    #: the pages' public base address, without a trailing slash (None: no link is posted)
+    url: str | None = None
+    host: str = "0.0.0.0"
+
+
+def web_settings(env: dict[str, str]) -> WebSettings:
+    """The web pages' settings; a bad one is a ConfigError in one line."""
+    port = env.get("SY_WEB_PORT", "").strip()
+    url = env.get("SY_WEB_URL", "").strip().rstrip("/") or None
+    if url is not None and not url.startswith(("https://", "http://")):
+        raise ConfigError(f"SY_WEB_URL must be an https:// (or http://) address, not {url!r}.")
+    if port and (not port.isdigit() or not 0 < int(port) < 65536):
+        raise ConfigError(f"SY_WEB_PORT must be a port number from 1 to 65535, not {port!r}.")
+    return WebSettings(int(port) if port else None, url, env.get("SY_WEB_HOST", "").strip() or "0.0.0.0")
+
+
 def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env"),
                 overrides: dict[str, str] | None = None) -> Config:
     """Read the settings; the real environment wins over the ``.env`` file, and ``overrides`` (the command
@@ -185,6 +213,7 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = Path(".
         shard_count=shard_count,
         claim_lease=claim_lease(merged.get("SY_CLAIM_LEASE", "")),
         health_file=Path(merged["SY_HEALTH_FILE"].strip()) if merged.get("SY_HEALTH_FILE", "").strip() else None,
+        web=web_settings(merged),
     )
     if not config.runs_every_shard and not isinstance(config.database, str):
         raise ConfigError(f"shards {merged['SY_SHARDS'].strip()} of {shard_count} (SY_SHARDS) leave the other shards "

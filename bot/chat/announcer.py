@@ -39,6 +39,7 @@ from bot.chat.presenters import presenter
 from bot.chat.rematch import rematch_view
 from bot.chat.takebacks import takeback_text, takeback_view
 from bot.chat.turn_posts import TurnPosts
+from bot.chat.web_links import mrx_link_line, mrx_page_url, page_url, with_link
 from bot.chat.words import DMS_CLOSED, one_line
 
 log = logging.getLogger(__name__)
@@ -301,12 +302,16 @@ class Announcer:
         else:
             log.warning("unknown announcement kind %r (game %s): skipped", kind, item.game_id)
             return 0, 0
-        extra = {"view": buttons or finished} if (buttons or finished) is not None else {}
+        live = buttons is not None
+        shown = buttons or finished
+        if kind in (outbox.GAME_STARTED, outbox.ROUND_SUMMARY, outbox.GAME_OVER):  # the game's page (SY_WEB_URL)
+            shown = with_link(shown, await page_url(self.client, self.service, item.game_id), tr)
+        extra = {"view": shown} if shown is not None else {}
         # Named all the same, pinged only if they want the channel's mention and are not inside their quiet hours.
         message = await self._send(game, place, content, embeds=embeds, files=files,
                                    allowed_mentions=pinging(await self.service.audible(ping)), nonce=nonce(item),
                                    **extra)
-        await self.turns.passed(item.game_id, place, message.id, live=buttons is not None, call=call)
+        await self.turns.passed(item.game_id, place, message.id, live=live, call=call)
         await self._notices(game, item, view, players, place, message.id, ping)
         if kind == outbox.GAME_OVER:
             await self.places.result_in_channel(game, place, embeds[0].title or "", embeds[0].description or "")
@@ -386,6 +391,8 @@ class Announcer:
         tr = speaker(await self.service.user_language(item.recipient_id) or game.language, game.board)  # his own language
         place = await self.places.of(game)
         text = words.mrx_prompt_text(game, mview, f"<#{place}>", tr)
+        # his own page: his station and where each ticket takes him (bot.web)
+        text += mrx_link_line(await mrx_page_url(self.client, self.service, game.id, item.recipient_id), tr)
         files = await self.pictures.mrx_files(mview, language=tr.language)  # his close-up, his board (an embed)
         if words.LOG_PICTURES:
             log_png = await self.pictures.logbook(mview.public, language=tr.language)

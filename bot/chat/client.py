@@ -89,7 +89,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
                  shard_ids: Sequence[int] | None = None, shard_count: int | None = None,
                  sync_retry_delays: tuple[float, ...] = RETRY_DELAYS,
                  heartbeat_every: float | None = BEAT_EVERY, claimant: Claimant | None = None,
-                 poll_interval: float | None = POLL_EVERY, health_file: Path | None = None) -> None:
+                 poll_interval: float | None = POLL_EVERY, health_file: Path | None = None,
+                 web_url: str | None = None) -> None:
         # The bot never joins a voice channel: discord.py's warnings that its voice libraries are
         # missing are noise. It warns once and then lowers these flags itself; lower them first.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -104,6 +105,11 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self._stopping: asyncio.Future | None = None
         self._guard_interactions_while_closing()
         self.service = service
+        #: the web pages' public base address (SY_WEB_URL): posts link each game's page; None: no link
+        self.web_url = web_url.rstrip("/") if web_url else None
+        #: told of every game the bot announces (a command changed it, here or in another process): the web
+        #: pages served in this process (bot.web.live.Hub.changed)
+        self.changed: list[Callable[[int | None], None]] = []
         self.pictures = pictures or Pictures()
         self.clock = clock
         self.dev_guild = dev_guild
@@ -215,6 +221,11 @@ class ScotlandYardBot(commands.AutoShardedBot):
     async def announce(self, game_id: int | None = None, *, computers: bool = True) -> None:
         """Post the messages the service owes (for one game or all); then a computer that owes the
         next move there plays it (``computers``)."""
+        for listener in self.changed:
+            try:
+                listener(game_id)
+            except Exception:
+                log.exception("a listener of game %s's changes failed", game_id)
         try:
             await self.announcer.flush(game_id)
         except Exception:

@@ -19,6 +19,7 @@ from bot.chat.lobby_words import lobby_embed
 from bot.chat.presenters import presenter
 from bot.chat.replies import defer, guarded, say, speaker_for
 from bot.chat.posts import when
+from bot.chat.web_links import link_line, mrx_link_line, mrx_page_url, page_url
 from bot.chat.words import COLOUR, mention, station, waited
 
 
@@ -42,6 +43,7 @@ async def board(ctx: ChatContext, interaction: discord.Interaction, info: GameIn
         mview = await ctx.service.mrx_view(info.id, interaction.user.id)
         files = await ctx.pictures.mrx_files(mview, language=reader().language)
         text = reader()._("🎩 Your board, Mr. X: you are at {station}.").format(station=station(mview.station))
+        text += mrx_link_line(await mrx_page_url(ctx.client, ctx.service, info.id, interaction.user.id), reader())
         await say(interaction, text if files else text + " " + reader()._("(No picture available right now.)"),
                   ephemeral=True, files=files, embeds=ctx.pictures.mrx_embeds(files))
         return
@@ -50,6 +52,7 @@ async def board(ctx: ChatContext, interaction: discord.Interaction, info: GameIn
         png, name = await ctx.pictures.board(view, tracker=tracker, language=reader().language), "board.png"
         text = reader()._("🗺️ Game #{id}, round {n}.").format(id=info.id, n=view.round)
     files = [discord.File(io.BytesIO(png), name)] if png else []
+    text += link_line(await page_url(ctx.client, ctx.service, info.id), reader())
     await say(interaction, text if png else text + " " + reader()._("(No picture available right now.)"),
               ephemeral=True, files=files)
 

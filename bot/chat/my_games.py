@@ -13,12 +13,15 @@ from bot.chat.finder import guild_of
 from bot.chat.places import jump_url
 from bot.chat.replies import defer, guarded, say, speaker_for
 from bot.chat.turn_posts import TURN
+from bot.chat.web_links import page_url
 from bot.chat.words import COLOUR, and_list, mention, pawn_name, rules_title
 
 #: games listed at most (an embed holds 4096 characters)
 SHOWN = 15
 #: the link to a game
 JUMP = N_("jump to it")
+#: the link to a game's web page (bot.web)
+BOARD = N_("board")
 
 
 def _order(game: UserGame) -> tuple:
@@ -79,4 +82,6 @@ async def _line(ctx: ChatContext, mine: UserGame, tr: Speaker, names: dict[int, 
                   if p.status == "playing" and set(p.pawns) & set(view.to_move)]
         whose = tr._("⏳ {pawns} to move ({who})").format(pawns=names, who=" ".join(mention(u, tr) for u in owners))
     round_ = tr._("round {n}").format(n=game.round)
-    return f"{head}\n{round_} · {whose} · [{tr._(JUMP)}]({where})"
+    page = await page_url(ctx.client, ctx.service, game.id)
+    board = f" · [{tr._(BOARD)}](<{page}>)" if page else ""
+    return f"{head}\n{round_} · {whose} · [{tr._(JUMP)}]({where}){board}"

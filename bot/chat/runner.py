@@ -13,7 +13,7 @@ import yarl
 
 from bot.chat.status import shards_label
 from bot.chat.words import one_line
-from bot.config import Config, ConfigError, load_config
+from bot.config import Config, ConfigError, WebSettings, load_config
 from bot.service.processes import ShardsTaken
 from bot.store import DatabaseUnavailable
 
@@ -51,17 +51,29 @@ async def serve(config: Config) -> None:
                  config.shard_count, "" if config.syncs_commands else "; the process with shard 0 syncs the commands")
     # A dead process's work waits for its claims' lease, then for the next poll: a short lease polls as often.
     claimant = Claimant.of_this_process(config.claim_lease or LEASE)
+    web = config.web or WebSettings()
+    pages = None
     try:
         bot = ScotlandYardBot(service, dev_guild=config.dev_guild, shard_ids=config.shard_ids,
                               shard_count=config.shard_count, sync_commands=config.syncs_commands,
                               claimant=claimant, poll_interval=min(POLL_EVERY, claimant.lease),
-                              health_file=config.health_file)
+                              health_file=config.health_file, web_url=web.url)
+        if web.port is not None:  # the games' pages, served in this process (docs/web.md)
+            from bot.web.server import WebServer
+
+            pages = WebServer(service, web.host, web.port)
+            # the bot tells the pages of every game it announces: its own moves at once, other processes' as its
+            # wake-ups hear of them, and every game at its poll (so the pages need no listener of their own)
+            await pages.start(listen=False)
+            bot.changed.append(pages.hub.changed)
         async with bot:
             _close_on_sigterm(bot)
             await _start(bot, config.token)
         if bot.gave_up:
             raise ShardsTaken(bot.gave_up)
     finally:
+        if pages is not None:
+            await pages.close()
         await service.close()
 
 

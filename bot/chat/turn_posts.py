@@ -11,6 +11,8 @@ import logging
 
 import discord
 
+from bot.chat.web_links import base_of, links_only
+
 from bot.service import GameService
 from bot.service.models import MessageRef
 
@@ -58,7 +60,10 @@ class TurnPosts:
 
     async def retire(self, ref: MessageRef) -> None:
         try:
-            await self._message(ref).edit(view=None)
+            keep = None
+            if base_of(self.client):  # a link to the game's page stays (bot.chat.web_links)
+                keep = links_only(await self._message(ref).fetch())
+            await self._message(ref).edit(view=keep)
         except discord.HTTPException as exc:  # deleted by a moderator, an archived thread: nothing to undo
             log.info("could not take the buttons off message %s: %s", ref.message_id, exc)
 

@@ -9,7 +9,6 @@ import logging
 import os
 import signal
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -19,35 +18,6 @@ from .limits import Limits
 from .live import Hub
 
 log = logging.getLogger(__name__)
-
-#: the address the server listens on unless SY_WEB_HOST says otherwise (a container's; a proxy goes in front)
-HOST = "0.0.0.0"
-
-
-@dataclass(frozen=True)
-class WebSettings:
-    port: int
-    #: the public base address of the pages (links in the channel); None: no link is posted
-    url: str | None
-    host: str = HOST
-
-
-class WebSettingsError(Exception):
-    pass
-
-
-def web_settings(env: dict[str, str]) -> WebSettings | None:
-    """SY_WEB_PORT, SY_WEB_URL, SY_WEB_HOST; None when no port is set (no web server)."""
-    port = env.get("SY_WEB_PORT", "").strip()
-    url = env.get("SY_WEB_URL", "").strip().rstrip("/") or None
-    if url is not None and not url.startswith(("https://", "http://")):
-        raise WebSettingsError(f"SY_WEB_URL must be an http:// or https:// address, not {url!r}.")
-    if not port:
-        return None
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise WebSettingsError(f"SY_WEB_PORT must be a port number from 1 to 65535, not {port!r}.")
-    return WebSettings(int(port), url, env.get("SY_WEB_HOST", "").strip() or HOST)
-
 
 class WebServer:
     """``await server.start()`` serves until ``await server.close()``. ``listen``: hear other processes' moves from
@@ -76,7 +46,7 @@ class WebServer:
             await self._runner.cleanup()
 
 
-async def _serve_alone(database, secret: str | None, settings: WebSettings) -> None:
+async def _serve_alone(database, secret: str | None, settings) -> None:
     from bot.service import GameService
 
     service = await GameService.open(database, secret=secret)
@@ -96,8 +66,9 @@ async def _serve_alone(database, secret: str | None, settings: WebSettings) -> N
 
 def run_alone(env: dict[str, str] | None = None) -> int:
     """``python -m bot web``: the pages alone, on the bot's PostgreSQL database."""
-    from bot.config import ConfigError, database_path, read_dotenv
     from pathlib import Path
+
+    from bot.config import ConfigError, database_path, read_dotenv, web_settings
 
     merged = read_dotenv(Path(".env"))
     merged.update(dict(os.environ) if env is None else env)
@@ -106,10 +77,10 @@ def run_alone(env: dict[str, str] | None = None) -> int:
     try:
         database = database_path(merged)
         settings = web_settings(merged)
-    except (ConfigError, WebSettingsError) as exc:
+    except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if settings is None:
+    if settings.port is None:
         print("error: SY_WEB_PORT is not set: say which port the pages are served on.", file=sys.stderr)
         return 2
     if not isinstance(database, str):
