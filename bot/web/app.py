@@ -161,7 +161,7 @@ async def stream(request: web.Request, game, cache: str = PUBLIC_CACHE) -> web.S
             if watch.version != sent:
                 sent = watch.version
                 await response.write(f"event: version\ndata: {sent}\n\n".encode())
-            if hub.games.get(game.id) is not watch:
+            if hub.closed or hub.games.get(game.id) is not watch:
                 break
     except (ConnectionResetError, asyncio.CancelledError):
         pass
@@ -222,6 +222,11 @@ async def root(request: web.Request) -> web.Response:
     return web.Response(text="Scotland Yard for Discord: open a game's page from its link.\n", content_type="text/plain")
 
 
+async def no_icon(request: web.Request) -> web.Response:
+    """Browsers ask for an icon: there is none, and saying so is no error."""
+    return web.Response(status=204)
+
+
 def make_app(service: Any, *, hub: Hub | None = None, limits: Limits | None = None) -> web.Application:
     """The application over ``service``; ``hub`` wakes its live pages (start it with the server), ``limits`` the
     requests each address may make."""
@@ -231,6 +236,7 @@ def make_app(service: Any, *, hub: Hub | None = None, limits: Limits | None = No
     app[HUB] = hub or Hub(service)
     app[LIMITS] = limits or Limits()
     app.router.add_get("/", root)
+    app.router.add_get("/favicon.ico", no_icon)
     app.router.add_get("/g/{token}", page)
     app.router.add_get("/g/{token}/data.json", view_data)
     app.router.add_get("/g/{token}/board.json", board_data)

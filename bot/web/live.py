@@ -36,6 +36,8 @@ class Hub:
         self._reading: set[int] = set()
         self._tasks: set[asyncio.Task] = set()
         self.listener = None
+        #: set by :meth:`close`: the live connections end
+        self.closed = False
 
     async def start(self, *, listen: bool = True) -> None:
         """Listen to the database (PostgreSQL; not where the bot's own process tells the hub directly) and poll."""
@@ -51,6 +53,7 @@ class Hub:
             await self.listener.close()
         for task in list(self._tasks):
             task.cancel()
+        self.closed = True
         for watch in self.games.values():
             watch.event.set()
 

@@ -78,7 +78,7 @@ def _board_data(board: Board, language: str) -> dict[str, Any]:
                for t in (*board.ride_tickets, "black", "double")}
     return {"width": right + margin, "height": bottom - top + 2 * margin, "paper": hex_of(style.PAPER),
             "ink": hex_of(style.INK), "font": style.STATION_FONT, "areas": areas, "paths": paths, "lines": lines,
-            "stations": stations, "labels": labels, "tickets": tickets, "pawn_radius": 26,
+            "stations": stations, "labels": labels, "tickets": tickets, "pawn_radius": 36,
             "title": board.title}
 
 

@@ -1,0 +1,223 @@
+"""The board in a browser, as a player sees it at a phone's size (issue 37): the page shows what the game says."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import aiohttp
+import pytest
+
+from bot.games.london.engine import MRX, Move
+from bot.service import GameService
+from bot.web.limits import Limits
+from bot.web.server import WebServer
+from tests.service.helpers import SECRET, nonces, owner, play_turn, started, stored_state
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _played(service, turns: int = 9, seed: int = 2) -> int:
+    game = (await started(service, 4)).game.id
+    rng = random.Random(seed)
+    for _ in range(turns):
+        await play_turn(service, game, rng)
+    return game
+
+
+async def _pawns_on_page(page) -> dict[str, int]:
+    return await page.eval_on_selector_all(
+        "#overlay g.pawn:not(.replay)", "gs => Object.fromEntries(gs.map(g => [g.dataset.pawn, Number(g.dataset.station)]))")
+
+
+async def _public_pawns(service, game, after_round=None) -> dict[str, int]:
+    view = await service.public_view(game, after_round=after_round)
+    out = {p.id: p.station for p in view.pawns if p.station is not None}
+    if view.mrx_shown is not None:
+        out[MRX] = view.mrx_shown
+    return out
+
+
+async def test_the_pawns_stand_on_the_stations_the_game_says(service, site, phone):
+    game = await _played(service)
+    await phone.open(f"{site.base}/g/{await service.page_token(game)}")
+    assert await _pawns_on_page(phone.page) == await _public_pawns(service, game)
+    # each pawn is drawn where the board's data puts its station (not only labelled with it)
+    places = await phone.page.evaluate("""() => Array.from(document.querySelectorAll('#overlay g.pawn')).map(g => {
+        const s = document.querySelector('g.station[data-station="' + g.dataset.station + '"]');
+        const a = s.getAttribute('transform').match(/[-\\d.]+/g).map(Number);
+        const b = g.getAttribute('transform').match(/[-\\d.]+/g).map(Number);
+        return Math.abs(a[1] - b[1]) < 0.01 && Math.abs(a[0] - b[0]) < 60; })""")
+    assert places and all(places)
+    truth = await stored_state(service, game)
+    turn = await phone.page.text_content("#turn")
+    assert all(p in turn.lower() or p == MRX for p in ()) or turn  # whose turn is written
+    if not truth.is_over and truth.to_move() == [MRX]:
+        assert "Mr. X" in turn
+
+
+async def test_the_slider_shows_an_earlier_round(service, site, phone):
+    game = await _played(service)
+    await phone.open(f"{site.base}/g/{await service.page_token(game)}")
+    await phone.page.eval_on_selector("#round", "s => { s.value = 1; s.dispatchEvent(new Event('change')); }")
+    await phone.page.wait_for_selector("body[data-round='1']")
+    assert await _pawns_on_page(phone.page) == await _public_pawns(service, game, after_round=1)
+    assert await _pawns_on_page(phone.page) != await _public_pawns(service, game)
+
+
+async def test_the_toggle_shows_where_mr_x_may_be(service, site, phone):
+    game = await _played(service, turns=4)
+    await phone.open(f"{site.base}/g/{await service.page_token(game)}")
+    assert await phone.page.query_selector_all("circle.possible") == []
+    await phone.page.click("#possible")
+    shown = await phone.page.eval_on_selector_all("circle.possible", "cs => cs.map(c => Number(c.dataset.station))")
+    view = await service.public_view(game)
+    assert sorted(shown) == sorted(view.possible) and shown
+
+
+async def test_a_move_through_discord_appears_on_an_open_page_within_two_seconds(table, browser):
+    game, server = table
+    w = game.world
+    await game.open(mrx=w.bob, detectives=(w.carol, w.dave))
+    await game.start()
+    token = await game.service.page_token(game.game_id)
+    start = (await game.service.message_for(game.game_id, "start")).message_id
+    start_post = next(m for m in game.table_messages() if m.id == start)
+    assert [c["url"] for c in start_post.buttons if c.get("url")] == [f"{server.base}/g/{token}"], \
+        "the start post links the game's page"
+    from tests.web.conftest import PHONE, Phone
+
+    context = await browser.new_context(viewport=PHONE, locale="en-GB")
+    phone = Phone(await context.new_page())
+    await phone.open(f"{server.base}/g/{token}")
+    await phone.page.wait_for_function("document.getElementById('live').textContent.length > 0")
+    state = await game.truth()
+    first = next(iter(state.legal_moves(MRX)))
+    await game.mrx_moves(first, "dm")
+    state = await game.truth()
+    pawn = state.to_move()[0]
+    move = next(m for m in state.legal_moves(pawn) if m.to != state.positions[MRX])
+    began = time.monotonic()
+    await game.detective_moves(move)
+    await phone.page.wait_for_selector(f"#overlay g.pawn[data-pawn='{pawn}'][data-station='{move.to}']", timeout=2000)
+    assert time.monotonic() - began < 2.5
+    await context.close()
+    assert phone.errors == []
+
+
+async def test_twin_games_give_the_same_page_but_for_the_seals(tmp_path, browser):
+    """Mr. X on different hidden routes with the same tickets: the public data is the same to the byte, and so is
+    the page's picture."""
+    services = [await GameService.open(tmp_path / f"twin{i}.sqlite3", rng=random.Random(1), secret=SECRET,
+                                       nonces=nonces(20 + i)) for i in range(2)]
+    try:
+        games = [(await started(s, 4, seed=9)).game.id for s in services]
+        states = [await stored_state(s, g) for s, g in zip(services, games)]
+        assert states[0].mrx_station != states[1].mrx_station, "the twins' Mr. X starts apart"
+        for s, g, st in zip(services, games, states):  # a taxi for each, to different stations
+            ride = next(m for m in st.legal_moves(MRX) if m.ticket == "taxi")
+            await s.act(g, await owner(s, g, MRX), ride, f"x-{g}-{id(s)}", expected_round=1)
+        states = [await stored_state(s, g) for s, g in zip(services, games)]
+        pawn = states[0].to_move()[0]
+        move = next(m for m in states[0].legal_moves(pawn)
+                    if all(m.to != st.positions[MRX] for st in states) and m in states[1].legal_moves(pawn))
+        for s, g in zip(services, games):
+            await s.act(g, await owner(s, g, pawn), move, f"d-{id(s)}", expected_round=1)
+        assert (await stored_state(services[0], games[0])).mrx_station != \
+            (await stored_state(services[1], games[1])).mrx_station
+        bodies, shots = [], []
+        for s, g in zip(services, games):
+            server = WebServer(s, "127.0.0.1", 0, poll_every=None)
+            await server.start(listen=False)
+            url = f"http://127.0.0.1:{server.port}/g/{await s.page_token(g)}"
+            async with aiohttp.ClientSession() as http:
+                for path in ("/data.json", "/board.json", "/data.json?round=0"):
+                    async with http.get(url + path) as response:
+                        bodies.append(await response.read())
+            context = await browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+            from tests.web.conftest import Phone
+
+            phone = Phone(await context.new_page())
+            await phone.open(url)
+            await phone.page.click("#possible")
+            shots.append(await phone.page.screenshot(full_page=True))
+            await context.close()
+            await server.close()
+            assert phone.errors == []
+        assert bodies[:3] == bodies[3:]
+        assert shots[0] == shots[1]
+    finally:
+        for s in services:
+            await s.close()
+
+
+async def _status(http, url: str) -> tuple[int, str]:
+    async with http.get(url) as response:
+        return response.status, await response.text()
+
+
+async def test_wrong_foreign_and_spent_links_and_bursts_are_refused(service):
+    game = await _played(service, turns=2)
+    other = (await started(service, 3, channel=11)).game.id
+    server = WebServer(service, "127.0.0.1", 0, poll_every=None, limits=Limits(capacity=120, rate=1))
+    await server.start(listen=False)
+    base = f"http://127.0.0.1:{server.port}"
+    token = await service.page_token(game)
+    mrx_user = await owner(service, game, MRX)
+    mine = await service.mrx_page_token(game, mrx_user)
+    try:
+        async with aiohttp.ClientSession() as http:
+            assert (await _status(http, f"{base}/g/{token}"))[0] == 200
+            assert (await _status(http, f"{base}/x/{mine}"))[0] == 200
+            wrong = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+            refused = [await _status(http, f"{base}/g/{t}") for t in
+                       (wrong, "nothing", str(game), mine, await service.mrx_page_token(other, mrx_user))]
+            assert all(status == 404 and "There is no such page." in text for status, text in refused), refused
+            # Mr. X's link of someone who does not play him, and the public page's token, reach no private page
+            assert (await _status(http, f"{base}/x/{await service.mrx_page_token(game, mrx_user + 1)}"))[0] == 404
+            assert (await _status(http, f"{base}/x/{token}"))[0] == 404
+            # after the end his link is refused too
+            await service.resign(game, mrx_user, "resign-x")
+            assert (await _status(http, f"{base}/x/{mine}"))[0] == 404
+            assert (await _status(http, f"{base}/x/{mine}/data.json"))[0] == 404
+            # a burst: refused plainly once the address's bucket is spent
+            statuses = await asyncio.gather(*(_status(http, f"{base}/g/{token}/data.json") for _ in range(40)))
+            assert {s for s, _ in statuses} >= {429}
+            assert all(s in (200, 429) for s, _ in statuses)
+    finally:
+        await server.close()
+
+
+async def test_the_page_guards_its_answers(service, site):
+    game = await _played(service, turns=2)
+    url = f"{site.base}/g/{await service.page_token(game)}"
+    mine = f"{site.base}/x/{await service.mrx_page_token(game, await owner(service, game, MRX))}"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(url) as response:
+            page = await response.text()
+            csp = response.headers["Content-Security-Policy"]
+            assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp and "default-src 'none'" in csp
+            assert response.headers["Cache-Control"].startswith("private")
+        assert "<script>" not in page and "http" not in page.replace('xmlns="http', "")  # nothing from elsewhere
+        async with http.get(mine) as response:
+            assert response.headers["Cache-Control"] == "private, no-store"
+            text = await response.text()
+        view = await service.mrx_view(game, await owner(service, game, MRX))
+        assert str(view.station) in text and all(str(s) in text for s in view.reachable())
+        async with http.get(url + "/data.json") as response:
+            public = await response.text()
+        state = await stored_state(service, game)
+        assert f'"station":{state.mrx_station}' not in public or state.mrx_station in \
+            {p.station for p in (await service.public_view(game)).pawns}
+
+
+async def test_mr_x_sees_his_own_page_in_german(service, site, phone):
+    game = await _played(service, turns=1)
+    user = await owner(service, game, MRX)
+    await phone.open(f"{site.base}/x/{await service.mrx_page_token(game, user)}?lang=de")
+    view = await service.mrx_view(game, user)
+    assert f"Du stehst an {view.station}." in await phone.page.text_content("#station")
+    shown = await phone.page.eval_on_selector_all("circle.reachable", "cs => cs.map(c => Number(c.dataset.station))")
+    assert sorted(shown) == sorted(view.reachable())
+    await phone.page.screenshot(path="/tmp/web-mrx-de.png", full_page=True)
