@@ -67,7 +67,7 @@ def interpolated(value: str) -> list[str]:
 
 
 def test_only_elements_of_the_compose_specification_at_the_top():
-    assert set(COMPOSE) <= TOP_LEVEL and set(COMPOSE["services"]) == {"db", "bot"}
+    assert set(COMPOSE) <= TOP_LEVEL and set(COMPOSE["services"]) == {"db", "bot", "web"}
 
 
 def test_the_database_is_postgres_16_on_a_named_volume_with_a_health_check():
@@ -127,3 +127,12 @@ def test_the_readme_explains_compose_an_existing_server_moving_and_backups():
     text = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     for name in set(interpolated(text)) - {"SY_LOG_LEVEL"}:  # the rest have defaults
         assert name in section, f"the README does not say where {name} comes from"
+
+
+def test_the_web_pages_run_beside_the_bot_on_its_database_behind_a_local_port():
+    web, bot = COMPOSE["services"]["web"], COMPOSE["services"]["bot"]
+    assert web["command"] == ["scotland-yard-bot", "web"] and web["image"] == bot["image"]
+    assert web["environment"]["SY_DATABASE"] == bot["environment"]["SY_DATABASE"]
+    assert web["depends_on"] == {"db": {"condition": "service_healthy"}}
+    assert web["ports"] == ["127.0.0.1:8080:8080"] and web["environment"]["SY_WEB_PORT"] == "8080"
+    assert interpolated(bot["environment"]["SY_WEB_URL"]) == ["SY_WEB_URL"]

@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from . import html
-from .data import PageData
+from .data import PageData, html_document
 from .limits import Limits
 from .live import Hub
 from .static import TYPES, load
@@ -112,8 +112,19 @@ async def page(request: web.Request) -> web.Response:
     data = request.app[DATA]
     document = await data.view(game, _round(request), language)
     board = await data.board(game, language)
-    text = html.public_page(document.data, board.data, board.data.get("title", ""), request.match_info["token"])
-    return web.Response(text=text, content_type="text/html")
+    token = request.match_info["token"]
+    page = data.page(("page", document.etag, board.etag, token), lambda: html.public_page(
+        document.data, board.data, board.data.get("title", ""), token))
+    return _html(request, page, PUBLIC_CACHE)
+
+
+def _html(request: web.Request, page, cache: str) -> web.Response:
+    """A page (a :class:`~bot.web.data.Document` of HTML), compressed for a browser that takes it."""
+    headers = {"Cache-Control": cache, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        return web.Response(body=page.compressed, content_type="text/html", charset="utf-8",
+                            headers={**headers, "Content-Encoding": "gzip"})
+    return web.Response(body=page.body, content_type="text/html", charset="utf-8", headers=headers)
 
 
 async def view_data(request: web.Request) -> web.Response:
@@ -184,8 +195,8 @@ async def mrx_page(request: web.Request) -> web.Response:
     data = request.app[DATA]
     document = await data.secret(game, user_id, language)
     board = await data.board(game, language)
-    return web.Response(text=html.mrx_page(document.data, board.data, board.data.get("title", "")),
-                        content_type="text/html", headers={"Cache-Control": SECRET_CACHE})
+    return _html(request, html_document(html.mrx_page(document.data, board.data, board.data.get("title", ""))),
+                 SECRET_CACHE)
 
 
 async def mrx_data(request: web.Request) -> web.Response:

@@ -41,6 +41,12 @@ def document(data: dict[str, Any]) -> Document:
     return Document(data, body, gzip.compress(body, 6, mtime=0), '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
 
 
+def html_document(text: str) -> Document:
+    """A page's HTML as it is served (no entity tag: a page is not revalidated)."""
+    body = text.encode()
+    return Document({}, body, gzip.compress(body, 6, mtime=0), "")
+
+
 class PageData:
     def __init__(self, service: Any, kept: int = KEPT) -> None:
         self.service = service
@@ -73,6 +79,13 @@ class PageData:
             return value
         finally:
             del self._building[key]
+
+    def page(self, key: tuple, write) -> Document:
+        """A public page's HTML (``write()``), kept under ``key``: its documents' entity tags and its token."""
+        found = self._documents.get(key)
+        if found is None:
+            found = self._keep(self._documents, key, html_document(write()))
+        return found
 
     @staticmethod
     def shown_round(game, round_: int | None) -> int | None:
