@@ -87,7 +87,8 @@ def mrx_page(document: dict[str, Any], board: dict[str, Any], title: str) -> str
             + f'<header><h1>{escape(title)}</h1><p class="warn">{escape(words["mrx_page"])}</p>'
             + f'<p id="station">{escape(words["your_station"].format(station=secret["station"]))}</p></header>'
             + '<main><div id="board" class="board"></div>'
-            + f'<section><h2>{escape(words["reach"])}</h2>{reach}{double}</section>'
+            + f'<section><h2>{escape(words["reach_later" if secret.get("waiting") else "reach"])}</h2>{reach}{double}'
+            + '</section>'
             + f'<section><h2>{escape(words["logbook"])}</h2>{_logbook(view, tickets, words)}</section>'
             + '</main></body></html>')
 

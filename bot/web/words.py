@@ -29,6 +29,7 @@ WORDS = {
     "zoom": N_("Pinch or scroll to zoom, drag to move."),
     "your_station": N_("You are at {station}."),
     "reach": N_("Where each ticket takes you"),
+    "reach_later": N_("Where each ticket would take you now (it is not your turn yet)"),
     "nowhere": N_("No ticket takes you anywhere now."),
     "mrx_page": N_("Mr. X's own page: keep this link to yourself."),
     "double": N_("You may play a double move."),

@@ -213,11 +213,62 @@ async def test_the_page_guards_its_answers(service, site):
 
 
 async def test_mr_x_sees_his_own_page_in_german(service, site, phone):
-    game = await _played(service, turns=1)
+    game = await _played(service, turns=0)  # his turn: where each ticket takes him, as his menu offers it
     user = await owner(service, game, MRX)
-    await phone.open(f"{site.base}/x/{await service.mrx_page_token(game, user)}?lang=de")
+    url = f"{site.base}/x/{await service.mrx_page_token(game, user)}?lang=de"
+    await phone.open(url)
     view = await service.mrx_view(game, user)
     assert f"Du stehst an {view.station}." in await phone.page.text_content("#station")
     shown = await phone.page.eval_on_selector_all("circle.reachable", "cs => cs.map(c => Number(c.dataset.station))")
-    assert sorted(shown) == sorted(view.reachable())
-    await phone.page.screenshot(path="/tmp/web-mrx-de.png", full_page=True)
+    assert sorted(shown) == sorted(view.reachable()) and shown
+    for station, tickets in view.reachable().items():
+        for ticket in tickets:
+            assert str(station) in await phone.page.text_content(f"#reach li.t-{ticket}")
+    # the detectives' turn: where each ticket he holds would take him from here, said so
+    await play_turn(service, game, random.Random(1))
+    await phone.open(url)
+    assert "noch nicht am Zug" in await phone.page.text_content("main h2")
+    state = await stored_state(service, game)
+    shown = await phone.page.eval_on_selector_all("circle.reachable", "cs => cs.map(c => Number(c.dataset.station))")
+    neighbours = {to for t in state.board.transports for to in state.board.neighbours_by(state.mrx_station, t)}
+    assert shown and set(shown) <= neighbours
+
+
+async def test_after_the_end_the_page_shows_mr_x_s_route_and_replays_it(service, site, phone):
+    game = await _played(service, turns=9)
+    await service.resign(game, await owner(service, game, MRX), "give-up")
+    final = await service.public_view(game)
+    await phone.open(f"{site.base}/g/{await service.page_token(game)}")
+    points = await phone.page.get_attribute("polyline.route", "points")
+    board = await phone.page.evaluate("fetch(location.pathname + '/board.json').then(r => r.json())")
+    at = {s["id"]: f'{s["x"]},{s["y"]}' for s in board["stations"]}
+    assert points.split() == [at[s] for s in final.route]
+    assert final.outcome is not None and await phone.page.text_content("#turn") != ""
+    await phone.page.click("#replay")
+    await phone.page.wait_for_selector("body[data-round='0']")
+    await phone.page.wait_for_selector("body[data-round='1']", timeout=5000)
+    # the replay shows Mr. X where he was as that round ended: his route is public now
+    after_one = await service.public_view(game, after_round=1)
+    where = await phone.page.get_attribute("#overlay g.pawn.replay", "data-station")
+    assert int(where) == final.route[len(after_one.logbook)]
+
+
+async def test_the_dice_game_s_page_draws_its_tiles_and_pawns(service, site, phone):
+    game = (await started(service, 3, rules="dice", channel=12)).game.id
+    from bot.games import get_family
+
+    family = get_family("dice")
+    rng = random.Random(4)
+    for _ in range(12):  # the detectives pick their starts, Mr. X his, then rolls and rides
+        state = await service.rebuild_state(game)
+        if state.outcome is not None:
+            break
+        pawn = state.to_move()[0]
+        player = family.computer("random", rng.randrange(1000))
+        view = family.secret_view(state) if pawn == MRX else family.public_view(state)
+        action = family.computer_step(player, view, pawn)
+        await service.act(game, await owner(service, game, pawn), action, f"dice-{_}", expected_round=state.round)
+    await phone.open(f"{site.base}/g/{await service.page_token(game)}")
+    view = await service.public_view(game)
+    assert len(await phone.page.query_selector_all("g.station")) == len(view.board.stations)
+    assert await _pawns_on_page(phone.page) == await _public_pawns(service, game)

@@ -134,6 +134,6 @@ def view_data(view: DicePublicView, language: str = "en") -> dict[str, Any]:
 def secret_data(view: DiceMrXView, language: str = "en") -> dict[str, Any]:
     """Mr. X's own page (``docs/web.md``, "Mr. X's page"): his station and where each ticket takes him."""
     expect(view, DiceMrXView, "secret_data", "state.mrx_view()")
-    return {"station": view.station, "route": list(view.route),
+    return {"station": view.station, "route": list(view.route), "waiting": not view.moves,
             "reachable": {str(s): list(t) for s, t in view.reachable().items()},
             "can_double": view.can_double, "tickets": dict(view.public.mrx_tickets)}

@@ -118,6 +118,20 @@ def view_data(view: PublicView, language: str = "en") -> dict[str, Any]:
 def secret_data(view: MrXView, language: str = "en") -> dict[str, Any]:
     """Mr. X's own page (``docs/web.md``, "Mr. X's page"): his station and where each ticket takes him."""
     expect(view, MrXView, "secret_data", "state.mrx_view()")
-    return {"station": view.station, "route": list(view.route),
-            "reachable": {str(s): list(t) for s, t in view.reachable().items()},
+    reachable = view.reachable()
+    waiting = not view.moves and view.public.outcome is None
+    if waiting:  # not his turn: where each ticket he holds would take him from here, as the detectives stand now
+        board, held = view.public.board, view.public.mrx_tickets
+        taken = {p.station for p in view.public.pawns if p.station is not None and p.role != "mrx"}
+        found: dict[int, list[str]] = {}
+        for ticket, transports in board.ticket_transports.items():
+            if held.get(ticket) == 0:
+                continue
+            for transport in transports:
+                for to in board.neighbours_by(view.station, transport):
+                    if to not in taken and ticket not in found.setdefault(to, []):
+                        found[to].append(ticket)
+        reachable = {s: tuple(t) for s, t in sorted(found.items())}
+    return {"station": view.station, "route": list(view.route), "waiting": waiting,
+            "reachable": {str(s): list(t) for s, t in reachable.items()},
             "can_double": view.can_double, "tickets": dict(view.public.mrx_tickets)}
