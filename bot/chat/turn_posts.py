@@ -76,12 +76,18 @@ class TurnPosts:
             return None
         try:
             message = await self._message(ref).fetch()
+            acting = view is not None
+            kept = links_only(message) if base_of(self.client) else None
+            if kept is not None:  # the game's page link stays on the post (bot.chat.web_links)
+                view = view if view is not None else discord.ui.View(timeout=None)
+                for item in kept.children:
+                    view.add_item(item)
             await message.edit(content=rewritten(message.content, self._calls.get(game_id), lines), view=view)
         except discord.HTTPException as exc:
             log.info("could not rewrite the turn post %s of game %s: %s", ref.message_id, game_id, exc)
             return None
         self._calls.pop(game_id, None)
-        if view is None:
+        if not acting:
             await self.service.record_message(game_id, TURN, 0, 0)
         elif call:
             self._calls[game_id] = call

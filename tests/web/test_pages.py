@@ -272,3 +272,30 @@ async def test_the_dice_game_s_page_draws_its_tiles_and_pawns(service, site, pho
     view = await service.public_view(game)
     assert len(await phone.page.query_selector_all("g.station")) == len(view.board.stations)
     assert await _pawns_on_page(phone.page) == await _public_pawns(service, game)
+
+
+async def test_the_channel_links_the_page_and_mr_x_his_own(table):
+    """With SY_WEB_URL: the start post and every round summary carry the page's link button (kept when the turn
+    passes and the other buttons go), /sy board and /sy games link it, Mr. X's DM links his own page."""
+    game, server = table
+    w = game.world
+    await game.open(mrx=w.bob, detectives=(w.carol, w.dave))
+    await game.start()
+    await game.play(until=lambda state: state.round >= 3, ways=("dm",))
+    page = f"{server.base}/g/{await game.service.page_token(game.game_id)}"
+    linked = [m for m in game.table_messages() if any(b.get("url") == page for b in m.buttons)]
+    summaries = [m for m in game.table_messages() if "board.png" in str(m.raw.get("embeds"))
+                 and m.id != (await game.service.message_for(game.game_id, "start")).message_id]
+    assert len(summaries) >= 2 and all(m in linked for m in summaries)
+    retired = summaries[0]
+    assert retired.custom_ids == [] and [b["url"] for b in retired.buttons] == [page]  # only the link stays
+    board = await game.reply(w.carol, "board")
+    assert page in board.text
+    games = await game.reply(w.dave, "games")
+    assert page in str(games.raw.get("embeds"))
+    mine = f"{server.base}/x/{await game.service.mrx_page_token(game.game_id, w.bob.id)}"
+    assert any(mine in m.content for m in game.fake.dm_messages(w.bob))
+    assert not any(mine in (m.content or "") + str(m.raw.get("embeds")) for m in game.table_messages())
+    async with aiohttp.ClientSession() as http:
+        async with http.get(mine) as response:
+            assert response.status == 200 and response.headers["Cache-Control"] == "private, no-store"
