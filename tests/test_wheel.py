@@ -57,13 +57,15 @@ def _env(**values: str) -> dict[str, str]:
     return {**env, **values}
 
 
-def test_the_wheel_carries_the_boards_migrations_and_translations(installed) -> None:
+def test_the_wheel_carries_the_boards_migrations_translations_and_the_page_s_files(installed) -> None:
     wheel, _ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
     wanted = {f"bot/boards/{p.name}" for p in (ROOT / "boards").glob("*.json")}
     wanted |= {f"bot/migrations/{p.name}" for p in (ROOT / "migrations").glob("*.sql")}
     wanted |= {str(p.relative_to(ROOT)) for p in (ROOT / "bot" / "locales").glob("*/LC_MESSAGES/*.po")}
+    wanted |= {str(p.relative_to(ROOT)) for p in (ROOT / "bot" / "web" / "static").iterdir()}  # the web page's own
     assert "bot/locales/de/LC_MESSAGES/bot.po" in wanted and "bot/boards/london.json" in wanted
+    assert "bot/web/static/page.js" in wanted
     assert wanted <= names, sorted(wanted - names)
 
 

@@ -299,3 +299,41 @@ async def test_the_channel_links_the_page_and_mr_x_his_own(table):
     async with aiohttp.ClientSession() as http:
         async with http.get(mine) as response:
             assert response.status == 200 and response.headers["Cache-Control"] == "private, no-store"
+
+
+async def test_without_javascript_the_page_shows_the_round_s_picture_and_the_logbook(service, site, browser):
+    game = await _played(service, turns=9)
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = await context.new_page()
+    pictures = []
+    page.on("response", lambda r: pictures.append(r) if "board.png" in r.url else None)
+    await page.goto(f"{site.base}/g/{await service.page_token(game)}?round=1")
+    await page.wait_for_load_state("networkidle")
+    assert pictures and pictures[0].status == 200 and pictures[0].headers["content-type"] == "image/png"
+    assert "round=1" in pictures[0].url
+    view = await service.public_view(game)
+    entries = await page.eval_on_selector_all("#logbook li", "ls => ls.map(l => l.textContent)")
+    after_one = await service.public_view(game, after_round=1)
+    assert len(entries) == len(after_one.logbook) < len(view.logbook) + 1
+    await page.click("nav.rounds a:last-child")
+    assert len(await page.query_selector_all("#logbook li")) == len(view.logbook)
+    await context.close()
+
+
+async def test_the_board_zooms_and_pans_under_the_fingers(service, site, phone):
+    game = await _played(service, turns=3)
+    await phone.open(f"{site.base}/g/{await service.page_token(game)}")
+
+    async def box() -> list[float]:
+        return [float(v) for v in (await phone.page.get_attribute("#map", "viewBox")).split()]
+
+    whole = await box()
+    await phone.page.mouse.move(200, 300)
+    await phone.page.mouse.wheel(0, -300)
+    zoomed = await box()
+    assert zoomed[2] < whole[2] * 0.9  # closer
+    await phone.page.mouse.down()
+    await phone.page.mouse.move(120, 260, steps=5)
+    await phone.page.mouse.up()
+    moved = await box()
+    assert moved[2] == zoomed[2] and moved[0] > zoomed[0] and moved[1] > zoomed[1]  # dragged left and up: east, south
