@@ -50,11 +50,13 @@ async def test_the_pawns_stand_on_the_stations_the_game_says(service, site, phon
         const b = g.getAttribute('transform').match(/[-\\d.]+/g).map(Number);
         return Math.abs(a[1] - b[1]) < 0.01 && Math.abs(a[0] - b[0]) < 60; })""")
     assert places and all(places)
-    truth = await stored_state(service, game)
+    # whose turn it is, by pawn and player
+    view = await service.public_view(game)
     turn = await phone.page.text_content("#turn")
-    assert all(p in turn.lower() or p == MRX for p in ()) or turn  # whose turn is written
-    if not truth.is_over and truth.to_move() == [MRX]:
-        assert "Mr. X" in turn
+    names = {p.seat: p.name for p in await service.players(game)}
+    for pawn in view.pawns:
+        named = pawn.label.split()[0] in turn and any(names[s] in turn for s in pawn.seats)
+        assert named == (pawn.id in view.to_move), (pawn.id, turn)
 
 
 async def test_the_slider_shows_an_earlier_round(service, site, phone):
@@ -206,10 +208,12 @@ async def test_the_page_guards_its_answers(service, site):
         view = await service.mrx_view(game, await owner(service, game, MRX))
         assert str(view.station) in text and all(str(s) in text for s in view.reachable())
         async with http.get(url + "/data.json") as response:
-            public = await response.text()
-        state = await stored_state(service, game)
-        assert f'"station":{state.mrx_station}' not in public or state.mrx_station in \
-            {p.station for p in (await service.public_view(game)).pawns}
+            public = (await response.json())["view"]
+        view = await service.public_view(game)
+        mrx = next(p for p in public["pawns"] if p["id"] == MRX)
+        assert view.mrx_shown is None and mrx["station"] is None and public["route"] is None
+        assert public["possible"] == sorted(view.possible) and public["mrx_shown"] is None
+        assert all(e["station"] is None for e in public["logbook"])
 
 
 async def test_mr_x_sees_his_own_page_in_german(service, site, phone):
