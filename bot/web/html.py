@@ -37,8 +37,9 @@ def _logbook(view: dict[str, Any], tickets: dict[str, Any], words: dict[str, str
         name = tickets.get(entry["ticket"], {}).get("name", entry["ticket"])
         where = str(entry["station"]) if entry["station"] is not None else "?"
         mark = " ★" if entry["reveal"] or entry.get("surfaced") else ""
-        items.append(f'<li class="t-{escape(entry["ticket"])}">{escape(words["entry"].format(n=entry["number"]))}: '
-                     f'{escape(name)} → {escape(where)}{mark}</li>')
+        items.append(f'<li class="t-{escape(entry["ticket"])}" title="{escape(words["entry"].format(n=entry["number"]))}">'
+                     f'<span class="num">{entry["number"]}</span><span class="chip">{escape(name)}</span>'
+                     f'<span class="at">{escape(where)}{mark}</span></li>')
     return f'<ol id="logbook" class="logbook">{"".join(items)}</ol>'
 
 

@@ -118,7 +118,10 @@
                           transform: "translate(" + (s.x + dx) + " " + s.y + ")" }, overlay);
         el("circle", { r: R, fill: p.colour, stroke: "#ffffff", "stroke-width": R * 0.22 }, g);
         var who = names(p);
-        var tag = el("text", { y: -R * 1.45, "font-size": R * 0.85, "text-anchor": "middle", fill: p.colour,
+        // a tag near an edge of the board reaches inwards, so it is never cut off
+        var side = s.x + dx > boardData.width * 0.82 ? "end" : s.x + dx < boardData.width * 0.18 ? "start" : "middle";
+        var tag = el("text", { x: side === "end" ? R : side === "start" ? -R : 0, y: -R * 1.45,
+                               "font-size": R * 0.85, "text-anchor": side, fill: p.colour,
                                stroke: "#ffffff", "stroke-width": R * 0.2, "paint-order": "stroke",
                                "class": "tag" }, g);
         tag.textContent = p.label + (who ? " · " + who : "");
@@ -230,11 +233,12 @@
     v.logbook.forEach(function (e) {
       var t = boardData.tickets[e.ticket] || { name: e.ticket, colour: "#888888", text: "#ffffff" };
       var li = html("li", null, list, "entry");
+      li.title = fill(w.entry, { n: e.number });
+      html("span", String(e.number), li, "num");
       var chip = html("span", t.name, li, "chip");
       chip.style.backgroundColor = t.colour;
       chip.style.color = t.text;
-      html("span", fill(w.entry, { n: e.number }) + ": " + (e.station === null ? "?" : e.station) +
-                   (e.reveal || e.surfaced ? " ★" : ""), li);
+      html("span", (e.station === null ? "?" : e.station) + (e.reveal || e.surfaced ? " ★" : ""), li, "at");
     });
     var pawns = byId("pawns");
     pawns.textContent = "";
