@@ -1,9 +1,17 @@
 """Fixtures the test folders share."""
 
-import pytest
+import sys
 
-from tests.service.helpers import restart_keys
-from tests.store.postgres_server import fresh_database
+# The bot's modules are compiled once, not by every process the tests start: with PYTHONDONTWRITEBYTECODE set
+# (as on the CI machine) each pytest worker, each `python -m bot` and each computer's worker process would
+# compile them again (a second a process; a worker collecting the suite took 8 s instead of 2). Set before the
+# bot is imported; the compiled files go to __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
+
+import pytest  # noqa: E402
+
+from tests.service.helpers import restart_keys  # noqa: E402
+from tests.store.postgres_server import fresh_database  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
