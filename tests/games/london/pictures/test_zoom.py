@@ -250,3 +250,24 @@ def test_a_close_up_of_many_windows_shows_where_each_lies_on_a_small_map_of_the_
             assert any(sum(1 for px in c.get_flattened_data() if near(px, FRAME, 30)) > 20 for c in corners)
     few = [s.public_view() for s in round_states(export_record(game))]
     assert any(len(plan_zoom(v).windows) <= FEW and plan_zoom(v).header < OVERVIEW_HEADER for v in few)
+
+
+def test_the_header_s_words_never_run_over_the_map_in_either_language() -> None:
+    """The close-up's details take smaller type before more lines than its header has room for: a German header
+    ('Mister X kann an 4 Haltestellen sein · zuletzt gesehen auf 30 (Zug 8)') once took a second line over the map."""
+    from bot.games.london.pictures import zoom
+    from bot.i18n import speaker
+
+    views = [s.public_view() for s in round_states(export_record(play_game("sanssouci", players=5, seed=2)))]
+    checked = 0
+    for view in views[1:12]:
+        plan = zoom.plan_zoom(view)
+        marks = lambda part, lay: None  # noqa: E731
+        for language in ("en", "de"):
+            details = zoom.mrx_line(view, speaker(language))
+            worded = zoom._draw(plan, view.board, ("Runde 10", details), marks).picture.img
+            bare = zoom._draw(plan, view.board, ("Runde 10", ""), marks).picture.img
+            below = (0, plan.header, plan.width, plan.height)
+            assert worded.crop(below).tobytes() == bare.crop(below).tobytes(), (view.round, language, details)
+            checked += language == "de" and len(zoom.wrap(details, style.font(26, "regular"), plan.width - 44)) > 1
+    assert checked  # at least one German header that a 26 px line could not hold
