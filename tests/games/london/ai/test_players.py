@@ -48,8 +48,9 @@ def test_whole_games_between_computer_players_stay_legal(rules, players, options
 def test_detectives_choose_the_same_whatever_mr_x_hides():
     """Two games that differ only in Mr. X's hidden station: every level's detective picks the same."""
     checked = 0
+    # one game a rule system (seeds 4 and 5 before): 38 positions, each asked of every level with both stations
     for rules, players, options in (GAMES[0], GAMES[3], GAMES[5]):
-        for seed in (4, 5):
+        for seed in (4,):
             for state, pawn in positions(rules, players, options, seed, every=5):
                 if pawn == MRX:
                     continue
