@@ -1,6 +1,6 @@
 """The close-ups for phones: the parts of the board that matter this round, large enough to read.
 
-A phone shows the 2000 px board about 420 px wide, where a station number is 3 px tall. A close-up
+A phone shows the 1600 px board about 420 px wide, where a station number is under 4 px tall. A close-up
 cuts out what matters and draws it at a scale where a station number is at least ``MIN_LABEL_PX``
 tall when the whole picture is shown ``PHONE_WIDTH`` px wide, in as many windows as that takes
 (``windows``)::
