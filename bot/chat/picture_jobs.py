@@ -92,7 +92,7 @@ class Pictures:
         if not record.get("outcome"):
             raise TypeError("the replay is drawn from a finished game's record only")
         drawing = importlib.import_module(family_for_rules(record["rules"]).renderer)
-        return await self._draw(drawing.render_record_replay, record, language=language)
+        return await self._draw(drawing.render_record_replay, record, language=language, **self._size())
 
     async def mrx_board(self, view, language: str = "en") -> bytes | None:
         """Mr. X's private board: for his DM or an ephemeral reply only."""

@@ -21,15 +21,15 @@ into a folder).
 from bot.games.london.pictures.album import save_album
 from bot.games.london.pictures.board import render_board, render_mrx_board, render_route
 from bot.games.london.pictures.logbook import logbook_text, render_logbook
-from bot.games.london.pictures.animation import render_replay, round_states, round_views
+from bot.games.london.pictures.animation import REPLAY_WIDTH, render_replay, round_states, round_views
 from bot.games.london.pictures.zoom import possible_stations, render_mrx_zoom, render_zoom
 from bot.games.london.engine import MrXView as SECRET_VIEW
 from bot.games.london.engine import PublicView as PUBLIC_VIEW
 
 
-def render_record_replay(record, *, language: str = "en") -> bytes:
-    """The animated replay of a finished game's record (every family's renderer has one)."""
-    return render_replay(round_views(record), language=language)
+def render_record_replay(record, *, language: str = "en", width: int = REPLAY_WIDTH) -> bytes:
+    """The animated replay of a finished game's record (every family's renderer has one), ``width`` px wide."""
+    return render_replay(round_views(record), language=language, width=width)
 
 
 __all__ = [
