@@ -71,7 +71,7 @@ def write_header(pic: Picture, look: Look, title: str, details: str, note: tuple
     parts = [(part, "regular", style.PANEL_MUTED) for part in [details] if part]
     if note is not None:
         parts.append((note[0], "bold", note[1]))
-    size, rows = _fit(parts, right - x, look)
+    size, rows = fit_lines(parts, right - x, look)
     y = look.first
     for text, weight, colour in rows:
         font = style.fitting_font(text, right - x, size, weight)
@@ -80,7 +80,7 @@ def write_header(pic: Picture, look: Look, title: str, details: str, note: tuple
         y += look.leading * size / look.line
 
 
-def _fit(parts: list[tuple[str, str, style.RGB]], room: float, look: Look
+def fit_lines(parts: list[tuple[str, str, style.RGB]], room: float, look: Look
          ) -> tuple[int, list[tuple[str, str, style.RGB]]]:
     """The font size and the lines of ``parts`` (each starts a line of its own and wraps at " · "): the
     largest size down to the least readable at which they take at most ``look.lines`` lines."""

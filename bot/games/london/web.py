@@ -12,17 +12,9 @@ from bot.games.london.pictures import board_style
 from bot.games.london.pictures.basemap import _bands, _scene
 from bot.games.london.pictures.layout import BASE_WIDTH, layout, place_names
 from bot.i18n import speaker
-from bot.i18n.names import outcome_sentence, pawn_label
+from bot.games.web_data import hex_of, pawn_data, rounded as _r, view_fields
 from bot.pictures import style
 from bot.pictures.guard import expect
-
-
-def hex_of(rgb) -> str:
-    return "#%02x%02x%02x" % tuple(rgb)
-
-
-def _r(n: float) -> float:
-    return round(n, 1)
 
 
 def board_data(view: PublicView, language: str = "en") -> dict[str, Any]:
@@ -88,31 +80,11 @@ def view_data(view: PublicView, language: str = "en") -> dict[str, Any]:
     expect(view, PublicView, "view_data", "state.public_view()")
     tr = speaker(language, view.board)
     over = view.outcome is not None
-    pawns = []
-    for p in view.pawns:
-        station = p.station if p.role != "mrx" else (view.mrx_shown if not over else p.station)
-        pawns.append({"id": p.id, "role": p.role, "label": pawn_label(p, tr), "seats": list(p.seats),
-                      "colour": hex_of(style.MRX_COLOUR if p.role == "mrx" else style.pawn_colour(p.colour)),
-                      "text": hex_of(style.WHITE if p.role == "mrx" else style.text_on(style.pawn_colour(p.colour))),
-                      "station": station, "tickets": p.tickets if p.role != "mrx" else dict(view.mrx_tickets),
-                      "last": list(p.last_move) if p.last_move else None})
+    pawns = [pawn_data(p, tr, p.station if p.role != "mrx" or over else view.mrx_shown,
+                       p.tickets if p.role != "mrx" else dict(view.mrx_tickets)) for p in view.pawns]
     logbook = [{"number": e.number, "ticket": e.ticket, "round": e.round, "double": e.double,
                 "reveal": e.reveal, "surfaced": e.surfaced, "station": e.station} for e in view.logbook]
-    return {
-        "round": view.round,
-        "over": over,
-        "to_move": list(view.to_move),
-        "pawns": pawns,
-        "logbook": logbook,
-        "log_entries": view.log_entries,
-        "reveal_entries": list(view.reveal_entries),
-        "next_reveal": view.next_reveal,
-        "mrx_shown": view.mrx_shown,
-        "possible": sorted(view.possible) if not over else [],
-        "route": list(view.route) if view.route else None,
-        "outcome": outcome_sentence(view.outcome, tr) if over else None,
-        "winner": view.outcome.winner if over else None,
-    }
+    return view_fields(view, tr, pawns, logbook)
 
 
 def secret_data(view: MrXView, language: str = "en") -> dict[str, Any]:

@@ -18,7 +18,7 @@ from bot.games.london.pictures.layout import BOARD_WIDTH, Layout, layout
 from bot.games.london.pictures.ticket_dots import ticket_dots
 from bot.pictures.marks import (PAWN_RADIUS, Tags, caught_spot, entry_badges, move_arrow, pawn, pawn_sprite, ring,
                                 shows, trail)
-from bot.games.london.pictures.panels import EN, header, log_size, logbook_line, pawn_chips, status
+from bot.games.london.pictures.panels import EN, header, logbook_line, pawn_chips, status
 from bot.i18n import Speaker
 from bot.i18n.names import pawn_label
 
@@ -39,7 +39,7 @@ def draw_mrx_board(view: MrXView, *, width: int = BOARD_WIDTH, tr: Speaker = EN)
     pub = view.public
     lay, pic = new_picture(pub.board, width, language=tr.language)
     details = [tr._("You are at {station}").format(station=view.station),
-               tr._("logbook {done}/{size}").format(done=len(pub.logbook), size=log_size(pub))]
+               tr._("logbook {done}/{size}").format(done=len(pub.logbook), size=pub.log_size())]
     nxt = pub.next_reveal
     if pub.outcome is None and nxt == len(pub.logbook) + 1:
         details.append(tr._("your next move will be shown to the detectives"))

@@ -16,7 +16,7 @@ from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.games.london.pictures.board import expect
 from bot.pictures.canvas import Picture
-from bot.games.london.pictures.panels import EN, log_size, rules_title
+from bot.games.london.pictures.panels import EN, rules_title
 from bot.i18n import Speaker
 from bot.i18n.names import outcome_sentence
 
@@ -57,10 +57,11 @@ def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
 
 
 def logbook_boxes(view: PublicView) -> list[tuple[int, tuple[float, float, float, float]]]:
-    """(entry number, box) of each entry the picture draws: as many as the game can fill (:func:`log_size`)."""
+    """(entry number, box) of each entry the picture draws: as many as the game can fill
+    (:meth:`PublicView.log_size`)."""
     cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
     out = []
-    for number in range(1, log_size(view) + 1):
+    for number in range(1, view.log_size() + 1):
         row, col = divmod(number - 1, COLUMNS)
         x = MARGIN + col * (cell_w + GAP)
         y = HEADER + MARGIN + row * (CELL_H + GAP)
@@ -69,7 +70,7 @@ def logbook_boxes(view: PublicView) -> list[tuple[int, tuple[float, float, float
 
 
 def _summary(view: PublicView, tr: Speaker = EN) -> str:
-    parts = [tr._("{done} of {size} moves").format(done=len(view.logbook), size=log_size(view))]
+    parts = [tr._("{done} of {size} moves").format(done=len(view.logbook), size=view.log_size())]
     if view.outcome is not None:
         parts.append(outcome_sentence(view.outcome, tr))
     else:
@@ -203,7 +204,7 @@ def logbook_text(view: PublicView, language: str = "en") -> str:
 
 def _text_summary(view: PublicView, tr: Speaker = EN) -> str:
     done = len(view.logbook)
-    text = tr._("{done} of {size} moves.").format(done=done, size=log_size(view))
+    text = tr._("{done} of {size} moves.").format(done=done, size=view.log_size())
     nxt = view.next_reveal
     if view.outcome is None and nxt is not None:
         ahead = nxt - done

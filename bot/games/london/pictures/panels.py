@@ -51,14 +51,9 @@ def status(view: PublicView, tr: Speaker = EN) -> str:
     return tr._("{round} · {pawn} to move").format(round=game_round, pawn=pawn_label(view.pawn(view.to_move[0]), tr))
 
 
-def log_size(view: PublicView) -> int:
-    """The logbook entries this game can fill (:meth:`PublicView.log_size`)."""
-    return view.log_size()
-
-
 def logbook_line(view: PublicView, tr: Speaker = EN) -> str:
     """Logbook progress, the next reveal and where Mr. X was last seen."""
-    parts = [tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=log_size(view))]
+    parts = [tr._("Logbook {done}/{size}").format(done=len(view.logbook), size=view.log_size())]
     nxt = view.next_reveal
     if view.outcome is None and nxt is not None:
         parts.append(tr._("next reveal: his next move") if nxt == len(view.logbook) + 1

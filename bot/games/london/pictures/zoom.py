@@ -43,7 +43,7 @@ from bot.i18n import Speaker
 from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import Picture
-from bot.pictures.headline import wrap
+from bot.pictures.headline import Look, fit_lines
 from bot.pictures.marks import tag_sprite
 from bot.games.london.pictures.layout import BASE_WIDTH, BOARD_WIDTH, MARGIN, Layout, layout
 
@@ -215,30 +215,16 @@ def _draw(plan: ZoomPlan, board, header: tuple[str, str], marks: Callable[[Pictu
     if plan.overview:
         room -= _overview(pic, board, plan) + x
     pic.text((x, 14), title, style.fitting_font(title, room, 34), style.PANEL_TEXT)
-    y = 58
-    size, lines = _detail_lines(details, room, plan.header - y)
-    for line in lines:
-        pic.text((x, y), line, style.fitting_font(line, room, size, "regular"), style.PANEL_MUTED)
-        y += round(34 * size / 26)
+    # the details under the headline, in as many lines as the header has room for: smaller type before more lines
+    # (a German header once took a second line over the map)
+    look = Look(width=plan.width, margin=x, top=14, title=34, line=26, first=58, leading=34,
+                lines=max(1, int((plan.header - 58 - 26 * 1.25) // 34) + 1), brand=0)
+    size, rows = fit_lines([(details, "regular", style.PANEL_MUTED)] if details else [], room, look)
+    y = look.first
+    for text, weight, colour in rows:
+        pic.text((x, y), text, style.fitting_font(text, room, size, weight), colour)
+        y += look.leading * size / look.line
     return Zoom(plan, pic, tuple(drawn))
-
-
-#: the header's lines under the headline: their font size, and the least it may shrink to (about 10 px tall on a
-#: phone's 420 px)
-DETAIL_PX, LEAST_DETAIL_PX = 26, 21
-
-
-def _detail_lines(details: str, room: float, height: float) -> tuple[int, list[str]]:
-    """The font size and the lines of ``details`` (wrapped at " · ") that fit the header's ``height`` under the
-    headline: smaller type before more lines than fit, and never a line drawn over the map (a German header
-    took a second line the one-line header had no room for)."""
-    for size in range(DETAIL_PX, LEAST_DETAIL_PX - 1, -1):
-        step = 34 * size / DETAIL_PX
-        fits = max(1, int((height - size * 1.25) // step) + 1)
-        lines = wrap(details, style.font(size, "regular"), room)
-        if len(lines) <= fits:
-            return size, lines
-    return LEAST_DETAIL_PX, lines[: fits - 1] + [" · ".join(lines[fits - 1:])]  # the last shrinks to the room
 
 
 #: the small map of the board in a close-up's header: its colour against the paper (faded, so that the

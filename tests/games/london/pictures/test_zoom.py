@@ -257,6 +257,7 @@ def test_the_header_s_words_never_run_over_the_map_in_either_language() -> None:
     ('Mister X kann an 4 Haltestellen sein · zuletzt gesehen auf 30 (Zug 8)') once took a second line over the map."""
     from bot.games.london.pictures import zoom
     from bot.i18n import speaker
+    from bot.pictures.headline import wrap
 
     views = [s.public_view() for s in round_states(export_record(play_game("sanssouci", players=5, seed=2)))]
     checked = 0
@@ -269,5 +270,5 @@ def test_the_header_s_words_never_run_over_the_map_in_either_language() -> None:
             bare = zoom._draw(plan, view.board, ("Runde 10", ""), marks).picture.img
             below = (0, plan.header, plan.width, plan.height)
             assert worded.crop(below).tobytes() == bare.crop(below).tobytes(), (view.round, language, details)
-            checked += language == "de" and len(zoom.wrap(details, style.font(26, "regular"), plan.width - 44)) > 1
+            checked += language == "de" and len(wrap(details, style.font(26, "regular"), plan.width - 44)) > 1
     assert checked  # at least one German header that a 26 px line could not hold
