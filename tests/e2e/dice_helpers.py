@@ -40,7 +40,7 @@ class DiceGame(Game):
             handle = await self.fake.click(user, message, custom_id)
         else:
             handle = await self.fake.select(user, message, custom_id, values)
-        await handle.wait_idle()
+        await handle.wait_callback()
         await self.settle()
         assert handle.answered_in_place, f"a private answer to a good click: {[m.text for m in handle.answers]}"
 

@@ -212,7 +212,7 @@ class Game:
         assert self.bot is not None
         # Generous: the move that ends a game draws the route and the replay inside its interaction, which
         # takes many seconds on a machine busy with other work; a hang still fails.
-        await self.bot.busy.wait_idle(timeout=PATIENCE)
+        await self.bot.handled(timeout=PATIENCE)
         await self.bot.announcer.flush()
 
     # -- talking to the bot ----------------------------------------------------------------------

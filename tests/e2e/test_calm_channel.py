@@ -55,7 +55,7 @@ async def test_the_lobby_start_button_is_answered_in_place(game: Game) -> None:
     w, fake = game.world, game.fake
     lobby = await game.open(seed=6, mrx=w.bob, detectives=(w.carol,))
     handle = await fake.click(w.alice, lobby, f"sy:lobby:{game.game_id}:start")
-    await handle.wait_idle()
+    await handle.wait_callback()
     await game.settle()
     assert handle.answered_in_place and fake.ephemeral_messages(w.alice, include_deleted=True) == []
     assert "The game is on!" in fake.channel_messages(w.channel)[-1].text

@@ -92,7 +92,7 @@ async def test_reminders_once_per_turn_and_the_deadline_lets_the_host_skip(game:
     refused = await fake.click(w.carol, overdue, skip_id)
     assert "only the host" in (await refused.wait_reply()).text.lower()
     skipped = await fake.click(w.alice, overdue, skip_id)
-    await skipped.wait_idle()
+    await skipped.wait_callback()
     await game.settle()
     state = await game.truth()
     assert pawn not in state.to_move() and state.history[-1].get("reason") == "timeout"

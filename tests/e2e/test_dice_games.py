@@ -91,7 +91,7 @@ async def test_refused_clicks_are_answered_privately_and_change_nothing(dice: Di
     user = await dice.owner(roller)
     taps = [await fake.click(user, post, roll), await fake.click(user, post, roll)]
     for tap in taps:
-        await tap.wait_idle()
+        await tap.wait_callback()
     await dice.settle()
     answers = [a for tap in taps for a in tap.answers]
     assert len(answers) == 1 and answers[0].kind == "ephemeral" and "rolled already" in answers[0].text, answers
@@ -237,7 +237,7 @@ async def test_a_double_click_on_roll_again_spends_one_token_and_rolls_once(dice
     user = await dice.owner(state.to_move()[0])
     taps = [await fake.click(user, post, again), await fake.click(user, post, again)]
     for tap in taps:
-        await tap.wait_idle()
+        await tap.wait_callback()
     await dice.settle()
     after = await dice.truth()
     assert rolls_and_tokens(after) == (state.rolls + 1, state.tokens - 1)
@@ -308,7 +308,7 @@ async def test_roll_buttons_posted_before_they_named_their_roll(dice: DiceGame) 
     post.components = json.loads(json.dumps(post.components).replace(dice.roll_button(post, "again", state), legacy))
     user = await dice.owner(state.to_move()[0])
     handle = await fake.click(user, post, legacy)
-    await handle.wait_idle()
+    await handle.wait_callback()
     await dice.settle()
     answers = [a.text for a in handle.answers if a.kind == "ephemeral"]
     assert len(answers) == 1 and "older version" in answers[0] and "new buttons" in answers[0], answers
@@ -337,7 +337,7 @@ async def reroll_behind_a_post(dice: DiceGame, state):
 
 async def private_answer(dice: DiceGame, handle):
     """The one private answer to a click (the post it renewed is no answer)."""
-    await handle.wait_idle()
+    await handle.wait_callback()
     await dice.settle()
     answers = [a for a in handle.answers if a.kind == "ephemeral"]
     assert len(answers) == 1, [a.text for a in handle.answers]
