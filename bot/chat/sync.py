@@ -16,6 +16,7 @@ retry mends: it still stops the start in one sentence.
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import json
 import logging
@@ -35,13 +36,42 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS = (5.0, 15.0, 60.0, 300.0)
 
 
+#: each command's translated payload, by its translator's kind and its payload untranslated: the translations
+#: come from the package's catalogues, fixed while the process runs, and working them out for each of Discord's
+#: locales took most of the time a start spends on its commands (once to compare, once more to sync)
+_translated: dict[tuple[type, str], dict] = {}
+
+
 async def payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict]:
     """What ``tree.sync(guild=guild)`` would send."""
     commands = tree.get_commands(guild=guild)
     translator = tree.translator
-    if translator:
-        return [await command.get_translated_payload(tree, translator) for command in commands]
-    return [command.to_dict(tree) for command in commands]
+    if not translator:
+        return [command.to_dict(tree) for command in commands]
+    sent = []
+    for command in commands:
+        key = (type(translator), json.dumps(command.to_dict(tree), sort_keys=True, default=str))
+        if key not in _translated:
+            _translated[key] = await command.get_translated_payload(tree, translator)
+        sent.append(copy.deepcopy(_translated[key]))
+    return sent
+
+
+async def upload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None, sent: list[dict]) -> None:
+    """``tree.sync(guild=guild)`` with its payload worked out already (:func:`payload`): the same request, and a
+    payload Discord refuses raises the same :class:`app_commands.CommandSyncFailure`."""
+    http, application_id = tree.client.http, tree.client.application_id
+    if application_id is None:
+        raise app_commands.MissingApplicationID
+    try:
+        if guild is None:
+            await http.bulk_upsert_global_commands(application_id, payload=sent)
+        else:
+            await http.bulk_upsert_guild_commands(application_id, guild.id, payload=sent)
+    except discord.HTTPException as exc:
+        if exc.status == 400 and exc.code == 50035:
+            raise app_commands.CommandSyncFailure(exc, tree.get_commands(guild=guild)) from None
+        raise
 
 
 def _outline(entries: Iterable[dict[str, Any]]) -> list[tuple]:
@@ -71,7 +101,7 @@ async def sync_if_changed(tree: app_commands.CommandTree, service: GameService, 
             log.info("slash commands unchanged (%s): not synced", scope)
             return False
         log.warning("slash commands differ on Discord's side from the last sync (%s): syncing again", scope)
-    await tree.sync(guild=guild)
+    await upload(tree, guild, sent)
     await service.set_installation_value(scope, digest)
     log.info("slash commands synced (%s)", scope)
     return True
