@@ -139,6 +139,8 @@ class ScotlandYardBot(commands.AutoShardedBot):
         self.gave_up: str | None = None
         self._background: set[asyncio.Task] = set()
         self._healed = False
+        #: set once the first ready has posted what was owed and set the computers owing moves going
+        self.recovered = asyncio.Event()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -213,10 +215,16 @@ class ScotlandYardBot(commands.AutoShardedBot):
         if not self._healed:
             self._healed = True
             # Post whatever a crash left owed (the outbox), before anything else happens.
-            self._spawn(self.announce())
+            self._spawn(self._recover())
             self._spawn(self.wakeups.start())
             if self.heartbeat.held:  # a beat with the gateway's latency at once (the health file says ready)
                 self._spawn(self.heartbeat.renew())
+
+    async def _recover(self) -> None:
+        try:
+            await self.announce()
+        finally:
+            self.recovered.set()
 
     async def announce(self, game_id: int | None = None, *, computers: bool = True) -> None:
         """Post the messages the service owes (for one game or all); then a computer that owes the
@@ -287,6 +295,11 @@ class ScotlandYardBot(commands.AutoShardedBot):
             await interaction.response.send_message(tr._(RESTARTING), ephemeral=True)
         except discord.HTTPException:
             pass
+
+    @property
+    def handling(self) -> bool:
+        """Whether an interaction the gateway handed over is still being handled (see :meth:`handled`)."""
+        return bool(_interaction_tasks() or self._refusals or self.busy.count)
 
     async def handled(self, timeout: float = 10.0) -> None:
         """Wait until every interaction the gateway has handed over so far is handled: discord.py runs each

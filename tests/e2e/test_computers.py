@@ -164,6 +164,7 @@ async def test_a_computer_whose_turn_it_was_at_a_restart_moves_once_after_it(gam
     game.make_bot = lambda: ScotlandYardBot(game.service, pictures=game.pictures, clock=game.clock,
                                             reminder_interval=None, thinker=Thinker(0), computer_pause=0)
     await game.start_bot()
+    await asyncio.wait_for(game.bot.recovered.wait(), 5)  # the computers owing a move are going
     await game.fake.wait_until(lambda: False if game.bot is None else not game.bot.computers._tasks, timeout=5)
     await computers_done(game)
     state = await game.truth()

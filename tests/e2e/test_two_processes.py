@@ -174,7 +174,7 @@ class TwoProcesses:
             await asyncio.sleep(0.01)
 
     async def quiet(self) -> bool:
-        if any(bot.busy.count or bot.computers._tasks for bot in self.bots):
+        if any(bot.handling or bot.computers._tasks for bot in self.bots):
             return False
         eyes = self.service
         if await eyes.pending_announcements(self.game_id):
