@@ -7,6 +7,7 @@ then the service rebuilds the game from its actions.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -14,8 +15,13 @@ from typing import Any
 from .base import Row
 
 
+@functools.cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
 def _columns(cls: type, row: Row) -> dict[str, Any]:
-    return {f.name: row[f.name] for f in fields(cls)}
+    return {name: row[name] for name in _names(cls)}
 
 
 @dataclass(frozen=True)

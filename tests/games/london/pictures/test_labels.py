@@ -4,7 +4,10 @@ simulated games, and of the place names (Potsdam's) wherever a free spot allows.
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import dataclass
+from typing import Collection
 
 import pytest
 from PIL import ImageChops
@@ -48,6 +51,25 @@ def label_faults(tags: Tags) -> list[str]:
     return faults
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What the checks read of a picture drawn: its tags (with their layout), and the stations a window shows."""
+
+    tags: Tags
+    shown: Collection[int] | None
+
+
+@functools.cache
+def drawn(rules: str, players: int, strategy: str, seed: int) -> tuple[tuple[str, Drawn], ...]:
+    """:func:`pictures` of a game, kept for the tests that read the same game again (the pictures themselves are
+    let go: a game's are hundreds of megabytes)."""
+    kept = []
+    for what, pic in pictures(rules, players, strategy, seed):
+        assert isinstance(pic, Picture), what
+        kept.append((what, Drawn(pic.tags, getattr(pic, "shown", None))))
+    return tuple(kept)
+
+
 def pictures(rules: str, players: int, strategy: str, seed: int):
     """(what, Picture) for every round of a simulated game: the board with and without the
     tracker in turn, Mr. X's board while the game runs, the route at the end, and every window of
@@ -69,8 +91,8 @@ def pictures(rules: str, players: int, strategy: str, seed: int):
 @pytest.mark.parametrize("rules,players,strategy,seed", GAMES, ids=["-".join(map(str, g)) for g in GAMES])
 def test_no_tag_covers_a_number_or_another_tag(rules, players, strategy, seed):
     checked = 0
-    for what, pic in pictures(rules, players, strategy, seed):
-        assert isinstance(pic, Picture) and pic.tags is not None
+    for what, pic in drawn(rules, players, strategy, seed):
+        assert pic.tags is not None
         assert label_faults(pic.tags) == [], what
         checked += len(pic.tags.placed)
     assert checked > 40
@@ -83,7 +105,7 @@ def names_covered(tags: Tags) -> int:
 @pytest.mark.parametrize("seed", [1, 6])
 def test_tags_keep_off_the_place_names_where_they_can(seed, monkeypatch):
     tags = covered = 0
-    for _, pic in pictures("sanssouci", 5, "greedy", seed):
+    for _, pic in drawn("sanssouci", 5, "greedy", seed):
         tags += len(pic.tags.placed)
         covered += names_covered(pic.tags)
     assert tags > 200 and covered <= tags // 100  # a place name under a tag: only where no spot is free
@@ -95,7 +117,7 @@ def test_tags_keep_off_the_place_names_where_they_can(seed, monkeypatch):
 
 def test_a_close_up_shows_each_place_name_whole_or_not_at_all():
     shown = 0
-    for what, pic in pictures("sanssouci", 6, "greedy", 1):
+    for what, pic in drawn("sanssouci", 6, "greedy", 1):
         lay = pic.tags.lay
         for box in lay.place_name_boxes():
             assert 0 <= box[0] and lay.header <= box[1] and box[2] <= lay.width and box[3] <= lay.footer_top, what
@@ -108,13 +130,13 @@ def test_no_place_name_lies_under_a_station():
     close-up (where a name finds no free spot it is left out)."""
     checked = 0
     for seed in (1, 6, 7):
-        for what, pic in pictures("sanssouci", 5, "greedy", seed):
+        for what, pic in drawn("sanssouci", 5, "greedy", seed):
             lay = pic.tags.lay
             rim = lay.px(3)
             for box in lay.place_name_boxes():
                 letters = (box[0] + rim, box[1] + rim, box[2] - rim, box[3] - rim)
                 for station in lay.board.stations:
-                    if getattr(pic, "shown", None) is not None and station not in pic.shown:
+                    if pic.shown is not None and station not in pic.shown:
                         continue  # (a window leaves off a station its edge would cut)
                     (x, y), r = lay.xy(station), lay.outer(station)
                     nx, ny = min(max(x, letters[0]), letters[2]), min(max(y, letters[1]), letters[3])
