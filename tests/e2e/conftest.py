@@ -52,6 +52,8 @@ async def _running(kind, fake: FakeDiscord, world: World, service: GameService, 
     table = kind(fake, world, service, clock, pictures)
     await table.start_bot()
     yield table
+    if table.bot is not None:  # the test is over and nothing is in flight: no grace for late interactions
+        table.bot.close_grace = 0.0
     await table.stop_bot()
     fake.assert_clean()
 
