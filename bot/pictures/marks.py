@@ -396,8 +396,13 @@ def _overlap(a: Box, b: Box) -> float:
 
 def segment_crosses(a: Point, b: Point, box: Box) -> bool:
     """Whether the segment a-b passes through ``box`` (Liang-Barsky clipping)."""
+    ax, ay, bx, by = a[0], a[1], b[0], b[1]
+    # Most boxes lie off the segment's own box: those it cannot cross are told at once.
+    if (ax if ax > bx else bx) < box[0] or (ax if ax < bx else bx) > box[2] or \
+            (ay if ay > by else by) < box[1] or (ay if ay < by else by) > box[3]:
+        return False
     t0, t1 = 0.0, 1.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
+    dx, dy = bx - ax, by - ay
     for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
         if p == 0:
             if q < 0:
