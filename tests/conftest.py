@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from tests.service.helpers import restart_keys  # noqa: E402
 from tests.store.postgres_server import fresh_database  # noqa: E402
+from tests.store.sqlite_template import migrated_sqlite  # noqa: E402
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -19,7 +20,7 @@ async def database(request, tmp_path):
     """Where the games are kept: a new SQLite file, or a new database on the test PostgreSQL server (a test that
     takes it runs on both backends)."""
     if request.param == "sqlite":
-        yield tmp_path / "games.sqlite3"
+        yield await migrated_sqlite(tmp_path / "games.sqlite3")
         return
     async with fresh_database() as url:
         yield url
