@@ -64,7 +64,7 @@ def refusals(rules: str, players: int, options: dict, seed: int) -> list[tuple[G
         if state.is_over:
             break
         for action in attempts(state, rng):
-            trial = GameState.from_snapshot(state.snapshot(), state.board)
+            trial = state.copy()
             try:
                 trial.apply(action)
             except GameError as exc:
