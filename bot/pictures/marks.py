@@ -403,7 +403,7 @@ def segment_crosses(a: Point, b: Point, box: Box) -> bool:
         return False
     t0, t1 = 0.0, 1.0
     dx, dy = bx - ax, by - ay
-    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
+    for p, q in ((-dx, ax - box[0]), (dx, box[2] - ax), (-dy, ay - box[1]), (dy, box[3] - ay)):
         if p == 0:
             if q < 0:
                 return False

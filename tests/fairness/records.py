@@ -74,7 +74,7 @@ def other_route(record: dict) -> dict:
     family = family_for_rules(record["rules"])
     rows = record["actions"]
     for row in reversed(hidden_rows(record)):
-        for other in _likely_first(family, record, row):
+        for other in _reachable(family, record, row):
             if other == rows[row]["to"]:
                 continue
             bad = moved_elsewhere(record, row, other)
@@ -88,7 +88,7 @@ def other_route(record: dict) -> dict:
     raise AssertionError("no other legal route found")
 
 
-def _likely_first(family, record: dict, row: int) -> list[int]:
+def _reachable(family, record: dict, row: int) -> list[int]:
     """The stations Mr. X could ride to at action row ``row``, as the engine lists them (any other would be refused on
     replay, and each one tried costs a whole replay); every station number where the engine's moves name none."""
     try:

@@ -79,8 +79,8 @@ class Server:
         self.bin = bin_dir
         self.data = folder / "data"
         self._names = itertools.count(1)
-        self.template_ready = False
-        #: the template's schema (SCHEMA), and the statement that empties a database made from it again
+        #: the template's schema (SCHEMA), once the template is made, and the statement that empties a database
+        #: made from it again
         self._schema: str | None = None
         self._empty_again = ""
         #: databases made from the template and handed to a test, and those emptied again for the next test
@@ -125,27 +125,14 @@ class Server:
 
     async def new_database(self, empty: bool = False) -> str:
         """A fresh database with the schema up to date (``empty``: as ``createdb`` makes it); returns its URL."""
-        from bot.store.postgres import PostgresStore
-
         admin = await asyncpg.connect(self.url("postgres"))
         try:
             if empty:
                 name = f"sy_test_{os.getpid()}_{next(self._names)}"
                 await admin.execute(f"CREATE DATABASE {name}")
                 return self.url(name)
-            if not self.template_ready:
-                await admin.execute(f"CREATE DATABASE {TEMPLATE}")
-                await (await PostgresStore.open(self.url(TEMPLATE), pool_size=1)).close()
-                template = await asyncpg.connect(self.url(TEMPLATE))
-                try:
-                    self._schema = await template.fetchval(SCHEMA)
-                    tables = [row[0] for row in await template.fetch(TABLES)]
-                    sequences = [row[0] for row in await template.fetch(SEQUENCES)]
-                finally:
-                    await template.close()
-                self._empty_again = "".join([f"TRUNCATE {', '.join(tables)} RESTART IDENTITY;",
-                                             *(f"ALTER SEQUENCE {sequence} RESTART;" for sequence in sequences)])
-                self.template_ready = True
+            if self._schema is None:
+                await self._make_template(admin)
             if self._spare:
                 name = self._spare.pop()
             else:
@@ -157,6 +144,24 @@ class Server:
         finally:
             await admin.close()
         return self.url(name)
+
+    async def _make_template(self, admin: asyncpg.Connection) -> None:
+        """The template every test's database starts as: the migrations run once; its schema read, for
+        :meth:`release_database` to compare with."""
+        from bot.store.postgres import PostgresStore
+
+        await admin.execute(f"CREATE DATABASE {TEMPLATE}")
+        await (await PostgresStore.open(self.url(TEMPLATE), pool_size=1)).close()
+        template = await asyncpg.connect(self.url(TEMPLATE))
+        try:
+            schema = await template.fetchval(SCHEMA)
+            tables = [row[0] for row in await template.fetch(TABLES)]
+            sequences = [row[0] for row in await template.fetch(SEQUENCES)]
+        finally:
+            await template.close()
+        self._empty_again = "".join([f"TRUNCATE {', '.join(tables)} RESTART IDENTITY;",
+                                     *(f"ALTER SEQUENCE {sequence} RESTART;" for sequence in sequences)])
+        self._schema = schema
 
     async def release_database(self, url: str) -> None:
         """A test is done with a database: one made from the template whose schema is still the template's is emptied
