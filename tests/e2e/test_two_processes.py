@@ -462,18 +462,25 @@ async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_
 
 
 class ComputerProcessGame(ProcessGame):
-    """Also waits until no computer owes a move (none to move, or its turn claimed by a live process)."""
+    """Also waits until no computer owes a move: none is free to move and no process holds a computer's turn."""
 
     async def settle(self) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 30
         while True:
             await super().settle()
-            if self.game_id is None or (self.game_id not in await self.service.games_owing_computers()
-                                        and await self.service.claim_holder(COMPUTERS, self.game_id) is None):
+            if self.game_id is None or await self._no_computer_owes():
                 return
             assert loop.time() < deadline, "the computer never moved"
             await asyncio.sleep(0.02)
+
+    async def _no_computer_owes(self) -> bool:
+        """Read between two looks at the computers' claim: a dead process's claim that ends between the reads would
+        otherwise hide the turn from both (still held at the first, gone at the second)."""
+        eyes = self.service
+        return (await eyes.claim_holder(COMPUTERS, self.game_id) is None
+                and self.game_id not in await eyes.games_owing_computers()
+                and await eyes.claim_holder(COMPUTERS, self.game_id) is None)
 
     async def people(self) -> set[str]:
         return {pawn for p in await self.service.players(self.game_id) if p.user_id > 0 for pawn in p.pawns}
