@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -143,6 +143,8 @@ class Tags:
     #: the part of the picture that will be shown (a close-up's crop; None: the map between header and
     #: footer): every tag stays inside it, and a tag whose anchor lies outside it is left off
     frame: Box | None = None
+    #: (the pawns, the station numbers none of them stands on), for :meth:`clear_boxes`
+    _uncovered: tuple[tuple, list[Box]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def around(cls, lay: MapLayout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
@@ -154,16 +156,25 @@ class Tags:
         return boxes() if boxes is not None else ()
 
     @staticmethod
-    def _clean_spots(near: list[Box], rings: list[list[tuple[Box, tuple[Point, Point]]]], avoid: list[Box],
-                     faults, soft) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
-        """(cost, box, leader) of the spots for a tag that cover nothing of ``avoid``: beside its anchor,
-        else further out on the nearest ring where a leader line to it crosses nothing of ``avoid``."""
-        options = [(soft(box) + 0.1 * i, box, None) for i, box in enumerate(near) if not faults(box, avoid)]
+    def _clean_spots(near: list[Box], rings: list[list[tuple[Box, tuple[Point, Point]]]], names: bool,
+                     nearby, faults, soft) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
+        """(cost, box, leader) of the spots for a tag that cover nothing of what a tag may not cover (with
+        ``names``, the place names too): beside its anchor, else further out on the nearest ring where a
+        leader line to it crosses nothing of it. ``nearby(ring)`` is what lies by a ring's spots (ring 0:
+        the spots beside the anchor)."""
+        def avoid(ring: int) -> list[Box]:
+            around = nearby(ring)
+            return [*around.hard, *around.names] if names else around.hard
+
+        clear = avoid(0)
+        options = [(soft(box, None, nearby(0)) + 0.1 * i, box, None) for i, box in enumerate(near)
+                   if not faults(box, clear)]
         for ring, spots in enumerate(rings, 1):
             if options:
                 break
-            options = [(soft(box, leader) + ring, box, leader) for box, leader in spots
-                       if not faults(box, avoid) and not any(segment_crosses(*leader, b) for b in avoid)]
+            clear = avoid(ring)
+            options = [(soft(box, leader, nearby(ring)) + ring, box, leader) for box, leader in spots
+                       if not faults(box, clear) and not any(segment_crosses(*leader, b) for b in clear)]
         return options
 
     def bounds(self) -> Box:
@@ -174,15 +185,21 @@ class Tags:
         """What a tag may not cover (within ``reach`` of ``centre``): station numbers (but those under
         a pawn, whose disc shows the number instead), the pawns' numbers, ``keep_clear`` and the
         tags placed so far."""
-        cx, cy = centre or (0.0, 0.0)
-        out = []
-        for station, box in station_number_boxes(self.lay).items():
-            if centre is None or _within(box, cx, cy, reach):
-                at = self.lay.xy(station)
-                if not any(math.dist(at, c) < r for c, r in self.pawns):
-                    out.append(box)
-        out += [pawn_number_box(c, r) for c, r in self.pawns]
-        return [b for b in out + self.keep_clear + self.placed if centre is None or _within(b, cx, cy, reach)]
+        out = [*self._uncovered_numbers(), *(pawn_number_box(c, r) for c, r in self.pawns), *self.keep_clear,
+               *self.placed]
+        if centre is None:
+            return out
+        cx, cy = centre
+        return [b for b in out if _within(b, cx, cy, reach)]
+
+    def _uncovered_numbers(self) -> list[Box]:
+        """The station numbers no pawn stands on, worked out again only when the pawns change."""
+        pawns = tuple(self.pawns)
+        if self._uncovered is None or self._uncovered[0] != pawns:
+            lay = self.lay
+            self._uncovered = (pawns, [box for station, box in station_number_boxes(lay).items()
+                                       if not any(math.dist(lay.xy(station), c) < r for c, r in pawns)])
+        return self._uncovered[1]
 
     def add(self, pic: Picture, centre: Point, text: str, fill: style.RGB, border: style.RGB = style.WHITE,
             reach: float = PAWN_RADIUS, shorter: Sequence[str] = ()) -> Box | None:
@@ -267,33 +284,76 @@ class Tags:
                     n += 1
             return n
 
-        def soft(box: Box, leader: tuple[Point, Point] | None = None) -> float:
+        def soft(box: Box, leader: tuple[Point, Point] | None, around: Nearby) -> float:
             """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
             ``leader`` crosses)."""
-            cost = 40 * sum(_overlap(box, d) for d in discs) + 8 * sum(_overlap(box, c) for c in circles)
+            cost = 40 * sum(_overlap(box, d) for d in around.discs) + 8 * sum(_overlap(box, c) for c in around.circles)
             cost += 5 * sum(segment_crosses(a, b, box) for a, b in self.leaders)
             if leader is not None:
-                cost += 2 * sum(segment_crosses(*leader, d) for d in discs) + 6 * sum(segment_crosses(*leader, b) for b in hard)
+                cost += (2 * sum(segment_crosses(*leader, d) for d in around.discs)
+                         + 6 * sum(segment_crosses(*leader, b) for b in around.hard))
             return cost
 
         names = [b for b in self.place_names() if _within(b, cx, cy, reach)]
+        areas: dict[int, Nearby] = {}
+
+        def nearby(ring: int) -> Nearby:
+            """What lies by the spots of ``ring`` (0: those beside the anchor) and their leader lines: the
+            rest can neither touch such a spot nor cross its leader, so leaving it out changes no count."""
+            if ring not in areas:
+                if ring == 0:
+                    area = _area(near, ())
+                else:
+                    spots = rings[ring - 1]
+                    area = _area([box for box, _ in spots], [end for _, leader in spots for end in leader])
+                areas[ring] = Nearby(*(_reaching(boxes, area) for boxes in (hard, names, discs, circles)))
+            return areas[ring]
+
         if rings is None:
-            options = self._clean_spots(near, [], [*hard, *names], faults, soft)
+            options = self._clean_spots(near, [], True, nearby, faults, soft)
             return (min(options, key=lambda o: o[0])[1], None) if options else None
         options: list = []
-        for avoid in ([*hard, *names], hard) if names else (hard,):  # place names too, where a spot allows
-            options = self._clean_spots(near, rings, avoid, faults, soft)
+        for with_names in (True, False) if names else (False,):  # place names too, where a spot allows
+            options = self._clean_spots(near, rings, with_names, nearby, faults, soft)
             if options:
                 break
         if not options:  # a ring spot whose leader line crosses fewest numbers
-            options = [(soft(box, leader) + ring + 20 * sum(segment_crosses(*leader, b) for b in hard), box, leader)
-                       for ring, spots in enumerate(rings, 1) for box, leader in spots if not faults(box, hard)]
+            options = [(soft(box, leader, nearby(ring)) + ring
+                        + 20 * sum(segment_crosses(*leader, b) for b in nearby(ring).hard), box, leader)
+                       for ring, spots in enumerate(rings, 1) for box, leader in spots
+                       if not faults(box, nearby(ring).hard)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
             return box, leader
         if anyhow:
-            return min(near, key=lambda b: (faults(b, hard, first=False), soft(b) + 0.1 * near.index(b))), None
+            around = nearby(0)
+            return min(near, key=lambda b: (faults(b, around.hard, first=False),
+                                            soft(b, None, around) + 0.1 * near.index(b))), None
         return None
+
+
+class Nearby(NamedTuple):
+    """What lies by some spots for a tag (:meth:`Tags._choose`): the boxes no tag may cover, the place names,
+    the other pawns' discs and the stations' circles."""
+
+    hard: list[Box]
+    names: list[Box]
+    discs: list[Box]
+    circles: list[Box]
+
+
+def _area(boxes: Sequence[Box], points: Sequence[Point], margin: float = 2.0) -> Box:
+    """The box around ``boxes`` and ``points``, ``margin`` wider on each side (a tag's check allows a pixel for
+    rounding)."""
+    xs = [b[0] for b in boxes] + [b[2] for b in boxes] + [p[0] for p in points]
+    ys = [b[1] for b in boxes] + [b[3] for b in boxes] + [p[1] for p in points]
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
+def _reaching(boxes: Sequence[Box], area: Box) -> list[Box]:
+    """The ``boxes`` that reach into ``area``, in their order."""
+    x0, y0, x1, y1 = area
+    return [b for b in boxes if b[2] > x0 and b[0] < x1 and b[3] > y0 and b[1] < y1]
 
 
 def _near_spots(cx: float, cy: float, w: float, h: float, r: float, gap: float) -> list[Point]:
