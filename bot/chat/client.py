@@ -305,12 +305,13 @@ class ScotlandYardBot(commands.AutoShardedBot):
         """Wait until every interaction the gateway has handed over so far is handled: discord.py runs each
         handler in a task of its own, made as the interaction is parsed, so one received is never missed
         (however long its acknowledgement takes to come back); then until nothing counts as busy."""
-        deadline = asyncio.get_running_loop().time() + timeout
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
         while started := _interaction_tasks() + list(self._refusals):
-            _, left = await asyncio.wait(started, timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+            _, left = await asyncio.wait(started, timeout=max(0.0, deadline - loop.time()))
             if left:
                 raise asyncio.TimeoutError(f"{len(left)} interactions still in hand after {timeout} s")
-        await self.busy.wait_idle(timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+        await self.busy.wait_idle(timeout=max(0.0, deadline - loop.time()))
 
     async def give_up(self, why: str) -> None:
         """Another process holds this one's shards too: stop, as on SIGTERM (the moves in hand are finished, the

@@ -284,7 +284,7 @@ class Tags:
                     n += 1
             return n
 
-        def soft(box: Box, leader: tuple[Point, Point] | None, around: Nearby) -> float:
+        def soft(box: Box, leader: tuple[Point, Point] | None, around: _Nearby) -> float:
             """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
             ``leader`` crosses)."""
             cost = 40 * sum(_overlap(box, d) for d in around.discs) + 8 * sum(_overlap(box, c) for c in around.circles)
@@ -295,9 +295,9 @@ class Tags:
             return cost
 
         names = [b for b in self.place_names() if _within(b, cx, cy, reach)]
-        areas: dict[int, Nearby] = {}
+        areas: dict[int, _Nearby] = {}
 
-        def nearby(ring: int) -> Nearby:
+        def nearby(ring: int) -> _Nearby:
             """What lies by the spots of ``ring`` (0: those beside the anchor) and their leader lines: the
             rest can neither touch such a spot nor cross its leader, so leaving it out changes no count."""
             if ring not in areas:
@@ -306,7 +306,7 @@ class Tags:
                 else:
                     spots = rings[ring - 1]
                     area = _area([box for box, _ in spots], [end for _, leader in spots for end in leader])
-                areas[ring] = Nearby(*(_reaching(boxes, area) for boxes in (hard, names, discs, circles)))
+                areas[ring] = _Nearby(*(_reaching(boxes, area) for boxes in (hard, names, discs, circles)))
             return areas[ring]
 
         if rings is None:
@@ -318,10 +318,11 @@ class Tags:
             if options:
                 break
         if not options:  # a ring spot whose leader line crosses fewest numbers
-            options = [(soft(box, leader, nearby(ring)) + ring
-                        + 20 * sum(segment_crosses(*leader, b) for b in nearby(ring).hard), box, leader)
-                       for ring, spots in enumerate(rings, 1) for box, leader in spots
-                       if not faults(box, nearby(ring).hard)]
+            for ring, spots in enumerate(rings, 1):
+                around = nearby(ring)
+                options += [(soft(box, leader, around) + ring
+                             + 20 * sum(segment_crosses(*leader, b) for b in around.hard), box, leader)
+                            for box, leader in spots if not faults(box, around.hard)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
             return box, leader
@@ -332,7 +333,7 @@ class Tags:
         return None
 
 
-class Nearby(NamedTuple):
+class _Nearby(NamedTuple):
     """What lies by some spots for a tag (:meth:`Tags._choose`): the boxes no tag may cover, the place names,
     the other pawns' discs and the stations' circles."""
 
