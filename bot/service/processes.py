@@ -13,6 +13,9 @@ The rule that keeps one process per shard, whatever Discord accepts (it lets sev
   seen_at``) is dead, killed at any line: its lease is ended and the new one starts. So a process killed without a
   word delays the restart on its shards by its lease at most: ``SY_CLAIM_LEASE`` (30 s), at least
   :data:`SHORTEST_LEASE` (10 s).
+- The lock is held for a few statements only: a process frozen while it holds it (on a server, which several
+  processes share) has its transaction ended by the server after :data:`bot.store.processes.LOCK_IDLE_MS`, so the
+  others go on taking and renewing their shards meanwhile.
 - A running process renews its lease every third of it (:meth:`ProcessBook.renew`). One that finds a live clashing
   process then (it was frozen, or cut off from the database, for longer than its lease, and another took its shards
   meanwhile) gives its shards up: its row says so, and who holds them, until it is forgotten.

@@ -12,6 +12,10 @@ from .claims import OUTBOX
 
 #: the advisory lock a server's transaction takes to look at and write the processes' rows, one at a time
 _BOOK_LOCK = 0x5359_7072_6F63  # "SYproc"
+#: milliseconds a transaction holding that lock may wait on its own process before the server ends it: its statements
+#: follow each other at once, so a process silent that long inside is frozen (a stalled machine, SIGSTOP), and
+#: would otherwise keep every other process from starting and renewing until it woke
+LOCK_IDLE_MS = 5000
 
 
 @dataclass(frozen=True)
@@ -49,9 +53,12 @@ class Processes:
 
     async def lock(self) -> None:
         """Hold the processes' rows until the transaction ends: a process taking its shards sees every other's
-        row as it stands (SQLite's transaction holds the whole file already)."""
+        row as it stands (SQLite's transaction holds the whole file already). On a server the transaction ends,
+        its connection with it, once it has waited :data:`LOCK_IDLE_MS` on its process (the process's next
+        statement fails, and its next beat tries again)."""
         if self.sql.lock:  # a server's transaction
-            await self.sql.one("SELECT pg_advisory_xact_lock(?)", (_BOOK_LOCK,))
+            await self.sql.one("SELECT set_config('idle_in_transaction_session_timeout', ?, true), "
+                               "pg_advisory_xact_lock(?)", (str(LOCK_IDLE_MS), _BOOK_LOCK))
 
     async def beat(self, row: ProcessRow) -> None:
         """Write the process's row (a new one, or its latest state)."""

@@ -9,10 +9,13 @@ import asyncio
 
 import pytest
 
-from bot.service import processes
+from bot.service import GameService, processes
 from bot.service.processes import FORGET_AFTER, ProcessBook, ShardsTaken, process_report
+from bot.store import DatabaseUnavailable, OutcomeUnknown
+from bot.store.processes import LOCK_IDLE_MS
 
 from tests.service.helpers import started
+from tests.store.postgres_server import fresh_database
 
 
 async def test_each_process_writes_its_row_and_the_report_lists_them_by_shards(service, clock) -> None:
@@ -180,3 +183,39 @@ async def test_the_posts_a_process_has_claimed_are_in_its_hand_until_the_claim_e
     clock.now += 61  # the holder died: nobody has them in hand, they are still owed
     report = await process_report(service.database, clock)
     assert report.owed.in_hand == {} and report.owed.count == owed
+
+
+async def test_a_process_frozen_while_it_holds_the_processes_lock_keeps_no_other_from_starting(clock) -> None:
+    """A process stopped (a stalled machine, SIGSTOP) inside its heartbeat's transaction holds the lock on the
+    processes' rows: the server ends that transaction once it has waited LOCK_IDLE_MS on its process, and another
+    process takes its shards then, instead of waiting until the frozen one wakes. The frozen one, woken, learns that
+    its transaction is gone, and its next one works."""
+    async with fresh_database() as url:
+        frozen, other = [await GameService.open(url, clock=clock, secret="one bot") for _ in range(2)]
+        loop = asyncio.get_running_loop()
+        locked, woken = loop.create_future(), asyncio.Event()
+
+        async def beat_frozen_half_way() -> None:
+            async with frozen.database.transaction() as tx:
+                await tx.processes.lock()
+                locked.set_result(loop.time())
+                await woken.wait()  # frozen: it sends nothing more until it wakes
+
+        beat = asyncio.create_task(beat_frozen_half_way())
+        try:
+            began = await locked
+            await asyncio.wait_for(ProcessBook(other.database, clock, "host-b:1").hold([1], 2), timeout=20)
+            waited = loop.time() - began
+            woken.set()
+            with pytest.raises((DatabaseUnavailable, OutcomeUnknown)):  # the server ended it
+                await beat
+            # it waited for that (on a busy machine this process may have read the lock's answer late)
+            assert LOCK_IDLE_MS / 2000 < waited < LOCK_IDLE_MS / 1000 + 10
+            report = await process_report(other.database, clock)
+            assert [(row.name, row.shards, gone) for row, gone in report.processes] == [("host-b:1", "1", False)]
+            await ProcessBook(frozen.database, clock, "host-a:1").hold([0], 2)
+        finally:
+            beat.cancel()
+            await asyncio.gather(beat, return_exceptions=True)
+            for service in (frozen, other):
+                await service.close()
