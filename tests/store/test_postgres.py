@@ -1,6 +1,6 @@
 """The PostgreSQL backend against a real server (tests/store/postgres_server.py): the same schema as SQLite's,
-commands on one game serialised and on different games in parallel, races on unique rows, a restart, and
-one clear line for a database that cannot be used."""
+commands on one game serialised and on different games in parallel, races on unique rows, a restart, a
+transaction the server ended, and one clear line for a database that cannot be used."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from bot.service import GameService
-from bot.store import Conflict, DatabaseUnavailable, open_store
+from bot.store import Conflict, DatabaseUnavailable, OutcomeUnknown, open_store
 from bot.store.migrations import find_migrations
 from bot.store.postgres import PostgresStore, shown
 
@@ -256,3 +256,24 @@ async def test_the_migrate_command_brings_a_postgresql_database_up_to_date(url, 
 
     assert await asyncio.to_thread(main, ["migrate", "--database", url]) == 0
     assert f"schema version {LATEST} of {LATEST}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("speaks", ["a statement", "the commit"])
+async def test_a_transaction_the_server_ended_is_unavailable_whenever_its_process_speaks_again(store, speaks):
+    """The server ends a transaction that waited too long on its process (idle_in_transaction_session_timeout, as
+    the processes' lock sets it). Whenever the process speaks again, as the server's word arrives or later, it reads
+    that the database is unavailable (at the commit: that the outcome is unknown), never asyncpg's own confusion
+    ("cannot switch to state"), and the pool's next transaction works."""
+    ended = 0
+    for step in range(16):
+        try:
+            async with store.transaction() as tx:
+                await tx.sql.one("SELECT set_config('idle_in_transaction_session_timeout', '100', true)")
+                await asyncio.sleep(0.09 + step * 0.003)  # just before the server ends it, as it does, and after
+                if speaks == "a statement":
+                    await tx.sql.one("SELECT 1")
+        except (DatabaseUnavailable, OutcomeUnknown):
+            ended += 1
+        async with store.transaction() as tx:
+            assert (await tx.sql.one("SELECT 2"))[0] == 2
+    assert ended >= 8  # (each one that waited 0.114 s or more, at least)
