@@ -143,6 +143,9 @@ async def test_twin_games_give_the_same_page_but_for_the_seals(tmp_path, browser
             phone = Phone(await context.new_page())
             await phone.open(url)
             await phone.page.click("#possible")
+            # the page settled: its live mark lit by the events' first answer (a screenshot taken before it differs
+            # from one taken after by that mark alone)
+            await phone.page.wait_for_function("document.getElementById('live').textContent.startsWith('●')")
             shots.append(await phone.page.screenshot(full_page=True))
             await context.close()
             await server.close()
