@@ -35,9 +35,9 @@ APPLICATION_NAME = "scotland-yard-bot"
 #: a key no other program takes: migrations run under it, one process at a time
 _MIGRATION_LOCK = 0x5359_6D69_6772  # "SYmigr"
 
-#: a connection lost, or one the server ended (asyncpg's InternalClientError: "cannot switch to state 15; another
-#: operation (2) is in progress", a statement sent while the server's last word, that it ended the connection, was
-#: still being read: a transaction it ended for waiting too long, :data:`bot.store.processes.LOCK_IDLE_MS`)
+#: a connection lost, or ended by the server; for a statement sent while asyncpg still reads the server's word that
+#: it ended the connection (a transaction that waited too long on its process: bot.store.processes.LOCK_IDLE_MS),
+#: asyncpg raises its own InternalClientError ("cannot switch to state 15; another operation (2) is in progress")
 _UNAVAILABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.InternalClientError,
                 asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
                 asyncpg.exceptions.IdleInTransactionSessionTimeoutError)
