@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import AsyncIterator
 
 import pytest_asyncio
@@ -11,8 +10,7 @@ from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Clock, Game, RecordingPictures, World
-from tests.service.helpers import nonces
+from tests.e2e.helpers import Clock, Game, RecordingPictures, World, seeded_dealing
 from tests.store.sqlite_template import migrated_sqlite
 
 
@@ -34,11 +32,7 @@ def clock() -> Clock:
 
 @pytest_asyncio.fixture
 async def service(tmp_path, clock: Clock) -> AsyncIterator[GameService]:
-    # seeded nonces and one start input (a bot's: the OS's randomness and the start's interaction id, which the fake
-    # makes from the clock): the same test plays the same games, run after run
-    service = await GameService.open(await migrated_sqlite(tmp_path / "sy.sqlite3"), clock=clock,
-                                     rng=random.Random(5), secret="e2e-secret", nonces=nonces(5),
-                                     start_inputs=lambda key: "e2e-start")
+    service = await GameService.open(await migrated_sqlite(tmp_path / "sy.sqlite3"), clock=clock, **seeded_dealing())
     yield service
     await service.close()
 

@@ -19,6 +19,7 @@ from bot.games.london.engine import MRX, DoubleMove, GameState, Move, MrXView, P
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.service.helpers import nonces
 
 WIDTH = 480  # small pictures keep the suite fast
 #: seconds a test waits for the bot to finish what it is handling before it fails: a passing test never waits
@@ -39,6 +40,14 @@ class Clock:
 
 PUBLIC_VIEWS = (PublicView, DicePublicView)
 PRIVATE_VIEWS = (MrXView, DiceMrXView)
+
+
+def seeded_dealing() -> dict[str, Any]:
+    """What an e2e table's service deals from besides its database: seeded nonces and one start input (a bot's
+    are the OS's randomness and the start's interaction id, which the fake makes from the clock), so the same test
+    deals the same games, run after run, on either backend."""
+    return {"rng": random.Random(5), "secret": "e2e-secret", "nonces": nonces(5),
+            "start_inputs": lambda key: "e2e-start"}
 
 
 class _ViewKey(pickle.Pickler):

@@ -22,10 +22,9 @@ from bot.store.postgres import PostgresStore
 from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Clock, Game
+from tests.e2e.helpers import Clock, Game, seeded_dealing
 from tests.e2e.test_computers import computers_done, seat_computers
 from tests.e2e.test_whole_games import finish_checks
-from tests.service.helpers import nonces
 from tests.store.postgres_server import server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,12 +42,10 @@ async def database() -> AsyncIterator[str]:
 @pytest_asyncio.fixture
 async def service(database: str, clock: Clock, monkeypatch) -> AsyncIterator[GameService]:
     """The bot's service as the runner opens it: the database from ``SY_DATABASE`` (overrides conftest's SQLite
-    file, so the ``game`` and ``dice`` tables of tests/e2e/conftest.py play on PostgreSQL). Its nonces and start
-    input seeded as conftest's are: the same test deals the same games, run after run (with the operating system's
-    randomness Mr. X's start, and so the end of a game, would change from run to run)."""
+    file, so the ``game`` and ``dice`` tables of tests/e2e/conftest.py play on PostgreSQL), dealing as they do there
+    (:func:`~tests.e2e.helpers.seeded_dealing`)."""
     monkeypatch.setenv("SY_DATABASE", database)
-    opened = await GameService.open(clock=clock, rng=random.Random(5), secret="e2e-secret", nonces=nonces(5),
-                                    start_inputs=lambda key: "e2e-start")
+    opened = await GameService.open(clock=clock, **seeded_dealing())
     assert isinstance(opened.database, PostgresStore)
     yield opened
     await opened.close()

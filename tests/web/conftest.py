@@ -14,7 +14,7 @@ from bot.service import GameService
 from bot.web.limits import Limits
 from bot.web.server import WebServer
 from tests.fakediscord import FakeDiscord
-from tests.e2e.helpers import Clock, Game, RecordingPictures, World
+from tests.e2e.helpers import Clock, Game, RecordingPictures, World, seeded_dealing
 from tests.service.helpers import SECRET, nonces
 
 CHROMIUM = "/usr/bin/chromium"
@@ -80,8 +80,7 @@ async def table(tmp_path) -> AsyncIterator[tuple[Game, WebServer]]:
     """The real bot against the fake Discord, with its pages served and linked (SY_WEB_URL)."""
     async with FakeDiscord() as fake:
         clock = Clock()
-        service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, rng=random.Random(5),
-                                         secret="e2e-secret", nonces=nonces(5), start_inputs=lambda key: "e2e-start")
+        service = await GameService.open(tmp_path / "sy.sqlite3", clock=clock, **seeded_dealing())
         server = WebServer(service, "127.0.0.1", 0, poll_every=None)
         await server.start(listen=False)
         base = f"http://127.0.0.1:{server.port}"
