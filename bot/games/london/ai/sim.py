@@ -84,15 +84,11 @@ def hunter_moves(S: Setup, s: Sim, i: int) -> list[tuple[int, int]]:
         return []
     blocked = s.pos[1:]
     wallet = S.wallet_of[i]
-    counts = s.tix[wallet] if wallet >= 0 else None
-    adj = S.tables.hunter_adj
-    out = []
-    for t in range(S.tables.rides):
-        if counts is None or counts[t] > 0:
-            for to in adj[t][here]:
-                if to not in blocked:
-                    out.append((to, t))
-    return out
+    rides = S.tables.hunter_rides[here]
+    if wallet < 0:  # a bobby rides free
+        return [move for move in rides if move[0] not in blocked]
+    counts = s.tix[wallet]
+    return [move for move in rides if counts[move[1]] > 0 and move[0] not in blocked]
 
 
 def hunter_can_move(S: Setup, s: Sim, i: int) -> bool:
@@ -102,12 +98,9 @@ def hunter_can_move(S: Setup, s: Sim, i: int) -> bool:
     blocked = s.pos[1:]
     wallet = S.wallet_of[i]
     counts = s.tix[wallet] if wallet >= 0 else None
-    adj = S.tables.hunter_adj
-    for t in range(S.tables.rides):
-        if counts is None or counts[t] > 0:
-            for to in adj[t][here]:
-                if to not in blocked:
-                    return True
+    for to, t in S.tables.hunter_rides[here]:
+        if (counts is None or counts[t] > 0) and to not in blocked:
+            return True
     return False
 
 
@@ -118,13 +111,7 @@ def mrx_moves(S: Setup, s: Sim, here: int = 0, counts: list[int] | None = None) 
     if counts is None:
         counts = s.tix[0]
     blocked = s.pos[1:]
-    adj = S.tables.mrx_adj
-    out = []
-    for t in range(S.tables.black + 1):
-        if counts[t] > 0:
-            for to in adj[t][here]:
-                if to not in blocked:
-                    out.append((to, t))
+    out = [move for move in S.tables.mrx_rides[here] if counts[move[1]] > 0 and move[0] not in blocked]
     if S.stay >= 0 and counts[S.stay] > 0:
         out.append((here, S.stay))
     return out

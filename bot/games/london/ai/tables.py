@@ -38,6 +38,11 @@ class Tables:
     steps: tuple[tuple[tuple[int, ...], ...], ...]
     #: how many stations each station's land rides reach (a rough "how easy to slip away from here")
     exits: tuple[int, ...]
+    #: [station] -> (station, ticket) for every ride a detective may take from it, ticket by ticket: the
+    #: pairs :func:`~bot.games.london.ai.sim.hunter_moves` hands out, made once instead of every turn
+    hunter_rides: tuple[tuple[tuple[int, int], ...], ...]
+    #: [station] -> the same for Mr. X's rides (black included, staying put not)
+    mrx_rides: tuple[tuple[tuple[int, int], ...], ...]
 
     def spread(self, mask: int, ticket: int) -> int:
         """The stations Mr. X may be on after one ride on ``ticket`` from any station of ``mask``."""
@@ -73,8 +78,10 @@ def tables_for(board: Board, black_rides: str = "all", hunter_extra: tuple[tuple
     dist = tuple(bfs(land, source, size) for source in range(size))
     steps = tuple(step_tables(rows, size) for rows in mrx_adj)
     exits = tuple(len(land[s]) for s in range(size))
+    hunter_rides = tuple(tuple((to, t) for t, rows in enumerate(hunter_adj) for to in rows[s]) for s in range(size))
+    mrx_rides = tuple(tuple((to, t) for t, rows in enumerate(mrx_adj) for to in rows[s]) for s in range(size))
     return Tables(board, size, tuple(sorted(board.stations)), tickets, len(ride_tickets), len(ride_tickets),
-                  len(ride_tickets) + 1, hunter_adj, mrx_adj, dist, steps, exits)
+                  len(ride_tickets) + 1, hunter_adj, mrx_adj, dist, steps, exits, hunter_rides, mrx_rides)
 
 
 def tables_of(board: Board, rules) -> Tables:
