@@ -21,36 +21,46 @@ SAFE = 4
 
 
 
-def mrx_single_score(S: Setup, s: Sim, to: int, t: int, near: int, just_shown: bool) -> float:
-    """How good a single move looks to Mr. X: far from the detectives (``near``: rides from the nearest
-    one; farther still counts when the move shows him), many ways on, cheap tickets."""
+def mrx_single_scores(S: Setup, s: Sim, moves, hunters, just_shown: bool) -> list[tuple[float, int]]:
+    """(score, near) for each of Mr. X's single ``moves``: how good it looks to him, and ``near``, the
+    rides from the nearest of ``hunters`` (the detectives' stations) to where it ends. Far from the
+    detectives (farther still counts when the move shows him), many ways on, cheap tickets."""
+    # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
+    # share (the tables, the cap on distance, his wallet) is read once a turn instead of once a move.
     tables = S.tables
-    score = min(near, SAFE + 2 if S.reveal[s.entries + 1] else SAFE) * 100.0 + tables.exits[to]
-    if t == tables.black:
-        # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
-        score += 30.0 if just_shown else -40.0
-    elif t == S.stay:
-        score -= 20.0
-    else:
-        score += min(s.tix[0][t], 6) * 2.0
-    return score
+    dist, exits, black, stay = tables.dist, tables.exits, tables.black, S.stay
+    cap = SAFE + 2 if S.reveal[s.entries + 1] else SAFE
+    held = s.tix[0]
+    out = []
+    for to, t in moves:
+        near = nearest(dist, to, hunters)
+        score = min(near, cap) * 100.0 + exits[to]
+        if t == black:
+            # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
+            score += 30.0 if just_shown else -40.0
+        elif t == stay:
+            score -= 20.0
+        else:
+            score += min(held[t], 6) * 2.0
+        out.append((score, near))
+    return out
 
 
 def mrx_pick(S: Setup, s: Sim, moves, rng: Random, eps: float) -> tuple[tuple[int, int], ...]:
     """Mr. X's playout move: the safest single move, a double (or triple) move when every single one
     ends next to a detective, now and then (``eps``) any move that does not."""
     hunters = [p for p in s.pos[1:] if p]
-    dist = S.tables.dist
     if eps and rng.random() < eps:
+        dist = S.tables.dist
         safe = [m for m in moves if nearest(dist, m[0], hunters) > 1]
         return (rng.choice(safe or moves),)
     just_shown = S.reveal[s.entries] and s.entries > 0
     best, best_score, best_near = moves[0], -1e9, 0
-    for to, t in moves:
-        near = nearest(dist, to, hunters)
-        score = mrx_single_score(S, s, to, t, near, just_shown) + rng.random()
+    random = rng.random
+    for move, (score, near) in zip(moves, mrx_single_scores(S, s, moves, hunters, just_shown)):
+        score += random()
         if score > best_score:
-            best, best_score, best_near = (to, t), score, near
+            best, best_score, best_near = move, score, near
     if best_near <= 1 and can_multi(S, s, 2):  # the nearest detective would be one ride away: run
         escape = best_multi(S, s, moves, hunters)
         if escape is not None:
@@ -84,10 +94,8 @@ def mrx_candidates(S: Setup, s: Sim, moves, limit: int = 12) -> list[tuple[tuple
     dist = tables.dist
     just_shown = S.reveal[s.entries] and s.entries > 0
     by_ride = {to for to, t in moves if t != tables.black}
-    scored = []
-    for to, t in moves:
-        near = nearest(dist, to, hunters)
-        scored.append((-mrx_single_score(S, s, to, t, near, just_shown), to, t, near))
+    scores = mrx_single_scores(S, s, moves, hunters, just_shown)
+    scored = [(-score, to, t, near) for (to, t), (score, near) in zip(moves, scores)]
     scored.sort()
     danger = all(near <= 1 for *_, near in scored)
     singles = [((to, t),) for _, to, t, near in scored
