@@ -14,6 +14,7 @@ a detective who can choose between faces leaves Mr. X the one that helps him lea
 
 from __future__ import annotations
 
+from operator import itemgetter
 from random import Random
 
 from bot.ai.masks import FAR, stations_in
@@ -71,11 +72,8 @@ def hunter_pick(S: DiceSetup, s: DiceSim, moves, targets, rng: Random, eps: floa
     if len(moves) == 1:
         return moves[0]
     dist = S.tables.dist
-    best, best_key = moves[0], 1e18
-    for key, move in _ride_keys(S, s, moves, [dist[t] for t in targets], rng):
-        if key < best_key:
-            best, best_key = move, key
-    return best
+    # min() with a key returns the first of equal keys, as a loop keeping the first strict best would.
+    return min(_ride_keys(S, s, moves, [dist[t] for t in targets], rng), key=itemgetter(0))[1]
 
 
 def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:
@@ -147,23 +145,32 @@ def start_order(S: DiceSetup, taken, choices) -> list[int]:
 # -- Mr. X -------------------------------------------------------------------------------------
 
 
-def mrx_single_score(S: DiceSetup, s: DiceSim, to: int, t: int, near: int, just_shown: bool, hunters: int,
-                     spreads: dict[int, int]) -> float:
-    """How good a single move looks to Mr. X: out of a detective's reach (``near``: rides from the
-    nearest one), many rides on, many stations the detectives must still suspect after the ticket
-    (``spreads`` keeps that count per ticket), cheap tickets."""
+def mrx_single_scores(S: DiceSetup, s: DiceSim, moves, hunters, just_shown: bool) -> list[tuple[float, int]]:
+    """(score, near) for each of Mr. X's single ``moves``: how good it looks to him, and ``near``, the
+    rides from the nearest of ``hunters`` (the detectives' stations) to where it ends. Out of a
+    detective's reach, many rides on, many stations the detectives must still suspect after the
+    ticket, cheap tickets."""
+    # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
+    # share (the tables, the detectives' mask, the spread per ticket) is made once a turn.
     tables = S.tables
-    score = min(near, SAFE) * 100.0 + tables.exits[to] * 3.0
-    left = spreads.get(t)
-    if left is None:
-        left = spreads[t] = min((tables.spread(s.belief, t) & ~hunters).bit_count(), 8)
-    score += left * 4.0
-    if t == BLACK_T:
-        # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
-        score += 30.0 if just_shown else -40.0
-    elif t == HELI_T:
-        score += 10.0 if just_shown else -70.0
-    return score
+    dist, exits, belief = tables.dist, tables.exits, s.belief
+    free = ~s.hunters_mask()
+    spreads: dict[int, int] = {}  # [ticket] -> how many stations the detectives still suspect, up to 8
+    out = []
+    for to, t in moves:
+        near = nearest(dist, to, hunters)
+        score = min(near, SAFE) * 100.0 + exits[to] * 3.0
+        left = spreads.get(t)
+        if left is None:
+            left = spreads[t] = min((tables.spread(belief, t) & free).bit_count(), 8)
+        score += left * 4.0
+        if t == BLACK_T:
+            # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
+            score += 30.0 if just_shown else -40.0
+        elif t == HELI_T:
+            score += 10.0 if just_shown else -70.0
+        out.append((score, near))
+    return out
 
 
 def mrx_pick(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float) -> Parts:
@@ -174,16 +181,13 @@ def mrx_pick(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float) -> Parts:
     if eps and rng.random() < eps:
         safe = [m for m in moves if nearest(dist, m[0], hunters) > 1]
         return (rng.choice(safe or moves),)
-    mask = s.hunters_mask()
     just_shown = S.reveal[s.entries] and s.entries > 0
     best, best_score, best_near = moves[0], -1e9, 0
-    spreads: dict[int, int] = {}
     random = rng.random
-    for to, t in moves:
-        near = nearest(dist, to, hunters)
-        score = mrx_single_score(S, s, to, t, near, just_shown, mask, spreads) + random()
+    for move, (score, near) in zip(moves, mrx_single_scores(S, s, moves, hunters, just_shown)):
+        score += random()
         if score > best_score:
-            best, best_score, best_near = (to, t), score, near
+            best, best_score, best_near = move, score, near
     if best_near <= 1 and can_double(S, s):
         doubles = double_moves(S, s, moves, 1)
         if doubles and doubles[0][0] >= 200.0:
@@ -220,14 +224,10 @@ def mrx_candidates(S: DiceSetup, s: DiceSim, moves, limit: int = 12) -> list[Par
     """
     dist = S.tables.dist
     hunters = s.pos[1:]
-    mask = s.hunters_mask()
     just_shown = S.reveal[s.entries] and s.entries > 0
     by_die = {to for to, t in moves if t < BLACK_T}
-    scored = []
-    spreads: dict[int, int] = {}
-    for to, t in moves:
-        near = nearest(dist, to, hunters)
-        scored.append((-mrx_single_score(S, s, to, t, near, just_shown, mask, spreads), to, t, near))
+    scores = mrx_single_scores(S, s, moves, hunters, just_shown)
+    scored = [(-score, to, t, near) for (to, t), (score, near) in zip(moves, scores)]
     scored.sort()
     danger = all(near <= 1 for *_, near in scored)
     singles = [((to, t),) for _, to, t, near in scored
