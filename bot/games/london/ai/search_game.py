@@ -30,6 +30,10 @@ DISTANCE_WEIGHTS = (0.0, 0.35, 1.0, 1.45, 2.05, 2.1)
 
 Parts = tuple[tuple[int, int], ...]
 
+#: how many positions' options one search keeps (:meth:`LondonSearch.listed`): enough for the positions a
+#: hard search's tree visits, a bound on its memory all the same
+LISTED = 10000
+
 
 @dataclass(frozen=True)
 class Surfacing:
@@ -110,6 +114,8 @@ class LondonSearch:
         self.eps, self.coalition, self.paranoia = eps, coalition, paranoia
         #: where a determinization puts Mr. X (empty for his own search: he knows)
         self.hidden = WeightedDraw(weights)
+        #: the options :meth:`turn` listed, by what they were listed from (see :meth:`listed`)
+        self._listed: dict[tuple, list] = {}
 
     # -- SearchGame ----------------------------------------------------------------------------
 
@@ -127,13 +133,32 @@ class LondonSearch:
             if actor < 0:
                 return -1, []
             if actor == 0:
-                return 0, self.mrx_options(s, moves)
+                key = (0, s.entries, tuple(s.pos), tuple(s.tix[0]))
+                return 0, self.listed(key, lambda: self.mrx_options(s, moves))
             if self.side == "detectives":
-                return actor, [((actor, to, t), (to, t)) for to, t in hunter_order(S, s, actor, moves)]
+                wallet = S.wallet_of[actor]
+                key = (actor, s.belief, tuple(s.pos[1:]), tuple(s.tix[wallet]) if wallet >= 0 else ())
+                return actor, self.listed(key, lambda: [((actor, to, t), (to, t))
+                                                        for to, t in hunter_order(S, s, actor, moves)])
             # Mr. X's own tree holds only his choices: the detectives move as in a playout.
             targets = aim(S, s, rng, self.paranoia)[actor]
             to, t = hunter_pick(S, s, actor, moves, targets, rng, self.eps)
             apply_hunter(S, s, actor, to, t)
+
+    def listed(self, key: tuple, make) -> list:
+        """The options ``make()`` lists, kept by ``key`` for the rest of this search (at most
+        :data:`LISTED` of them). The tree walks the same few positions again and again, and their options
+        are the costliest part of a step down it. ``key`` holds all that the options are made from:
+        for Mr. X (``0``) the logbook's length, every station and his tickets (:func:`mrx_candidates`
+        reads nothing else); for detective ``i`` the public belief, the detectives' stations and its
+        tickets (:func:`hunter_order` and its moves read nothing else). No chance is drawn in either,
+        so a kept list is the one ``make()`` would list again."""
+        options = self._listed.get(key)
+        if options is None:
+            options = make()
+            if len(self._listed) < LISTED:
+                self._listed[key] = options
+        return options
 
     def mrx_options(self, s: Sim, moves) -> list[tuple[object, Parts]]:
         """Mr. X's candidates keyed as the searching side sees them, each key once, best first."""
