@@ -295,7 +295,10 @@ def shown_stations(lays: list[Layout]) -> list[set[int]]:
     for i, lay in enumerate(lays):
         for sid in lay.board.stations:
             x, y = lay.xy(sid)
-            clear = min(x, y, lay.width - x, lay.height - y) - lay.outer(sid) - 1
+            edge = min(x, y, lay.width - x, lay.height - y)
+            if edge < 1:
+                continue  # (off the window or on its edge: clear < 0 whatever its radius, which costs more to find)
+            clear = edge - lay.outer(sid) - 1
             if clear >= 0 and (sid not in depth or clear > depth[sid][0]):
                 depth[sid] = (clear, i)
     out: list[set[int]] = [set() for _ in lays]
