@@ -60,8 +60,15 @@ def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -
         return (x - x0) * k, (y - y0) * k
 
     paint(ImageDraw.Draw(patch), at, k)
-    small = patch.reduce(k).convert("RGBA")
-    img.paste(small, (x0, y0), small)
+    # Only the part of the patch that was painted on is shrunk and pasted (a line's patch is mostly empty):
+    # the rest would shrink to transparent pixels, which leave the picture as it is.
+    ink = patch.getbbox()
+    if ink is None:
+        return
+    left, top = ink[0] // k * k, ink[1] // k * k  # (on whole pixels of the picture: shrunk as in the whole patch)
+    right, bottom = -(-ink[2] // k) * k, -(-ink[3] // k) * k
+    small = patch.reduce(k, (left, top, right, bottom)).convert("RGBA")
+    img.paste(small, (x0 + left // k, y0 + top // k), small)
 
 
 def near_segment(p: Point, a: Point, b: Point, distance: float) -> bool:
