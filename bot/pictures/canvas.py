@@ -180,6 +180,14 @@ class Picture:
         #: the stations the picture shows (None: every one on it); marks go on these only (a close-up's
         #: window shows a station only whole, and only in one window)
         self.shown: set[int] | None = None
+        #: the only part of the picture that will ever be used (a close-up cut from it), or None: marks
+        #: wholly outside it are not drawn (their boxes still count as changed)
+        self.clip: tuple[int, int, int, int] | None = None
+
+    def unseen(self, box: Sequence[float]) -> bool:
+        """Whether ``box`` lies wholly outside the ``clip``: what is drawn there is never used."""
+        c = self.clip
+        return c is not None and (box[2] <= c[0] or box[0] >= c[2] or box[3] <= c[1] or box[1] >= c[3])
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box
@@ -192,12 +200,13 @@ class Picture:
         """Paste an RGBA sprite centred on ``centre``."""
         x = round(centre[0] - sprite.width / 2)
         y = round(centre[1] - sprite.height / 2)
-        self.img.paste(sprite, (x, y), sprite)
-        self.touch((x, y, x + sprite.width, y + sprite.height))
+        self.paste_at(sprite, (x, y))
 
     def paste_at(self, sprite: Image.Image, corner: tuple[int, int]) -> None:
-        self.img.paste(sprite, corner, sprite)
-        self.touch((corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height))
+        box = (corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height)
+        if not self.unseen(box):
+            self.img.paste(sprite, corner, sprite)
+        self.touch(box)
 
     def uncover(self, centre: Point, r: float, bright: bool = False) -> None:
         """Show the base picture again inside a circle: a station drawn over stays readable (and
@@ -206,12 +215,14 @@ class Picture:
         left, top = math.floor(x - r) - 1, math.floor(y - r) - 1
         mask = _disc_mask(round(r * 2) / 2, round((x - left) * 4) / 4, round((y - top) * 4) / 4)
         box = (left, top, left + mask.width, top + mask.height)
-        self.img.paste((self.bright if bright else self.base).crop(box), box[:2], mask)
+        if not self.unseen(box):
+            self.img.paste((self.bright if bright else self.base).crop(box), box[:2], mask)
         self.touch(box)
 
     def smooth(self, box: Iterable[float], paint: Painter, k: int = 3) -> None:
         box = tuple(box)
-        smooth(self.img, box, paint, k)
+        if not self.unseen(box):  # (the patch covers whole pixels around the box: none of them in the clip)
+            smooth(self.img, box, paint, k)
         self.touch(box)
 
     def text(self, xy: Point, text: str, font, fill, anchor: str = "la", stroke: int = 0,
