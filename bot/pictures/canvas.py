@@ -157,12 +157,14 @@ class Picture:
     """
 
     def __init__(self, base: Image.Image, fixed: "PaletteBase | None" = None, bright: Image.Image | None = None,
-                 *, palette: Image.Image | None = None, indexed: Image.Image | None = None) -> None:
+                 *, palette: Image.Image | None = None, indexed: Image.Image | None = None, fresh: bool = False) -> None:
         """A picture drawn on a copy of ``base``: of a cached ``fixed`` base, or with the ``palette`` and the
-        base already mapped onto it (``indexed``), or else in colours of its own."""
-        self.base = base
-        self.bright = bright or base  # the undimmed base, where the base is dimmed
-        self.img = base.copy()
+        base already mapped onto it (``indexed``), or else in colours of its own. With ``fresh``, ``base`` is a
+        new image that nothing else holds, drawn on as it is instead of a copy (a close-up's, a logbook's): the
+        picture then has no base to show again (:meth:`uncover`) until it settles (:meth:`settle`)."""
+        self.base: Image.Image | None = None if fresh else base
+        self.bright = None if fresh else bright or base  # the undimmed base, where the base is dimmed
+        self.img = base if fresh else base.copy()
         self.draw = ImageDraw.Draw(self.img)
         self.fixed = fixed
         self.palette = fixed.palette if fixed is not None else palette
@@ -211,6 +213,8 @@ class Picture:
     def uncover(self, centre: Point, r: float, bright: bool = False) -> None:
         """Show the base picture again inside a circle: a station drawn over stays readable (and
         with ``bright``, stands out in full colour from a dimmed base)."""
+        if self.base is None:
+            raise ValueError("A fresh picture has no base to show again before it settles.")
         x, y = centre
         left, top = math.floor(x - r) - 1, math.floor(y - r) - 1
         mask = _disc_mask(round(r * 2) / 2, round((x - left) * 4) / 4, round((y - top) * 4) / 4)
