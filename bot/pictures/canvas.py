@@ -241,8 +241,18 @@ class Picture:
     def rectangle(self, box, fill, radius: float = 0) -> None:
         if radius:
             x0, y0 = round(box[0]), round(box[1])
-            self.paste_at(_rounded(round(box[2]) - x0, round(box[3]) - y0, tuple(fill), round(radius * 2) / 2),
-                          (x0, y0))
+            key = (round(box[2]) - x0, round(box[3]) - y0, tuple(fill), round(radius * 2) / 2)
+            split = _rounded_split(*key) if self.img.mode == "RGB" else None
+            if split is None or self.unseen((x0, y0, x0 + key[0], y0 + key[1])):
+                self.paste_at(_rounded(*key), (x0, y0))
+                return
+            # The rows between the rounded ends are filled, not blended: the sprite is opaque there, which
+            # pastes as its colour, and a logbook's cells are mostly such rows.
+            top, bottom, colour = split
+            self.img.paste(top, (x0, y0), top)
+            self.draw.rectangle((x0, y0 + top.height, x0 + key[0] - 1, y0 + key[1] - bottom.height - 1), fill=colour)
+            self.img.paste(bottom, (x0, y0 + key[1] - bottom.height), bottom)
+            self.touch((x0, y0, x0 + key[0], y0 + key[1]))
         else:
             self.draw.rectangle(box, fill=fill)
             self.touch((box[0], box[1], box[2] + 1, box[3] + 1))
@@ -402,6 +412,20 @@ def _rounded(w: int, h: int, fill, radius: float) -> Image.Image:
     big = Image.new("RGBa", (max(1, w) * k, max(1, h) * k), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=radius * k, fill=fill)
     return big.reduce(k).convert("RGBA")
+
+
+@lru_cache(maxsize=512)
+def _rounded_split(w: int, h: int, fill, radius: float) -> tuple[Image.Image, Image.Image, tuple[int, int, int]] | None:
+    """The rounded rectangle's sprite (:func:`_rounded`) as its top and bottom ends and the colour of the rows
+    between them, where those rows are wholly opaque in one colour (else None: it is pasted whole)."""
+    sprite = _rounded(w, h, fill, radius)
+    end = math.ceil(radius) + 1  # (the rows the rounded corners reach into, and one more)
+    if sprite.width != w or sprite.height != h or h <= 2 * end:
+        return None
+    middle = sprite.crop((0, end, w, h - end)).getextrema()
+    if any(low != high for low, high in middle) or middle[3][0] != 255:
+        return None
+    return sprite.crop((0, 0, w, end)), sprite.crop((0, h - end, w, h)), tuple(low for low, _ in middle[:3])
 
 
 @lru_cache(maxsize=512)
