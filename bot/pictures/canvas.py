@@ -60,8 +60,15 @@ def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -
         return (x - x0) * k, (y - y0) * k
 
     paint(ImageDraw.Draw(patch), at, k)
-    small = patch.reduce(k).convert("RGBA")
-    img.paste(small, (x0, y0), small)
+    # Only the part of the patch that was painted on is shrunk and pasted (a line's patch is mostly empty):
+    # the rest would shrink to transparent pixels, which leave the picture as it is.
+    ink = patch.getbbox()
+    if ink is None:
+        return
+    left, top = ink[0] // k * k, ink[1] // k * k  # (on whole pixels of the picture: shrunk as in the whole patch)
+    right, bottom = -(-ink[2] // k) * k, -(-ink[3] // k) * k
+    small = patch.reduce(k, (left, top, right, bottom)).convert("RGBA")
+    img.paste(small, (x0 + left // k, y0 + top // k), small)
 
 
 def near_segment(p: Point, a: Point, b: Point, distance: float) -> bool:
@@ -150,12 +157,14 @@ class Picture:
     """
 
     def __init__(self, base: Image.Image, fixed: "PaletteBase | None" = None, bright: Image.Image | None = None,
-                 *, palette: Image.Image | None = None, indexed: Image.Image | None = None) -> None:
+                 *, palette: Image.Image | None = None, indexed: Image.Image | None = None, fresh: bool = False) -> None:
         """A picture drawn on a copy of ``base``: of a cached ``fixed`` base, or with the ``palette`` and the
-        base already mapped onto it (``indexed``), or else in colours of its own."""
-        self.base = base
-        self.bright = bright or base  # the undimmed base, where the base is dimmed
-        self.img = base.copy()
+        base already mapped onto it (``indexed``), or else in colours of its own. With ``fresh``, ``base`` is a
+        new image that nothing else holds, drawn on as it is instead of a copy (a close-up's, a logbook's): the
+        picture then has no base to show again (:meth:`uncover`) until it settles (:meth:`settle`)."""
+        self.base: Image.Image | None = None if fresh else base
+        self.bright = None if fresh else bright or base  # the undimmed base, where the base is dimmed
+        self.img = base if fresh else base.copy()
         self.draw = ImageDraw.Draw(self.img)
         self.fixed = fixed
         self.palette = fixed.palette if fixed is not None else palette
@@ -173,6 +182,14 @@ class Picture:
         #: the stations the picture shows (None: every one on it); marks go on these only (a close-up's
         #: window shows a station only whole, and only in one window)
         self.shown: set[int] | None = None
+        #: the only part of the picture that will ever be used (a close-up cut from it), or None: marks
+        #: wholly outside it are not drawn (their boxes still count as changed)
+        self.clip: tuple[int, int, int, int] | None = None
+
+    def unseen(self, box: Sequence[float]) -> bool:
+        """Whether ``box`` lies wholly outside the ``clip``: what is drawn there is never used."""
+        c = self.clip
+        return c is not None and (box[2] <= c[0] or box[0] >= c[2] or box[3] <= c[1] or box[1] >= c[3])
 
     def touch(self, box: Iterable[float]) -> None:
         left, top, right, bottom = box
@@ -185,26 +202,31 @@ class Picture:
         """Paste an RGBA sprite centred on ``centre``."""
         x = round(centre[0] - sprite.width / 2)
         y = round(centre[1] - sprite.height / 2)
-        self.img.paste(sprite, (x, y), sprite)
-        self.touch((x, y, x + sprite.width, y + sprite.height))
+        self.paste_at(sprite, (x, y))
 
     def paste_at(self, sprite: Image.Image, corner: tuple[int, int]) -> None:
-        self.img.paste(sprite, corner, sprite)
-        self.touch((corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height))
+        box = (corner[0], corner[1], corner[0] + sprite.width, corner[1] + sprite.height)
+        if not self.unseen(box):
+            self.img.paste(sprite, corner, sprite)
+        self.touch(box)
 
     def uncover(self, centre: Point, r: float, bright: bool = False) -> None:
         """Show the base picture again inside a circle: a station drawn over stays readable (and
         with ``bright``, stands out in full colour from a dimmed base)."""
+        if self.base is None:
+            raise ValueError("A fresh picture has no base to show again before it settles.")
         x, y = centre
         left, top = math.floor(x - r) - 1, math.floor(y - r) - 1
         mask = _disc_mask(round(r * 2) / 2, round((x - left) * 4) / 4, round((y - top) * 4) / 4)
         box = (left, top, left + mask.width, top + mask.height)
-        self.img.paste((self.bright if bright else self.base).crop(box), box[:2], mask)
+        if not self.unseen(box):
+            self.img.paste((self.bright if bright else self.base).crop(box), box[:2], mask)
         self.touch(box)
 
     def smooth(self, box: Iterable[float], paint: Painter, k: int = 3) -> None:
         box = tuple(box)
-        smooth(self.img, box, paint, k)
+        if not self.unseen(box):  # (the patch covers whole pixels around the box: none of them in the clip)
+            smooth(self.img, box, paint, k)
         self.touch(box)
 
     def text(self, xy: Point, text: str, font, fill, anchor: str = "la", stroke: int = 0,
@@ -219,8 +241,18 @@ class Picture:
     def rectangle(self, box, fill, radius: float = 0) -> None:
         if radius:
             x0, y0 = round(box[0]), round(box[1])
-            self.paste_at(_rounded(round(box[2]) - x0, round(box[3]) - y0, tuple(fill), round(radius * 2) / 2),
-                          (x0, y0))
+            key = (round(box[2]) - x0, round(box[3]) - y0, tuple(fill), round(radius * 2) / 2)
+            split = _rounded_split(*key) if self.img.mode == "RGB" else None
+            if split is None or self.unseen((x0, y0, x0 + key[0], y0 + key[1])):
+                self.paste_at(_rounded(*key), (x0, y0))
+                return
+            # The rows between the rounded ends are filled, not blended: the sprite is opaque there, which
+            # pastes as its colour, and a logbook's cells are mostly such rows.
+            top, bottom, colour = split
+            self.img.paste(top, (x0, y0), top)
+            self.draw.rectangle((x0, y0 + top.height, x0 + key[0] - 1, y0 + key[1] - bottom.height - 1), fill=colour)
+            self.img.paste(bottom, (x0, y0 + key[1] - bottom.height), bottom)
+            self.touch((x0, y0, x0 + key[0], y0 + key[1]))
         else:
             self.draw.rectangle(box, fill=fill)
             self.touch((box[0], box[1], box[2] + 1, box[3] + 1))
@@ -380,6 +412,20 @@ def _rounded(w: int, h: int, fill, radius: float) -> Image.Image:
     big = Image.new("RGBa", (max(1, w) * k, max(1, h) * k), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=radius * k, fill=fill)
     return big.reduce(k).convert("RGBA")
+
+
+@lru_cache(maxsize=512)
+def _rounded_split(w: int, h: int, fill, radius: float) -> tuple[Image.Image, Image.Image, tuple[int, int, int]] | None:
+    """The rounded rectangle's sprite (:func:`_rounded`) as its top and bottom ends and the colour of the rows
+    between them, where those rows are wholly opaque in one colour (else None: it is pasted whole)."""
+    sprite = _rounded(w, h, fill, radius)
+    end = math.ceil(radius) + 1  # (the rows the rounded corners reach into, and one more)
+    if sprite.width != w or sprite.height != h or h <= 2 * end:
+        return None
+    middle = sprite.crop((0, end, w, h - end)).getextrema()
+    if any(low != high for low, high in middle) or middle[3][0] != 255:
+        return None
+    return sprite.crop((0, 0, w, end)), sprite.crop((0, h - end, w, h)), tuple(low for low, _ in middle[:3])
 
 
 @lru_cache(maxsize=512)

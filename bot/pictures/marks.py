@@ -189,8 +189,7 @@ class Tags:
                *self.placed]
         if centre is None:
             return out
-        cx, cy = centre
-        return [b for b in out if _within(b, cx, cy, reach)]
+        return _all_within(out, centre, reach)
 
     def _uncovered_numbers(self) -> list[Box]:
         """The station numbers no pawn stands on, worked out again only when the pawns change."""
@@ -268,7 +267,7 @@ class Tags:
         cx, cy = centre
         left, top, right, bottom = self.bounds()
         hard = self.clear_boxes(centre, reach)
-        circles = [b for b in _station_circles(self.lay) if _within(b, cx, cy, reach)]
+        circles = _all_within(_station_circles(self.lay), centre, reach)
         discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
                  if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, reach + pr)]
 
@@ -294,7 +293,7 @@ class Tags:
                          + 6 * sum(segment_crosses(*leader, b) for b in around.hard))
             return cost
 
-        names = [b for b in self.place_names() if _within(b, cx, cy, reach)]
+        names = _all_within(self.place_names(), centre, reach)
         areas: dict[int, _Nearby] = {}
 
         def nearby(ring: int) -> _Nearby:
@@ -374,13 +373,23 @@ def _near_spots(cx: float, cy: float, w: float, h: float, r: float, gap: float) 
 def _ring_spots(cx: float, cy: float, w: float, h: float, d: float, r: float):
     """(box, leader) for a tag ``d`` away from its anchor in each of LEADER_DIRECTIONS directions,
     the leader running from the anchor's rim (``r``) to the tag."""
-    for k in range(LEADER_DIRECTIONS):
-        angle = -math.pi / 4 + 2 * math.pi * k / LEADER_DIRECTIONS  # from above right, clockwise
-        ux, uy = math.cos(angle), math.sin(angle)
+    for ux, uy, sx, sy in _DIRECTIONS:
         tip = (cx + ux * d, cy + uy * d)  # where the leader meets the tag: a corner, or an edge's middle
-        x = tip[0] + w / 2 * (max(-1.0, min(1.0, 1.6 * ux)) - 1)
-        y = tip[1] + h / 2 * (max(-1.0, min(1.0, 1.6 * uy)) - 1)
+        x = tip[0] + w / 2 * sx
+        y = tip[1] + h / 2 * sy
         yield (x, y, x + w, y + h), ((cx + ux * r, cy + uy * r), tip)
+
+
+def _direction(k: int) -> tuple[float, float, float, float]:
+    """The ``k``-th direction of :func:`_ring_spots` (from above right, clockwise) and where its tag lies
+    from the leader's tip, in halves of its width and height (-2 to 0: a corner, or an edge's middle)."""
+    angle = -math.pi / 4 + 2 * math.pi * k / LEADER_DIRECTIONS
+    ux, uy = math.cos(angle), math.sin(angle)
+    return ux, uy, max(-1.0, min(1.0, 1.6 * ux)) - 1, max(-1.0, min(1.0, 1.6 * uy)) - 1
+
+
+#: the directions of :func:`_ring_spots`, worked out once (a crowded board tries them for hundreds of tags)
+_DIRECTIONS = tuple(_direction(k) for k in range(LEADER_DIRECTIONS))
 
 
 def _leader(pic: Picture, s: float, leader: tuple[Point, Point], colour: style.RGB) -> None:
@@ -446,10 +455,18 @@ def _within(box: Box, x: float, y: float, reach: float) -> bool:
     return box[2] > x - reach and box[0] < x + reach and box[3] > y - reach and box[1] < y + reach
 
 
+def _all_within(boxes: Sequence[Box], centre: Point, reach: float) -> list[Box]:
+    """The ``boxes`` that reach within ``reach`` of ``centre`` (:func:`_within` of each, in one loop: tags
+    check hundreds of boxes for each spot they try)."""
+    x0, y0, x1, y1 = centre[0] - reach, centre[1] - reach, centre[0] + reach, centre[1] + reach
+    return [b for b in boxes if b[2] > x0 and b[0] < x1 and b[3] > y0 and b[1] < y1]
+
+
 def _overlap(a: Box, b: Box) -> float:
     """Overlapping area of two boxes, as a share of the first."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
+    # (min and max written out: tags weigh thousands of overlaps a picture)
+    w = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
+    h = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
     if w <= 0 or h <= 0:
         return 0.0
     return w * h / max(1.0, (a[2] - a[0]) * (a[3] - a[1]))

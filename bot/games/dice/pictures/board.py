@@ -33,12 +33,13 @@ def render_board(view: DicePublicView, *, tracker: bool = True, width: int = BAS
 def draw_board(view: DicePublicView, *, tracker: bool = True, width: int = BASE_WIDTH,
                language: str = "en", frame: Box | None = None) -> Picture:
     """The board everyone sees, as a picture; ``frame``: the part a close-up will show, which the name
-    tags keep inside."""
+    tags keep inside (and marks wholly outside it are left off)."""
     expect(view, DicePublicView, "render_board", "state.public_view()")
     if view.board is None:
         raise ValueError("The tiles are not laid yet: there is no board to draw.")
     tr = speaker(language)
     lay, pic = new_picture(view.board, width, language=language)
+    pic.clip = frame  # (a close-up is cut from the frame: marks wholly outside it would never be seen)
     details = log_line(view, tr)
     if tracker and view.outcome is None and view.possible:
         n = len(view.possible)
@@ -70,13 +71,15 @@ def render_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: st
 
 def draw_mrx_board(view: DiceMrXView, *, width: int = BASE_WIDTH, language: str = "en",
                    frame: Box | None = None) -> Picture:
-    """Mr. X's own board, as a picture; ``frame``: the part his close-up will show."""
+    """Mr. X's own board, as a picture; ``frame``: the part his close-up will show (marks wholly outside it
+    are left off)."""
     expect(view, DiceMrXView, "render_mrx_board", "state.mrx_view()")
     pub = view.public
     if pub.board is None:
         raise ValueError("The tiles are not laid yet: there is no board to draw.")
     tr = speaker(language)
     lay, pic = new_picture(pub.board, width, language=language)
+    pic.clip = frame  # (a close-up is cut from the frame: marks wholly outside it would never be seen)
     if pub.outcome is None and pub.phase == "mrx":
         title = tr._("Round {n} · your move, Mr. X").format(n=pub.round)
     else:
@@ -124,12 +127,14 @@ def render_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str
 
 def draw_route(view: DicePublicView, *, width: int = BASE_WIDTH, language: str = "en",
                frame: Box | None = None) -> Picture:
-    """Mr. X's route as a picture; ``frame``: the part a close-up will show, which the name tags keep inside."""
+    """Mr. X's route as a picture; ``frame``: the part a close-up will show, which the name tags keep inside
+    (and marks wholly outside it are left off)."""
     expect(view, DicePublicView, "render_route", "state.public_view()")
     if view.route is None or view.board is None:
         raise ValueError("Mr. X's route is public only once the game is over.")
     tr = speaker(language)
     lay, pic = new_picture(view.board, width, dim=True, language=language)
+    pic.clip = frame  # (a close-up is cut from the frame: marks wholly outside it would never be seen)
     route = view.route
     counts = {t: sum(e.ticket == t for e in view.logbook) for t in ("black", "helicopter", "pass")}
     details = tr.ngettext("Mr. X's route from {start} (tile {tile}): {n} move",

@@ -36,7 +36,7 @@ def render_log(view: DicePublicView, language: str = "en") -> bytes:
     rows = -(-(view.log_entries + 1) // COLUMNS)
     cell_w = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP) / COLUMNS
     height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
-    pic = Picture(Image.new("RGB", (WIDTH, height), style.PAPER))
+    pic = Picture(Image.new("RGB", (WIDTH, height), style.PAPER), fresh=True)
     pic.rectangle((0, 0, WIDTH, HEADER), style.PANEL)
     pic.text((MARGIN, 16), tr._("Mr. X's log"), style.font(34, "bold"), style.PANEL_TEXT)
     line = summary(view, tr)

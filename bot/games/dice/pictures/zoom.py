@@ -123,7 +123,7 @@ def close_up(board: Picture, box: tuple[int, int, int, int]) -> bytes:
     head_height = 16 + 44 + 36 * (len(lines) - 1) + 8
     part = board.img.crop(box)
     part = part.resize((ZOOM_WIDTH, round(part.height * ZOOM_WIDTH / part.width)), Image.LANCZOS)
-    pic = Picture(Image.new("RGB", (ZOOM_WIDTH, head_height + part.height), style.PANEL))
+    pic = Picture(Image.new("RGB", (ZOOM_WIDTH, head_height + part.height), style.PANEL), fresh=True)
     y = 14
     for text, font, colour in lines:
         pic.text((x, y), text, font, colour)

@@ -101,11 +101,6 @@ def zoomed_layout(board: Board, zoom: float, scale: float, origin: tuple[int, in
     return Layout(board, size[0], size[1], scale, 0, box, size[1], tag_share)  # type: ignore[arg-type]
 
 
-def _number_at(lay: Layout, station: int) -> Point:
-    x, y = lay.xy(station)
-    return x, y + lay.px(0.5)
-
-
 #: how far off a picture a station's number still counts, in pixels at the style's full size
 NEAR = 60.0
 
@@ -117,8 +112,12 @@ def number_boxes(lay: Layout) -> dict[int, Box]:
     size = lay.px(style.STATION_FONT)
     out = {}
     m = NEAR * lay.scale
-    for sid in lay.board.stations:
-        x, y = _number_at(lay, sid)
+    map_left, map_top, map_right, map_bottom = lay.map_box
+    lift = lay.px(0.5)
+    for sid, station in lay.board.stations.items():
+        # (lay.xy written out, the number half a pixel lower: a close-up asks this of every station for each window)
+        x = map_left + station.x * (map_right - map_left)
+        y = map_top + station.y * (map_bottom - map_top) + lift
         if not (-m < x < lay.width + m and -m < y < lay.height + m):
             continue  # (off a close-up's window: no matter for its labels)
         left, top, right, bottom = _extent(str(sid), size)
@@ -164,12 +163,13 @@ def place_names(lay: Layout) -> tuple[tuple[str, Point, Box], ...]:
             continue
         l, t, r, b = style.font(size, "bold").getbbox(mark.text, anchor="mm")
         reach = PLACE_NAME_REACH / 2 * size + (r - l)
-        circles = [(cx, cy, lay.outer(sid)) for sid, (cx, cy) in _centres(lay) if abs(cx - x) < reach and abs(cy - y) < reach]
+        circles = [_circle(cx, cy, lay.outer(sid)) for sid, (cx, cy) in _centres(lay)
+                   if abs(cx - x) < reach and abs(cy - y) < reach]
         for dx, dy in _place_name_steps():
             sx, sy = x + dx * size, y + dy * size
             box = (sx + l - rim, sy + t - rim, sx + r + rim, sy + b + rim)
             if (box[0] >= 0 and box[2] <= lay.width and box[1] >= lay.header and box[3] <= lay.footer_top
-                    and not any(_box_meets_circle((sx + l, sy + t, sx + r, sy + b), c) for c in circles)
+                    and not _meets_any((sx + l, sy + t, sx + r, sy + b), circles)
                     and not any(box[0] < o[2] and o[0] < box[2] and box[1] < o[3] and o[1] < box[3]
                                 for _, _, o in out)):
                 out.append((mark.text, (sx, sy), box))
@@ -182,6 +182,22 @@ def _centres(lay: Layout) -> list[tuple[int, Point]]:
 
 
 def _box_meets_circle(box: Box, circle: tuple[float, float, float]) -> bool:
-    cx, cy, r = circle
+    cx, cy, r = circle[:3]
     nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
     return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r
+
+
+def _circle(cx: float, cy: float, r: float) -> tuple[float, ...]:
+    """A station's circle (centre, radius) and the square around it a pixel wider on each side (left, top,
+    right, bottom): a box that misses the square misses the circle by more than rounding could change."""
+    return cx, cy, r, cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1
+
+
+def _meets_any(box: Box, circles: list[tuple[float, ...]]) -> bool:
+    """Whether ``box`` meets any of the ``circles`` (:func:`_box_meets_circle`, asked only of the circles
+    whose square it meets: a place name tries hundreds of spots among dozens of stations)."""
+    x0, y0, x1, y1 = box
+    for circle in circles:
+        if circle[3] < x1 and x0 < circle[5] and circle[4] < y1 and y0 < circle[6] and _box_meets_circle(box, circle):
+            return True
+    return False

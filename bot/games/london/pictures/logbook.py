@@ -40,7 +40,7 @@ def render_logbook(view: PublicView, *, language: str = "en") -> bytes:
     rows = math.ceil(len(boxes) / COLUMNS)
     height = HEADER + MARGIN + rows * CELL_H + (rows - 1) * GAP + MARGIN + FOOTER
     img = Image.new("RGB", (WIDTH, height), style.PAPER)
-    pic = Picture(img)
+    pic = Picture(img, fresh=True)
     pic.rectangle((0, 0, WIDTH, HEADER), style.PANEL)
     pic.text((MARGIN, 18), tr._("Mr. X's logbook"), style.font(34, "bold"), style.PANEL_TEXT)
     pic.text((MARGIN, 62), _summary(view, tr), style.font(21, "regular"), style.PANEL_MUTED)

@@ -15,6 +15,7 @@ Nothing here knows what the items are for: the public close-up and Mr. X's own (
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Sequence
@@ -289,7 +290,8 @@ def _improve(boxes: list[Box], split: list[list[int]], readable: float, header: 
     """``split`` after moving single boxes to other groups for as long as that lets the windows zoom
     closer (until they are readable)."""
     split = [list(g) for g in split]
-    most = _pack(_sizes_of(boxes, split), header)[0]
+    sizes = _sizes_of(boxes, split)
+    most = _pack(sizes, header)[0]
     for _ in range(3 * len(boxes)):
         moved = False
         for a, group in enumerate(split):
@@ -298,9 +300,13 @@ def _improve(boxes: list[Box], split: list[list[int]], readable: float, header: 
                     if b == a:
                         continue
                     trial = [[j for j in g if j != i] + ([i] if k == b else []) for k, g in enumerate(split)]
-                    closer = _pack(_sizes_of(boxes, trial), header)[0]
+                    # (only groups a and b change: the others keep their sizes)
+                    trial_sizes = list(sizes)
+                    trial_sizes[a] = _size_of(boxes, trial[a])
+                    trial_sizes[b] = _size_of(boxes, trial[b])
+                    closer = _pack(trial_sizes, header)[0]
                     if closer > most + 1e-9:
-                        split, most, moved = trial, closer, True
+                        split, sizes, most, moved = trial, trial_sizes, closer, True
                         break
                 if moved:
                     break
@@ -317,15 +323,16 @@ def _pack(sizes: list[tuple[float, float]], header: float = HEADER) -> tuple[flo
     windows in rows, the widest groups in the rows of fewest windows, and within rows of as many
     windows the tallest groups together."""
     by_width = sorted(range(len(sizes)), key=lambda g: -sizes[g][0])
+    lower = [-h for _, h in sizes]  # (sort keys: the tallest first)
     best: tuple[float, list[list[int]]] = (0.0, [])
-    for shape in _shapes(len(sizes)):
+    for runs in _row_runs(len(sizes)):
         rows: list[list[int]] = []
         taken = 0
-        for n in sorted(set(shape)):
-            share = by_width[taken:taken + n * shape.count(n)]
-            taken += len(share)
-            share.sort(key=lambda g: -sizes[g][1])
-            rows += [share[i:i + n] for i in range(0, len(share), n)]
+        for n, windows in runs:
+            share = by_width[taken:taken + windows]
+            taken += windows
+            share.sort(key=lower.__getitem__)
+            rows += [share[i:i + n] for i in range(0, windows, n)]
         most = _rows_fit(sizes, rows, header)
         if most > best[0]:
             best = (most, rows)
@@ -347,7 +354,7 @@ def _rows_fit(sizes: list[tuple[float, float]], rows: list[list[int]], header: f
                 widest = w
             if h > tallest:
                 tallest = h
-        fits = _window_width(len(row)) / (widest + 2 * margin)
+        fits = _WINDOW_WIDTHS[len(row)] / (widest + 2 * margin)
         if fits < across:
             across = fits
         tall += tallest + 2 * margin
@@ -372,8 +379,19 @@ def _shapes(count: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+@cache
+def _row_runs(count: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each shape of :func:`_shapes` as runs of rows alike, those of fewest windows first: (windows a row,
+    windows in such rows)."""
+    return tuple(tuple((n, n * shape.count(n)) for n in sorted(set(shape))) for shape in _shapes(count))
+
+
 def _window_width(per_row: int) -> float:
     return (ZOOM_WIDTH - GAP * (per_row - 1)) / per_row
+
+
+#: a window's width in rows of 1 to MAX_ROW windows (by that number: ``_rows_fit`` looks it up thousands of times)
+_WINDOW_WIDTHS = (math.nan, *(_window_width(n) for n in range(1, MAX_ROW + 1)))
 
 
 def _sizes(groups: Sequence[Item]) -> list[tuple[float, float]]:
@@ -386,6 +404,11 @@ def _sizes_of(boxes: list[Box], split: list[list[int]]) -> list[tuple[float, flo
         box = _cover([boxes[i] for i in group])
         out.append((box[2] - box[0], box[3] - box[1]))
     return out
+
+
+def _size_of(boxes: list[Box], group: list[int]) -> tuple[float, float]:
+    box = _cover([boxes[i] for i in group])
+    return box[2] - box[0], box[3] - box[1]
 
 
 def _cover(boxes: Sequence[Box]) -> Box:
@@ -467,7 +490,7 @@ def _apart(board: Board, crops: list[Box], musts: list[Box], zoom: float, scale:
     apart along a line that cuts no station either. So no station is shown in part, or twice (where a
     window's must cannot avoid it, the edge stays where it was)."""
     full = layout(board, BASE_WIDTH)
-    stations = [(*full.xy(sid), (full.outer(sid) / full.scale + RING_ROOM) * scale / zoom) for sid in board.stations]
+    stations = [(x, y, (outer + RING_ROOM) * scale / zoom) for x, y, outer in _station_reaches(board)]
     parts = []
     for crop, must in zip(crops, musts):
         must = (max(must[0], crop[0]), max(must[1], crop[1]), min(must[2], crop[2]), min(must[3], crop[3]))
@@ -495,6 +518,14 @@ def _apart(board: Board, crops: list[Box], musts: list[Box], zoom: float, scale:
     return parts
 
 
+@lru_cache(maxsize=8)
+def _station_reaches(board: Board) -> tuple[tuple[float, float, float], ...]:
+    """Each station's centre on the full-size board and the radius its circle covers in the style's
+    full-size pixels (worked out once: every close-up's plan needs them)."""
+    full = layout(board, BASE_WIDTH)
+    return tuple((*full.xy(sid), full.outer(sid) / full.scale) for sid in board.stations)
+
+
 #: how far into the room around what two windows must show a line between them may cut, in full-size
 #: board pixels, tried in turn (a pawn's disc is about 35 of them on a close-up, its room 60)
 SHRINK = (12.0, 24.0)
@@ -508,18 +539,20 @@ def _clear(low: float, high: float, need_low: float, need_high: float, spans: li
     Where none is, ``low``-``high`` as they were."""
     width = high - low
     lowest, highest = min(area[0], low), max(area[1], high)
+    # The spans' union, as open stretches apart from one another (a point inside a span lies inside one of
+    # them, found by bisection: a close-up's plan checks hundreds of points against hundreds of spans)
+    lefts, rights = _open_union(spans)
     best = None
     for start in sorted({low, need_low, *(v for span in spans for v in span)}):
-        if not (need_high - width - 1e-9 <= start <= need_low + 1e-9 and start >= lowest - 1e-9) or any(
-                a < start < b for a, b in spans):
+        if not (need_high - width - 1e-9 <= start <= need_low + 1e-9 and start >= lowest - 1e-9):
             continue
+        i = bisect_left(lefts, start) - 1
+        if i >= 0 and start < rights[i]:
+            continue  # (inside a span)
         end = min(start + width, highest)
-        moved = True
-        while moved:
-            moved = False
-            for a, b in spans:
-                if a < end < b:
-                    end, moved = a, True
+        i = bisect_left(lefts, end) - 1
+        if i >= 0 and end < rights[i]:
+            end = lefts[i]  # drawn in past every span it cuts: they overlap one another back to there
         if end < need_high - 1e-9:
             continue
         key = (round(end - start, 6), -abs(start - low))
@@ -528,6 +561,21 @@ def _clear(low: float, high: float, need_low: float, need_high: float, spans: li
     if best is None or best[2] - best[1] < width - max(TRIM, TRIM_SHARE * width):
         return low, high  # (drawn in further, a window would look lost in its frame: stations left off instead)
     return best[1], best[2]
+
+
+def _open_union(spans: list[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """The union of the open ``spans`` as open stretches in order (their left ends, their right ends) that
+    share no point: spans that only touch stay apart, as the point where they touch lies inside neither."""
+    lefts: list[float] = []
+    rights: list[float] = []
+    for a, b in sorted(spans):
+        if rights and a < rights[-1]:
+            if b > rights[-1]:
+                rights[-1] = b
+        else:
+            lefts.append(a)
+            rights.append(b)
+    return lefts, rights
 
 
 #: how much narrower a window's part may become so that its edges cut no station, in full-size board

@@ -194,7 +194,8 @@ def _draw(plan: ZoomPlan, board, header: tuple[str, str], marks: Callable[[Pictu
     palette = base_palette(board, BOARD_WIDTH).palette
     backdrop = Image.new("P", (plan.width, plan.height), _panel_index(board))
     backdrop.putpalette(palette.getpalette())
-    pic = Picture(Image.new("RGB", (plan.width, plan.height), style.PANEL), palette=palette, indexed=backdrop)
+    pic = Picture(Image.new("RGB", (plan.width, plan.height), style.PANEL), palette=palette, indexed=backdrop,
+                  fresh=True)
     x = 22
     title, details = header
     drawn = []
@@ -202,7 +203,7 @@ def _draw(plan: ZoomPlan, board, header: tuple[str, str], marks: Callable[[Pictu
     for number, (window, lay, shown) in enumerate(zip(plan.windows, lays, shown_stations(lays)), 1):
         ox, oy = plan.origin(window)
         colour, mapped = map_part(board, plan.zoom, plan.scale, (ox, oy, ox + lay.width, oy + lay.height))
-        part = Picture(colour, palette=palette, indexed=mapped)
+        part = Picture(colour, palette=palette, indexed=mapped, fresh=True)  # (settled before any mark uncovers)
         write_place_names(part, lay)
         set_stations(part, board, shown, plan, (ox, oy))
         marks(part, lay)
@@ -295,7 +296,10 @@ def shown_stations(lays: list[Layout]) -> list[set[int]]:
     for i, lay in enumerate(lays):
         for sid in lay.board.stations:
             x, y = lay.xy(sid)
-            clear = min(x, y, lay.width - x, lay.height - y) - lay.outer(sid) - 1
+            edge = min(x, y, lay.width - x, lay.height - y)
+            if edge < 1:
+                continue  # (off the window or on its edge: clear < 0 whatever its radius, which costs more to find)
+            clear = edge - lay.outer(sid) - 1
             if clear >= 0 and (sid not in depth or clear > depth[sid][0]):
                 depth[sid] = (clear, i)
     out: list[set[int]] = [set() for _ in lays]
