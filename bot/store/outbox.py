@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Sql, listed
+from .base import Sql, listed, to_json
 from .claims import Claims
 from .records import Announcement, MessageRef
 
@@ -29,7 +29,7 @@ class Outbox:
             "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) VALUES "
             + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(owed)) + " ON CONFLICT (game_id, key) DO NOTHING",
             [value for key, kind, payload, recipient in owed
-             for value in (game_id, key, kind, recipient, json.dumps(payload), now)])
+             for value in (game_id, key, kind, recipient, to_json(payload), now)])
         await Claims(self.sql).ensure_outbox(game_id)  # what the bot processes claim to post them (.claims)
 
     async def pending(self, game_id: int | None = None) -> list[Announcement]:
