@@ -14,6 +14,9 @@ from .records import Announcement, MessageRef
 class Outbox:
     def __init__(self, sql: Sql) -> None:
         self.sql = sql
+        #: inside a command's transaction (``Sql.held``), the games whose ``outbox`` claim row it has made sure of:
+        #: nothing deletes one, so a second message queued in the same command needs no second statement for it
+        self._claimed: set[int] | None = set() if sql.held else None
 
     async def queue(self, game_id: int, key: str, kind: str, payload: dict[str, Any], now: float,
                     recipient_id: int | None = None) -> None:
@@ -30,7 +33,10 @@ class Outbox:
             + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(owed)) + " ON CONFLICT (game_id, key) DO NOTHING",
             [value for key, kind, payload, recipient in owed
              for value in (game_id, key, kind, recipient, to_json(payload), now)])
-        await Claims(self.sql).ensure_outbox(game_id)  # what the bot processes claim to post them (.claims)
+        if self._claimed is None or game_id not in self._claimed:
+            await Claims(self.sql).ensure_outbox(game_id)  # what the bot processes claim to post them (.claims)
+            if self._claimed is not None:
+                self._claimed.add(game_id)
 
     async def pending(self, game_id: int | None = None) -> list[Announcement]:
         """Messages owed and not yet posted, oldest first."""
