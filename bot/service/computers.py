@@ -136,7 +136,7 @@ class Computers(Play):
             return None
         if await self.takeback_waiting(game_id) is not None:
             return None  # the computers wait for the answer (the answer hands them the turn again)
-        state = await rebuild.started_state(self._reads, game_id)
+        state = await rebuild.started_state(self._reads, game_id, game)
         seat = next((seat for seat in seats if family.computer_may_act(state, seat[0])), None)
         if seat is None:
             return None

@@ -37,13 +37,11 @@ class Looks(ServiceCore):
     async def public_view(self, game_id: int, *, after_round: int | None = None) -> Any:
         """What everyone may see, the family's public view (as it stood when round ``after_round`` ended, when given).
         Raises GameNotStarted in the lobby."""
-        if after_round is not None:
-            game = await read.game_row(self._reads, game_id)
-            if game.round is not None and after_round < game.round:
-                state = await rebuild.rebuild_state(self._reads, game_id, after_round)
-                return get_family(game.family).public_view(state)
         game = await read.game_row(self._reads, game_id)
-        return get_family(game.family).public_view(await rebuild.started_state(self._reads, game_id))
+        if after_round is not None and game.round is not None and after_round < game.round:
+            state = await rebuild.rebuild_state(self._reads, game_id, after_round, game=game)
+            return get_family(game.family).public_view(state)
+        return get_family(game.family).public_view(await rebuild.started_state(self._reads, game_id, game))
 
     async def mrx_view(self, game_id: int, user_id: int, expected_round: int | None = None) -> Any:
         """Mr. X's private view (the family's secret view), for the person playing Mr. X only (anyone else: NotYourPawn).
@@ -52,8 +50,10 @@ class Looks(ServiceCore):
             game = await steps.running(self._reads, game_id, expected_round)
             if game.to_move != (get_family(game.family).secret_pawn,):
                 raise StaleAction("You have already moved this round; you will hear from me on your next turn.")
-        state = await rebuild.started_state(self._reads, game_id)
-        family = get_family((await read.game_row(self._reads, game_id)).family)
+        else:
+            game = await read.game_row(self._reads, game_id)
+        state = await rebuild.started_state(self._reads, game_id, game)
+        family = get_family(game.family)
         if not await self._reads.seats.moves(game_id, family.secret_pawn, user_id):
             raise NotYourPawn("Only Mr. X's player can see where Mr. X is.")
         return family.secret_view(state)

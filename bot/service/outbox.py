@@ -73,18 +73,18 @@ def game_over(view: Any) -> dict[str, Any]:
 def after_play(view: Any, events: list[Any], *, seq: int | None, user_id: int,
                next_users: tuple[int, ...], mrx_user: int | None, new_turn: bool,
                family: Any, owed_before: tuple[int, ...] = (), sealed: dict | None = None, key: str | None = None,
-               again: int = 0) -> list[tuple]:
+               again: int = 0, events_as_json: list[dict[str, Any]] | None = None) -> list[tuple]:
     """The announcements one play command owes: (key, kind, payload, recipient). ``view`` and
     ``events`` are the family's (its public view, its engine's events); ``family`` reads them. ``sealed``: the
     commitments this command wrote (:func:`.steps.seal`: ``sealed``, [entry, commitment] each, and the ``seal``
     the post shows), published with its post; ``key``: the game's key, published when it ends
     (``docs/fairness.md``); ``again``: the take-backs so far (a round ended, or Mr. X prompted, once more after one
-    is owed a post of its own)."""
+    is owed a post of its own); ``events_as_json``: ``events`` as JSON, when the caller has made it already."""
     later = f":again:{again}" if again else ""
     owed: list[tuple] = []
     if seq is not None:
-        payload = {"user_id": user_id, "events": events_json(events, family),
-                   "next": next_up(view, next_users, owed_before)}
+        played = events_json(events, family) if events_as_json is None else events_as_json
+        payload = {"user_id": user_id, "events": played, "next": next_up(view, next_users, owed_before)}
         payload.update(sealed or {})
         owed.append((f"action:{seq}", ACTION, payload, None))
     for event in events:

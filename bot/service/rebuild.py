@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.games import get_family
 from bot.games.errors import BadRecord, GameError
-from bot.store import Session
+from bot.store import GameRow, Session
 
 from . import rows as read
 from .dealing import hidden_of
@@ -20,10 +20,12 @@ from .models import CANCELLED
 log = logging.getLogger(__name__)
 
 
-async def rebuild_state(session: Session, game_id: int, until_round: int | None = None) -> Any:
+async def rebuild_state(session: Session, game_id: int, until_round: int | None = None, *,
+                        game: GameRow | None = None) -> Any:
     """Deal the game again from its setup and play its stored actions in order (only those of
-    rounds up to ``until_round``, when given: the game as it stood when that round ended)."""
-    game = await read.game_row(session, game_id)
+    rounds up to ``until_round``, when given: the game as it stood when that round ended). ``game``: the game's
+    row, when the caller has just read it (what a replay reads of it, its setup, never changes once it started)."""
+    game = game or await read.game_row(session, game_id)
     if game.players is None:
         raise GameNotStarted()
     family = get_family(game.family)
@@ -73,9 +75,10 @@ async def load_state(session: Session, game_id: int) -> tuple[Any, int]:
     return await rebuild_state(session, game_id), count
 
 
-async def started_state(session: Session, game_id: int) -> Any:
-    """The state of a game that has started (a cancelled lobby, or a lobby, has none: refused)."""
-    game = await read.game_row(session, game_id)
+async def started_state(session: Session, game_id: int, game: GameRow | None = None) -> Any:
+    """The state of a game that has started (a cancelled lobby, or a lobby, has none: refused). ``game``: the game's
+    row, when the caller has just read it (a second read would cost a trip to the database)."""
+    game = game or await read.game_row(session, game_id)
     if game.started_at is None:
         if game.status == CANCELLED:
             raise GameClosed("This game was cancelled before it started.")

@@ -127,7 +127,10 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
         await absence.back(tx, game, user_id, now, now, early=True)
         game = await read.game_row(tx, gid)
     version = game.version + 1
-    await remember(tx, now, key, gid, user_id, name, version, (*service_events, *events), family)
+    # the engine's events as JSON once: the command's record (under its key) and its post both carry them
+    played_json = outbox.events_json(events, family)
+    await remember(tx, now, key, gid, user_id, name, version, (*service_events, *events), family,
+                   as_json=outbox.events_json(service_events, family) + played_json)
     seq = applied
     for action in actions:
         seq += 1
@@ -153,7 +156,7 @@ async def save_play(tx: Session, now: float, game: GameRow, state: Any, applied:
     mrx_user = (await tx.seats.controllers(gid, (family.secret_pawn,)) or (None,))[0]
     await outbox.queue_all(tx, gid, outbox.after_play(
         view, events, seq=seq if actions and announce_actions else None, user_id=user_id,
-        next_users=next_users, mrx_user=mrx_user,
+        events_as_json=played_json, next_users=next_users, mrx_user=mrx_user,
         owed_before=await tx.seats.controllers(gid, game.to_move),
         new_turn=turn != game.turn, family=family, sealed=sealed,
         key=key_of(game, secret) if outcome else None, again=game.taken_back), now)
@@ -209,10 +212,12 @@ async def save_result(tx: Session, game: GameRow, outcome: Outcome, now: float) 
 
 
 async def remember(tx: Session, now: float, key: str | None, game_id: int, user_id: int, name: str,
-                   version: int, events: tuple, family=None) -> None:
-    """Store a keyed command's outcome: a retry with the same key gets it back instead of running again."""
+                   version: int, events: tuple, family=None, *, as_json: list | None = None) -> None:
+    """Store a keyed command's outcome: a retry with the same key gets it back instead of running again.
+    ``as_json``: the events as JSON, when the caller has made it already."""
     if key is not None:
-        await tx.commands.remember(key, game_id, user_id, name, version, outbox.events_json(events, family), now)
+        await tx.commands.remember(key, game_id, user_id, name, version,
+                                   outbox.events_json(events, family) if as_json is None else as_json, now)
 
 
 async def done(tx: Session, now: float, game_id: int, events: tuple, user_id: int, name: str,

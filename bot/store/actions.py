@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Sql
+from .base import Sql, to_compact_json, to_json
 from .records import SnapshotRow
 
 
@@ -18,7 +18,7 @@ class Actions:
         """Action number ``seq`` of the game (1, 2, 3, ...), as its family's codec wrote it."""
         await self.sql.execute(
             "INSERT INTO actions (game_id, seq, round, user_id, action, key, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seq, round, user_id, json.dumps(action), key, now))
+            (game_id, seq, round, user_id, to_json(action), key, now))
 
     async def listed(self, game_id: int, until_round: int | None = None) -> list[Any]:
         """The game's actions in order (only those of rounds up to ``until_round``, when given and not negative),
@@ -59,7 +59,7 @@ class Actions:
         await self.sql.execute(
             "INSERT INTO snapshots (game_id, version, actions, state) VALUES (?, ?, ?, ?) ON CONFLICT (game_id) "
             "DO UPDATE SET version = excluded.version, actions = excluded.actions, state = excluded.state",
-            (game_id, version, actions, json.dumps(state, separators=(",", ":"))))
+            (game_id, version, actions, to_compact_json(state)))
 
     async def snapshot(self, game_id: int) -> SnapshotRow | None:
         """The game's snapshot, with the number of actions its list holds (read together: a command checks one

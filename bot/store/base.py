@@ -4,9 +4,17 @@ store's own errors. The interface the service speaks to is in :mod:`.interface`.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Iterable, Protocol, Sequence
 from urllib.parse import urlsplit
+
+
+#: ``json.dumps(value)``, and the compact form (no spaces) snapshots are kept in: the same text, written faster.
+#: What the store writes as JSON is plain data made for it (a snapshot, an action, events, a payload), never a value
+#: that holds itself, so the encoders skip the check for cycles: a fifth of the time of a move's snapshot (~400 keys)
+to_json = json.JSONEncoder(check_circular=False).encode
+to_compact_json = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 def listed(count: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Sql
+from .base import Sql, to_json
 from .records import CommandRow
 
 
@@ -26,4 +26,4 @@ class Commands:
         """Keep a command's result under its key (a key used twice raises :class:`~.base.Conflict`)."""
         await self.sql.execute(
             "INSERT INTO commands (key, game_id, user_id, name, version, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (key, game_id, user_id, name, version, json.dumps(events), now))
+            (key, game_id, user_id, name, version, to_json(events), now))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Sql, listed
+from .base import Sql, listed, to_json
 from .claims import Claims
 from .records import Announcement, MessageRef
 
@@ -14,6 +14,9 @@ from .records import Announcement, MessageRef
 class Outbox:
     def __init__(self, sql: Sql) -> None:
         self.sql = sql
+        #: inside a command's transaction (``Sql.held``), the games whose ``outbox`` claim row it has made sure of:
+        #: nothing deletes one, so a second message queued in the same command needs no second statement for it
+        self._claimed: set[int] | None = set() if sql.held else None
 
     async def queue(self, game_id: int, key: str, kind: str, payload: dict[str, Any], now: float,
                     recipient_id: int | None = None) -> None:
@@ -29,8 +32,11 @@ class Outbox:
             "INSERT INTO announcements (game_id, key, kind, recipient_id, payload, created_at) VALUES "
             + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(owed)) + " ON CONFLICT (game_id, key) DO NOTHING",
             [value for key, kind, payload, recipient in owed
-             for value in (game_id, key, kind, recipient, json.dumps(payload), now)])
-        await Claims(self.sql).ensure_outbox(game_id)  # what the bot processes claim to post them (.claims)
+             for value in (game_id, key, kind, recipient, to_json(payload), now)])
+        if self._claimed is None or game_id not in self._claimed:
+            await Claims(self.sql).ensure_outbox(game_id)  # what the bot processes claim to post them (.claims)
+            if self._claimed is not None:
+                self._claimed.add(game_id)
 
     async def pending(self, game_id: int | None = None) -> list[Announcement]:
         """Messages owed and not yet posted, oldest first."""

@@ -21,7 +21,11 @@ def _names(cls: type) -> tuple[str, ...]:
 
 
 def _columns(cls: type, row: Row) -> dict[str, Any]:
-    return {name: row[name] for name in _names(cls)}
+    """The row's values of ``cls``'s fields, by name. The row is read in one pass: a SQLite row finds a column by
+    name by comparing it with each column in turn, which for a game's forty columns was 40 % of reading its row.
+    (A query whose columns repeat a name would keep the last: none of those read here does.)"""
+    by_name = dict(zip(row.keys(), row))
+    return {name: by_name[name] for name in _names(cls)}
 
 
 @dataclass(frozen=True)

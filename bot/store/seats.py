@@ -28,7 +28,10 @@ class Seats:
         found = await self.sql.all(
             "SELECT p.*, c.pawn AS control_pawn, c.rowid AS control_order FROM players p LEFT JOIN pawn_controls c "
             "ON c.game_id = p.game_id AND c.user_id = p.user_id WHERE p.game_id = ?", (game_id,))
-        people = {row["user_id"]: PlayerRow.of(row) for row in found}
+        people: dict[int, PlayerRow] = {}
+        for row in found:  # a person comes once for each pawn they move: their row is read the first time
+            if row["user_id"] not in people:
+                people[row["user_id"]] = PlayerRow.of(row)
         players = sorted(people.values(), key=lambda p: (p.seat is None, p.seat or 0, p.join_order, p.user_id))
         controls = [(row["control_pawn"], row["user_id"], row["seat"])
                     for row in sorted((r for r in found if r["control_pawn"] is not None),
