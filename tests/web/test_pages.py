@@ -9,7 +9,7 @@ import time
 import aiohttp
 import pytest
 
-from bot.games.london.engine import MRX, Move
+from bot.games.london.engine import MRX
 from bot.service import GameService
 from bot.web.limits import Limits
 from bot.web.server import WebServer

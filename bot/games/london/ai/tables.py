@@ -30,8 +30,6 @@ class Tables:
     double: int  # index of the double-move ticket
     #: [ticket][station] -> stations a detective (or bobby) reaches with one ride on that ticket
     hunter_adj: tuple[tuple[tuple[int, ...], ...], ...]
-    #: [ticket][station] -> stations Mr. X reaches with one ride on that ticket (black included)
-    mrx_adj: tuple[tuple[tuple[int, ...], ...], ...]
     #: [a][b] fewest rides between a and b on the transports everyone may use, FAR if none
     dist: tuple[tuple[int, ...], ...]
     #: [ticket][chunk][byte] -> mask of Mr. X's targets from the stations the byte marks in that chunk
@@ -78,10 +76,13 @@ def tables_for(board: Board, black_rides: str = "all", hunter_extra: tuple[tuple
     dist = tuple(bfs(land, source, size) for source in range(size))
     steps = tuple(step_tables(rows, size) for rows in mrx_adj)
     exits = tuple(len(land[s]) for s in range(size))
-    hunter_rides = tuple(tuple((to, t) for t, rows in enumerate(hunter_adj) for to in rows[s]) for s in range(size))
-    mrx_rides = tuple(tuple((to, t) for t, rows in enumerate(mrx_adj) for to in rows[s]) for s in range(size))
+
+    def rides(adj: tuple[tuple[tuple[int, ...], ...], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """[station] -> (station, ticket) for each ride from it, ticket by ticket, of ``adj`` ([ticket][station])."""
+        return tuple(tuple((to, t) for t, rows in enumerate(adj) for to in rows[s]) for s in range(size))
+
     return Tables(board, size, tuple(sorted(board.stations)), tickets, len(ride_tickets), len(ride_tickets),
-                  len(ride_tickets) + 1, hunter_adj, mrx_adj, dist, steps, exits, hunter_rides, mrx_rides)
+                  len(ride_tickets) + 1, hunter_adj, dist, steps, exits, rides(hunter_adj), rides(mrx_adj))
 
 
 def tables_of(board: Board, rules) -> Tables:

@@ -399,14 +399,11 @@ def _sizes(groups: Sequence[Item]) -> list[tuple[float, float]]:
 
 
 def _sizes_of(boxes: list[Box], split: list[list[int]]) -> list[tuple[float, float]]:
-    out = []
-    for group in split:
-        box = _cover([boxes[i] for i in group])
-        out.append((box[2] - box[0], box[3] - box[1]))
-    return out
+    return [_size_of(boxes, group) for group in split]
 
 
 def _size_of(boxes: list[Box], group: list[int]) -> tuple[float, float]:
+    """The width and height of the box around the ``group``'s boxes."""
     box = _cover([boxes[i] for i in group])
     return box[2] - box[0], box[3] - box[1]
 
