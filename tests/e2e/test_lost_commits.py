@@ -18,26 +18,25 @@ from bot.games.london.engine import MRX
 from bot.games.london.engine.players import GreedyPlayer, view_for
 from bot.service import GameService
 from bot.store import SqliteStore
+from bot.store.sqlite import Writes
 
 from tests.e2e.helpers import Clock, Game
 from tests.store.pg_proxy import commit_cutter
 
 
-class FailingDisk:
+class FailingDisk(Writes):
     """SQLite's writing connection, with a disk that fails under the next COMMIT of a transaction that inserts into
     a table: after it was written (``kept``) or before; with ``down`` every new transaction fails too, until
-    :meth:`heal`. The same switches as :class:`tests.store.pg_proxy.CommitCutter`."""
+    :meth:`heal`. The same switches as :class:`tests.store.pg_proxy.CommitCutter`. It fails on the connection's
+    thread, where SQLite would."""
 
     def __init__(self, store: SqliteStore) -> None:
-        self._conn = store.writer
-        store.writer = self  # type: ignore[assignment]
+        super().__init__(store.writes.conn, store.writes.where)
+        store.writes = self
         self._armed: tuple[re.Pattern[str], bool, bool] | None = None
         self._wrote = False
         self.down = False
         self.cuts: list[bool] = []
-
-    def __getattr__(self, name):
-        return getattr(self._conn, name)
 
     def arm(self, table: str, *, kept: bool, down: bool = False) -> None:
         self._armed = (re.compile(rf"\bINSERT\s+INTO\s+{table}\b", re.IGNORECASE), kept, down)
@@ -45,23 +44,21 @@ class FailingDisk:
     def heal(self) -> None:
         self.down = False
 
-    async def execute(self, sql: str, params=()):
-        if self.down and sql.startswith("BEGIN"):
+    def _run(self, statements, fetch, commit):
+        if self.down and statements and statements[0][0].startswith("BEGIN"):
             raise sqlite3.OperationalError("disk I/O error")
-        if sql == "COMMIT" and self._wrote and self._armed is not None:
+        if self._armed is not None and any(self._armed[0].search(sql) for sql, _, _ in statements):
+            self._wrote = True
+        return super()._run(statements, fetch, commit)
+
+    def commit(self, db: sqlite3.Connection) -> None:
+        if self._wrote and self._armed is not None:
             _, kept, down = self._armed
             self._armed, self._wrote, self.down = None, False, down
             self.cuts.append(kept)
-            await self._conn.execute("COMMIT" if kept else "ROLLBACK")
+            db.execute("COMMIT" if kept else "ROLLBACK")
             raise sqlite3.OperationalError("disk I/O error")
-        if self._armed is not None and self._armed[0].search(sql):
-            self._wrote = True
-        return await self._conn.execute(sql, params)
-
-    async def execute_fetchall(self, sql: str, params=()):
-        if self._armed is not None and self._armed[0].search(sql):
-            self._wrote = True
-        return await self._conn.execute_fetchall(sql, params)
+        super().commit(db)
 
 
 @pytest_asyncio.fixture
