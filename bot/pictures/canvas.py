@@ -7,6 +7,8 @@ FreeType smooths it already. :class:`Layout` turns a board's 0..1 station positi
 
 from __future__ import annotations
 
+import functools
+import inspect
 import io
 import math
 import struct
@@ -43,6 +45,26 @@ class MapLayout(Protocol):
     def radius(self, station: int) -> float: ...
 
     def outer(self, station: int) -> float: ...
+
+
+def cached_by_value(maxsize: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An ``lru_cache`` of ``maxsize`` keyed on the values of a call's arguments, however they are passed:
+    ``base_map(board, 480)``, ``base_map(board, 480, False, "en")`` and ``base_map(board, 480, language="en")``
+    are one picture, drawn once (a plain ``lru_cache`` keys them apart, and drew the same base map up to three
+    times, each a copy in the cache)."""
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        cached = lru_cache(maxsize=maxsize)(fn)
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            return cached(*bound.args)
+
+        return call
+
+    return decorate
 
 
 def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -> None:
