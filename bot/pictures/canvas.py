@@ -421,8 +421,17 @@ def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill
     relative to the anchor point."""
     left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
     left, top = left - 1, top - 1
-    backdrop = stroke_fill if stroke else fill  # (the colour antialiased edges fade from)
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (*backdrop[:3], 0))
+    size = (max(1, right - left + 2), max(1, bottom - top + 2))
+    if not stroke:
+        # Text in one colour is that colour throughout, its glyphs' coverage the alpha: written as a coverage
+        # mask (one byte a pixel) and set as the alpha, the same sprite as text blended into a transparent
+        # one, in less time (a header's line is a fresh sprite in every round)
+        coverage = Image.new("L", size, 0)
+        ImageDraw.Draw(coverage).text((-left, -top), text, font=font, fill=255, anchor=anchor)
+        sprite = Image.new("RGBA", size, (*fill[:3], 0))
+        sprite.putalpha(coverage)
+        return sprite, (left, top)
+    sprite = Image.new("RGBA", size, (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
     ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
                                 stroke_fill=stroke_fill)
     return sprite, (left, top)
