@@ -7,6 +7,8 @@ FreeType smooths it already. :class:`Layout` turns a board's 0..1 station positi
 
 from __future__ import annotations
 
+import functools
+import inspect
 import io
 import math
 import struct
@@ -43,6 +45,26 @@ class MapLayout(Protocol):
     def radius(self, station: int) -> float: ...
 
     def outer(self, station: int) -> float: ...
+
+
+def cached_by_value(maxsize: int) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """An ``lru_cache`` of ``maxsize`` keyed on the values of a call's arguments, however they are passed:
+    ``base_map(board, 480)``, ``base_map(board, 480, False, "en")`` and ``base_map(board, 480, language="en")``
+    are one picture, drawn once (a plain ``lru_cache`` keys them apart, and drew the same base map up to three
+    times, each a copy in the cache)."""
+    def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+        cached = lru_cache(maxsize=maxsize)(fn)
+        signature = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            return cached(*bound.args)
+
+        return call
+
+    return decorate
 
 
 def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -> None:
@@ -399,8 +421,17 @@ def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill
     relative to the anchor point."""
     left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
     left, top = left - 1, top - 1
-    backdrop = stroke_fill if stroke else fill  # (the colour antialiased edges fade from)
-    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), (*backdrop[:3], 0))
+    size = (max(1, right - left + 2), max(1, bottom - top + 2))
+    if not stroke:
+        # Text in one colour is that colour throughout, its glyphs' coverage the alpha: written as a coverage
+        # mask (one byte a pixel) and set as the alpha, the same sprite as text blended into a transparent
+        # one, in less time (a header's line is a fresh sprite in every round)
+        coverage = Image.new("L", size, 0)
+        ImageDraw.Draw(coverage).text((-left, -top), text, font=font, fill=255, anchor=anchor)
+        sprite = Image.new("RGBA", size, (*fill[:3], 0))
+        sprite.putalpha(coverage)
+        return sprite, (left, top)
+    sprite = Image.new("RGBA", size, (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
     ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
                                 stroke_fill=stroke_fill)
     return sprite, (left, top)

@@ -197,7 +197,7 @@ class Tags:
         if self._uncovered is None or self._uncovered[0] != pawns:
             lay = self.lay
             self._uncovered = (pawns, [box for station, box in station_number_boxes(lay).items()
-                                       if not any(math.dist(lay.xy(station), c) < r for c, r in pawns)])
+                                       if not _under_any(lay.xy(station), pawns)])
         return self._uncovered[1]
 
     def add(self, pic: Picture, centre: Point, text: str, fill: style.RGB, border: style.RGB = style.WHITE,
@@ -443,6 +443,16 @@ def near_picture(lay) -> tuple[tuple[int, Point], ...]:
         if -m < x < lay.width + m and -m < y < lay.height + m:
             out.append((station, (x, y)))
     return tuple(out)
+
+
+def _under_any(point: Point, discs: Sequence[tuple[Point, float]]) -> bool:
+    """Whether ``point`` lies under one of the ``discs`` (centre, radius): a disc whose square around it misses
+    the point is passed over without measuring the distance (a board asks this of every station number)."""
+    x, y = point
+    for (cx, cy), r in discs:
+        if abs(x - cx) < r and abs(y - cy) < r and math.dist(point, (cx, cy)) < r:
+            return True
+    return False
 
 
 def pawn_number_box(centre: Point, radius: float) -> Box:

@@ -19,7 +19,7 @@ from bot.games.dice.engine import DiceBoard
 from bot.games.dice.engine.board import DIRECTIONS, OPPOSITE
 from bot.i18n import N_, speaker
 from bot.pictures import style
-from bot.pictures.canvas import PaletteBase, Picture, Point, disc, thick_line
+from bot.pictures.canvas import PaletteBase, Picture, Point, cached_by_value, disc, thick_line
 from bot.pictures.headline import Look
 
 #: full-size picture width; every size below is in pixels at this width
@@ -108,7 +108,7 @@ def layout(board: DiceBoard, width: int = BASE_WIDTH) -> DiceLayout:
                       (margin, top, width - margin, top + map_h), footer_top, cell)
 
 
-@lru_cache(maxsize=32)
+@cached_by_value(maxsize=32)
 def base_map(board: DiceBoard, width: int, dim: bool = False, language: str = "en") -> Image.Image:
     """The static picture of ``board``, its legend in ``language`` (read-only: pictures draw on a copy)."""
     lay = layout(board, width)
@@ -370,7 +370,7 @@ def _overlay_colours() -> list[style.RGB]:
     return out
 
 
-@lru_cache(maxsize=32)
+@cached_by_value(maxsize=32)
 def base_palette(board: DiceBoard, width: int, dim: bool = False, language: str = "en") -> PaletteBase:
     """The base map in a fixed palette: the base's own colours (chosen from every third pixel: as good,
     and eight times faster) plus the overlays' colours."""

@@ -18,13 +18,13 @@ from bot.i18n import speaker
 
 from bot.games.london.pictures import board_style
 from bot.pictures import style
-from bot.pictures.canvas import PaletteBase, Picture, Point, dashed, disc, thick_line
+from bot.pictures.canvas import PaletteBase, Picture, Point, cached_by_value, dashed, disc, thick_line
 from bot.games.london.pictures.layout import BASE_WIDTH, MARGIN, Layout, layout, place_names, zoomed_layout
 
 SUPERSAMPLE = 3
 
 
-@lru_cache(maxsize=16)
+@cached_by_value(maxsize=16)
 def base_map(board: Board, width: int, dim: bool = False, language: str = "en") -> Image.Image:
     """The static picture of ``board`` (read-only: pictures draw on a copy), its legend in
     ``language``. ``dim`` fades the map, so that what is drawn on it (Mr. X's route) stands out."""
@@ -446,7 +446,7 @@ def _overlay_colours() -> list[style.RGB]:
     return out
 
 
-@lru_cache(maxsize=16)
+@cached_by_value(maxsize=16)
 def base_palette(board: Board, width: int, dim: bool = False, language: str = "en") -> PaletteBase:
     """The base map in a fixed palette: the base's own colours (chosen from every third pixel: as good,
     and six times faster) plus the overlays' colours."""
