@@ -393,7 +393,8 @@ def _cmd_web(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from bot.i18n import LANGUAGES
 
-    parser = _Parser(prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
+    parser = _Parser(prog="python -m bot",
+                     description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
