@@ -44,9 +44,9 @@ def _no_folder(out: str) -> bool:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from bot.fairness.chance import deal_seed
     from bot.fairness.proof import OfflineGame
     from bot.games import family_for_rules
-    from bot.service.dealing import deal_seed
 
     if _no_folder(args.out):
         return 2

@@ -16,24 +16,16 @@ told otherwise, since nothing they deal is hidden from anyone.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from typing import Any
 
-from bot.fairness.chance import Draws, hidden_draw
+from bot.fairness.chance import Draws, deal_seed, hidden_draw
 from bot.fairness.commitments import V1, V2, game_key, key_commitment, new_nonce
 from bot.store import GameRow
 
 #: the installation table's key for a generated secret
 SECRET_KEY = "secret"
-
-
-def deal_seed(secret: str, seed: int, purpose: str = "deal") -> int:
-    """The number the engine deals from: 63 bits of HMAC-SHA256(secret, "purpose:seed")."""
-    digest = hmac.new(secret.encode(), f"{purpose}:{int(seed)}".encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") >> 1  # fits SQLite's INTEGER and every int64
 
 
 def new_secret() -> str:
