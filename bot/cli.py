@@ -44,9 +44,9 @@ def _no_folder(out: str) -> bool:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from bot.fairness.chance import deal_seed
     from bot.fairness.proof import OfflineGame
     from bot.games import family_for_rules
-    from bot.service.dealing import deal_seed
 
     if _no_folder(args.out):
         return 2
@@ -313,6 +313,31 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return run(overrides)
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose ``--rules`` help names every rule system, looked up only when the help is printed: that takes
+    importing every game family, which ``run``, ``migrate`` and the rest have no use for as they start."""
+
+    #: the ``--rules`` option of ``simulate`` and ``render`` (None in the other parsers)
+    rules_option: argparse.Action | None = None
+
+    def format_help(self) -> str:
+        if self.rules_option is not None:
+            from bot.games import all_rules
+
+            names = ", ".join(r.name for r in all_rules(available_only=True))
+            self.rules_option.help = f"the rule system: {names} (default: %(default)s)"
+        return super().format_help()
+
+
+class _Version(argparse._VersionAction):
+    """``--version``: the installed version, looked up only when asked (importlib.metadata's search of the installed
+    distributions is a good part of a start's CPU otherwise)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        self.version = f"{DISTRIBUTION} {version()}"
+        super().__call__(parser, namespace, values, option_string)
+
+
 def _seed(text: str) -> int:
     """A seed SQLite can store (a signed 64-bit whole number)."""
     low, high = -(2**63), 2**63 - 1
@@ -325,13 +350,14 @@ def _seed(text: str) -> int:
     return value
 
 
-def _game_options(parser: argparse.ArgumentParser) -> None:
+def _game_options(parser: _Parser) -> None:
     """The options that pick a simulated game (shared by ``simulate`` and ``render``)."""
-    from bot.games import all_rules
-    from bot.service.dealing import OFFLINE_SECRET
+    from bot.fairness.proof import OFFLINE_SECRET
+    from bot.games import COMPUTER_KINDS
 
-    rules = ", ".join(r.name for r in all_rules(available_only=True))
-    parser.add_argument("--rules", default="classic", help=f"the rule system: {rules} (default: %(default)s)")
+    # the help names the rule systems once it is printed (_Parser.format_help)
+    parser.rules_option = parser.add_argument("--rules", default="classic",
+                                              help="the rule system (default: %(default)s)")
     parser.add_argument("--seed", type=_seed, default=0, help="the game's seed (default: %(default)s)")
     parser.add_argument("--secret", default=OFFLINE_SECRET,
                         help="the secret the game's key comes from (with the rules, the players and the seed), as "
@@ -340,8 +366,6 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None,
                         help=f"people at the table, Mr. X included (default: {DEFAULT_PLAYERS}, or the most the "
                              "rules seat if fewer)")
-    from bot.games import COMPUTER_KINDS
-
     parser.add_argument("--mrx", choices=COMPUTER_KINDS, default="greedy",
                         help="Mr. X's player: a baseline (random, greedy) or a computer level (easy, normal, hard) "
                              "(default: %(default)s)")
@@ -369,9 +393,9 @@ def _cmd_web(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from bot.i18n import LANGUAGES
 
-    parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
-    parser.add_argument("--version", action="version", version=f"{DISTRIBUTION} {version()}")
+    parser = _Parser(prog="python -m bot",
+                     description="Run the Scotland Yard Discord bot, or one of the tools beside it.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     bot = sub.add_parser("run", help="run the Discord bot (the default; configured by DISCORD_TOKEN, SY_DATABASE, ...)",

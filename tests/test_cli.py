@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli import build_parser, main
+from bot.fairness.proof import OFFLINE_SECRET
 from bot.games.london.engine import GameState
-from bot.service.dealing import OFFLINE_SECRET, deal_seed
+from bot.service.dealing import deal_seed
 
 
 def test_help_lists_the_subcommands(capsys):

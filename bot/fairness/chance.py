@@ -11,6 +11,8 @@ is published, anyone recomputes every draw.
 
 :class:`Draws` hands the engines the draws of one label as the part of ``random.Random`` they use (``randrange``,
 ``choice``, ``shuffle``, ``sample``), each by a short documented algorithm, so another language can do the same.
+:func:`deal_seed` is the number a public deal (and a game older than ``sy-commit/2``) is dealt from: the secret mixed
+with the seed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ import hmac
 from typing import Any, MutableSequence, Sequence
 
 from .commitments import V2
+
+
+def deal_seed(secret: str, seed: int, purpose: str = "deal") -> int:
+    """The number the engine deals from: 63 bits of HMAC-SHA256(secret, "purpose:seed"). Here, not in the service
+    that deals, so that the offline tools (``simulate``) deal as the bot does without importing the service."""
+    digest = hmac.new(secret.encode(), f"{purpose}:{int(seed)}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # fits SQLite's INTEGER and every int64
 
 
 def draw(key: str, start_input: str, label: str, i: int = 0) -> int:

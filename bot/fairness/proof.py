@@ -9,6 +9,9 @@ from typing import Any, Callable, Sequence
 from bot.fairness.chance import Draws, hidden_draw
 from bot.fairness.commitments import V1, V2, commit, game_key, key_commitment, offline_nonce, salt
 
+#: the public secret of the offline tools (``python -m bot simulate --secret`` overrides it): nothing they deal is
+#: hidden from anyone
+OFFLINE_SECRET = "scotland-yard-offline"
 #: how the offline tools (``simulate``) name a game of sy-commit/1 in its commitments
 OFFLINE_GAME = "offline-{seed}"
 #: the start input of a game played offline (nobody starts it: its nonce already depends on everything chosen)

@@ -4,7 +4,7 @@ A *family* is a kind of game with its own rules engine: the London-style games (
 master, sanssouci: one engine in :mod:`bot.games.london.engine`, boards as data) and, beside it, any game that
 truly plays differently (the dice game). Each family exports one :class:`Family` and registers it
 here, in the manner of OpenSpiel's ``register_game`` or python-chess's ``VARIANTS``. This is the
-one place that names the families (:data:`BUILTIN`, loaded on first use); the layers above ask
+one place that names the families (:data:`BUILTIN`, each loaded on first use); the layers above ask
 the registry, never an engine by name:
 
     >>> from bot.games import family_for_rules
@@ -28,12 +28,13 @@ from bot.games.family import (  # noqa: F401  (the registry's callers build and 
     COMPUTER_KINDS, KIND_SPAN, MRX, ChanceRequest, Family, RulesEntry, as_kind, computer_kind, computer_user_id,
 )
 
-#: every family the bot plays: the module that defines its ``FAMILY``, in the order the lobby lists them.
-#: A third game is its folder under ``bot/games/`` and one line here.
-BUILTIN = (
-    "bot.games.london.family",
-    "bot.games.dice.family",
-)
+#: every family the bot plays, by name: the module that defines its ``FAMILY``, in the order the lobby lists them.
+#: A third game is its folder under ``bot/games/`` and one line here. A family is imported when first asked for:
+#: by name (a computer player's worker process, a stored game) only its own modules, since each costs CPU to import.
+BUILTIN = {
+    "london": "bot.games.london.family",
+    "dice": "bot.games.dice.family",
+}
 
 _FAMILIES: dict[str, Family] = {}
 
@@ -46,12 +47,14 @@ def register(family: Family) -> Family:
 
 
 def families() -> tuple[Family, ...]:
-    _load_builtin()
-    return tuple(_FAMILIES.values())
+    """Every family: the built-in ones in :data:`BUILTIN`'s order, then any other registered."""
+    for name in BUILTIN:
+        _load(name)
+    return (*(_FAMILIES[name] for name in BUILTIN), *(f for name, f in _FAMILIES.items() if name not in BUILTIN))
 
 
 def get_family(name: str) -> Family:
-    _load_builtin()
+    _load(name)
     try:
         return _FAMILIES[name]
     except KeyError:
@@ -72,7 +75,8 @@ def all_rules(available_only: bool = False) -> tuple[RulesEntry, ...]:
     return tuple(r for f in families() for r in f.rules() if r.available or not available_only)
 
 
-def _load_builtin() -> None:
-    if not _FAMILIES:
-        for module in BUILTIN:
-            register(importlib.import_module(module).FAMILY)
+def _load(name: str) -> None:
+    """Register the built-in family ``name`` unless it is registered (or no built-in family has that name)."""
+    if name not in _FAMILIES and name in BUILTIN:
+        family = register(importlib.import_module(BUILTIN[name]).FAMILY)
+        assert family.name == name, f"{BUILTIN[name]} defines the family {family.name!r}, not {name!r}"

@@ -16,9 +16,6 @@ from typing import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from bot.games.data import hunters_of
 
 #: the languages the bot speaks; English is the source language (no catalogue)
@@ -43,6 +40,11 @@ def translations(language: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}")
+    # Babel's catalogue modules only here, when a language other than English is first spoken: most processes
+    # (the tools, a bot whose servers all speak English) never pay for their import.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po_path(language).open("rb") as source:
         catalog = read_po(source, locale=language, domain=DOMAIN)
     compiled = io.BytesIO()

@@ -10,32 +10,22 @@ reused seed predicts none of it, and anyone recomputes it from the key published
 ``sy-commit/2`` (no nonce) keep drawing as they did: from the secret, the seed and the game's number.
 
 The installation secret comes from ``SY_SECRET``, or is generated at the first start and kept in
-the database. The offline tools (``simulate``, ``render``) use :data:`OFFLINE_SECRET` unless told
-otherwise, since nothing they deal is hidden from anyone.
+the database. The offline tools (``simulate``, ``render``) use :data:`bot.fairness.proof.OFFLINE_SECRET` unless
+told otherwise, since nothing they deal is hidden from anyone.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import random
 import secrets
 from typing import Any
 
-from bot.fairness.chance import Draws, hidden_draw
+from bot.fairness.chance import Draws, deal_seed, hidden_draw
 from bot.fairness.commitments import V1, V2, game_key, key_commitment, new_nonce
 from bot.store import GameRow
 
-#: the public secret of the offline tools (``python -m bot simulate --secret`` overrides it)
-OFFLINE_SECRET = "scotland-yard-offline"
 #: the installation table's key for a generated secret
 SECRET_KEY = "secret"
-
-
-def deal_seed(secret: str, seed: int, purpose: str = "deal") -> int:
-    """The number the engine deals from: 63 bits of HMAC-SHA256(secret, "purpose:seed")."""
-    digest = hmac.new(secret.encode(), f"{purpose}:{int(seed)}".encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") >> 1  # fits SQLite's INTEGER and every int64
 
 
 def new_secret() -> str:

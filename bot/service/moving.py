@@ -11,11 +11,12 @@ import os
 from pathlib import Path
 
 from bot.store import SqliteStore, open_store
+from bot.store.base import is_url
 from bot.store.copying import (CopyRefused, CopyReport, copy_to_postgres, require_bot_file, require_empty_target,
                                source_tables)
 from bot.store.migrations import MIGRATIONS_DIR
 from bot.store.interface import Session
-from bot.store.postgres import PostgresStore, is_url, shown
+from bot.store.postgres import PostgresStore, shown
 
 from . import rebuild
 

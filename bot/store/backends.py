@@ -6,10 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .base import refuse_foreign_url
+from .base import is_url, refuse_foreign_url
 from .interface import Store
 from .migrations import MIGRATIONS_DIR
-from .postgres import PostgresStore, is_url
 from .sqlite import SqliteStore
 
 
@@ -21,5 +20,7 @@ async def open_store(target: str | os.PathLike | None = None, migrations: Path =
         target = os.environ.get("SY_DATABASE") or None
     refuse_foreign_url(target)
     if is_url(target):
+        from .postgres import PostgresStore  # asyncpg only for a server: a SQLite process never imports it
+
         return await PostgresStore.open(str(target), Path(migrations) / "postgresql")
     return await SqliteStore.open(target, migrations)

@@ -48,6 +48,11 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+)://")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
+def is_url(target: object) -> bool:
+    """Whether a database setting is a PostgreSQL server's URL (else it is a SQLite file's path)."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
 def refuse_foreign_url(target: object) -> None:
     """A database setting that is a URL of anything but PostgreSQL (``mysql://``, a typo such as ``postgresq://``)
     is refused in one line, before it could become a SQLite file of that name; a path stays a path."""

@@ -43,10 +43,6 @@ _UNAVAILABLE = (OSError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError
                 asyncpg.exceptions.IdleInTransactionSessionTimeoutError)
 
 
-def is_url(target: object) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
-
-
 def shown(url: str) -> str:
     """The URL without its password (in the address, or as ``?password=``), for logs and messages."""
     parts = urlsplit(url)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.games.dice.engine import DiceBoard, DiceMrXView, DicePublicView
 from bot.games.dice.pictures.basemap import (BASE_WIDTH, BUS, ROAD, ROAD_EDGE, TILE, TILE_EXPERT, TILE_LINE,
                                              UNDERGROUND, _direction, _half, colour, layout)
-from bot.games.dice.pictures.panels import ticket_name
+from bot.games.dice.ticket_words import ticket_name
 from bot.i18n import speaker
 from bot.games.web_data import hex_of, pawn_data, rounded as _r, view_fields
 from bot.pictures import style

@@ -8,6 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.dice.engine import DicePublicView
+from bot.games.dice.ticket_words import DIE_EMOJI, ticket_name  # noqa: F401  (for __init__ and log.py)
 from bot.i18n import EN, N_, Speaker, speaker
 from bot.i18n.names import outcome_sentence, pawn_label
 from bot.pictures import style
@@ -19,16 +20,6 @@ from .basemap import DiceLayout, colour, header_look
 
 #: what a die face says in pictures (in English; translated for the picture's language)
 FACE_LABEL = {"taxi": N_("TAXI"), "bus": N_("BUS"), "underground": N_("TUBE"), "x": "X"}
-#: emoji for text (Discord embeds, buttons)
-DIE_EMOJI = {"taxi": "🟨", "bus": "🟩", "underground": "🟥", "x": "❌"}
-#: the die faces and Mr. X's tickets, as words (in English; translated for the reader)
-TICKET_NAME = {"taxi": N_("taxi"), "bus": N_("bus"), "underground": N_("underground"), "black": N_("black ticket"),
-               "helicopter": N_("helicopter"), "pass": N_("pass"), "double": N_("double move")}
-
-
-def ticket_name(ticket: str, tr: Speaker = EN) -> str:
-    """A die face or one of Mr. X's tickets in ``tr``'s language: "underground" -> "U-Bahn"."""
-    return tr._(TICKET_NAME[ticket]) if ticket in TICKET_NAME else ticket
 
 
 def face_label(face: str, language: str = "en") -> str:

@@ -21,7 +21,7 @@ from bot.games.dice.engine import (
     RoundEnded,
     StartPicked,
 )
-from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
+from bot.games.dice.ticket_words import DIE_EMOJI, ticket_name
 from bot.i18n import EN, Speaker
 from bot.i18n.names import outcome_sentence, ride_sentence
 from bot.i18n.reference import OPTION_WORDS, RULE_WORDS

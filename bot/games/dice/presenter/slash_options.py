@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.games.dice.engine import MRX, DiceMrXView
 from bot.games.dice.engine.views import destinations
-from bot.games.dice.pictures.panels import ticket_name
+from bot.games.dice.ticket_words import ticket_name
 from bot.i18n import Speaker, reader
 
 from bot.chat.replies import Refused

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 import discord
 
 from bot.games.dice.engine import MRX, DiceMrXView, DicePublicView, MrXMove, Skip, StaleRoll
-from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
+from bot.games.dice.ticket_words import DIE_EMOJI, ticket_name
 from bot.i18n import N_, Speaker, reader, speaker
 from bot.service.models import RUNNING
 

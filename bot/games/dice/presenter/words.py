@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bot.games.dice.pictures.panels import DIE_EMOJI, ticket_name
+from bot.games.dice.ticket_words import DIE_EMOJI, ticket_name
 from bot.i18n import EN, Speaker
 
 #: the extra tickets' marks in texts
