@@ -140,7 +140,7 @@ def _cmd_render(args: argparse.Namespace) -> int:
     try:
         record = _read_record(source)
         save_album = importlib.import_module(family_for_rules(record["rules"]).renderer).save_album
-        written = save_album(record, out, tracker=args.tracker, language=args.language)
+        written = save_album(record, out, tracker=args.tracker, language=args.language, width=args.width)
     except (GameError, ValueError) as exc:  # ValueError: the game is not over yet
         print(f"error: {source}: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return 2
@@ -350,6 +350,22 @@ def _seed(text: str) -> int:
     return value
 
 
+#: the widths ``render --width`` takes: from a phone's close-up to the boards' own
+WIDTHS = (320, 1600)
+
+
+def _width(text: str) -> int:
+    """A board width in pixels that the pictures are drawn at."""
+    low, high = WIDTHS
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"a width must be from {low} to {high} pixels")
+    return value
+
+
 def _game_options(parser: _Parser) -> None:
     """The options that pick a simulated game (shared by ``simulate`` and ``render``)."""
     from bot.fairness.proof import OFFLINE_SECRET
@@ -423,6 +439,9 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--out", default="out", help="folder for the pictures (default: %(default)s)")
     ren.add_argument("--language", choices=LANGUAGES, default="en",
                      help="the language of the pictures' words: en or de (default: %(default)s)")
+    ren.add_argument("--width", type=_width, default=None,
+                     help=f"draw the boards, Mr. X's boards, the route and the replay at most this many pixels wide, "
+                          f"{WIDTHS[0]} to {WIDTHS[1]} (default: each picture's own width, as the bot posts it)")
     ren.set_defaults(func=_cmd_render)
 
     ver = sub.add_parser("verify", help="check a finished game's record: the rules and Mr. X's commitments",

@@ -6,6 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.cli import build_parser, main
 from bot.fairness.proof import OFFLINE_SECRET
@@ -76,7 +77,7 @@ def test_simulate_refuses_an_impossible_player_count(tmp_path, capsys):
 
 def test_simulate_and_render_play_sanssouci_on_potsdam(tmp_path, capsys):
     # seed 5: over in round 8, so the album is short to draw and has every kind of picture all the same
-    assert main(["render", "--rules", "sanssouci", "--seed", "5", "--out", str(tmp_path)]) == 0
+    assert main(["render", "--rules", "sanssouci", "--seed", "5", "--width", "480", "--out", str(tmp_path)]) == 0
     record = json.loads((tmp_path / "record.json").read_text())
     assert record["board"] == "potsdam" and set(record["transports"]) == {"walk", "vip", "sbahn", "boat"}
     assert (tmp_path / "board-01.png").exists() and (tmp_path / "board-end.png").exists()
@@ -264,7 +265,7 @@ def test_render_refuses_a_broken_record_file_in_one_line(tmp_path, capsys, finis
 def test_render_draws_a_good_record_file(tmp_path, capsys, finished_record):
     path = tmp_path / "record.json"
     path.write_text(json.dumps(finished_record))
-    assert main(["render", "--record", str(path), "--out", str(tmp_path / "pictures")]) == 0
+    assert main(["render", "--record", str(path), "--width", "480", "--out", str(tmp_path / "pictures")]) == 0
     assert (tmp_path / "pictures" / "route.png").is_file()
 
 
@@ -297,7 +298,8 @@ def test_simulate_refuses_a_dice_game_for_five_and_expert_london(tmp_path, capsy
 
 def test_render_draws_a_dice_game(tmp_path, capsys):
     # seed 5: caught in round 2, still with boards, Mr. X's pictures, the logbook, route and replay
-    assert main(["render", "--rules", "dice", "--players", "3", "--seed", "5", "--out", str(tmp_path)]) == 0
+    assert main(["render", "--rules", "dice", "--players", "3", "--seed", "5", "--width", "480",
+                 "--out", str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}
     assert {"board-01.png", "board-end.png", "logbook.png", "logbook.txt", "route.png", "replay.gif", "record.json"} <= names
     assert any(n.startswith("mrx-") for n in names)
@@ -322,13 +324,35 @@ def test_an_unwritable_out_folder_gets_one_line(tmp_path, capsys):
 
 def test_render_speaks_german(tmp_path):
     # seed 1: over in round 9, past the first reveal (round 3), so two short albums to draw
-    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "1", "--language", "de",
+    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "1", "--language", "de", "--width", "480",
                  "--out", str(tmp_path)]) == 0
     assert "gesehen" in (tmp_path / "logbook.txt").read_text()
     english = tmp_path / "en"
-    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "1", "--out", str(english)]) == 0
+    assert main(["render", "--rules", "classic", "--players", "4", "--seed", "1", "--width", "480",
+                 "--out", str(english)]) == 0
     assert (tmp_path / "logbook.txt").read_text() != (english / "logbook.txt").read_text()
     assert (tmp_path / "board-01.png").read_bytes() != (english / "board-01.png").read_bytes()
+
+
+@pytest.mark.parametrize("rules", ["classic", "dice"])
+def test_render_draws_the_boards_route_and_replay_at_the_width_asked_and_the_close_ups_as_posted(tmp_path, rules):
+    # seed 5: a short game in either rule system
+    assert main(["render", "--rules", rules, "--players", "3", "--seed", "5", "--width", "400",
+                 "--out", str(tmp_path)]) == 0
+    for name in ("board-01.png", "board-end.png", "route.png", "replay.gif", min(tmp_path.glob("mrx-0*.png")).name):
+        assert Image.open(tmp_path / name).width == 400, name
+    zoom = min(tmp_path.glob("mrx-zoom-*.png"))
+    assert Image.open(zoom).width > 400  # a close-up is drawn as the bot posts it, readable on a phone
+
+
+@pytest.mark.parametrize("width", ["319", "1601", "wide", "480.5"])
+def test_render_refuses_a_width_it_does_not_draw_in_one_line(tmp_path, capsys, width):
+    with pytest.raises(SystemExit) as exited:
+        main(["render", "--width", width, "--out", str(tmp_path)])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "--width" in err and ("320 to 1600" in err or "not a whole number" in err), err
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("argv", [["migrate"], ["run"]])

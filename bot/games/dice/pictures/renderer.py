@@ -82,18 +82,20 @@ def render_record_replay(record: dict[str, Any], *, language: str = "en", width:
 
 
 def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = False,
-               language: str = "en") -> list[Path]:
+               language: str = "en", width: int | None = None) -> list[Path]:
     """Every picture of a finished game into ``folder``: the board and its close-up at the start of each
     round (``board-01.png``...) and at the end (``board-end.png``), Mr. X's board and close-up at each of his
     turns (``mrx-01.png``...), his log, his route, the replay, and the record. Each picture's number is the
-    round its headline names."""
+    round its headline names. ``width``: the boards, Mr. X's boards, the route and the replay at most this wide
+    (None: each at its own width)."""
     if not record.get("outcome"):
         raise ValueError("the game is not over yet")
     save, written = album_writer(folder)
+    size = {} if width is None else {"width": min(width, BASE_WIDTH)}
 
     for view in round_views(record):
         over = view.outcome is not None
-        save(round_name("board", view.round, over), render_board(view, tracker=tracker, language=language))
+        save(round_name("board", view.round, over), render_board(view, tracker=tracker, language=language, **size))
         zoom = render_zoom(view, tracker=tracker, language=language)
         if zoom is not None:
             save(round_name("zoom", view.round, over), zoom)
@@ -103,14 +105,14 @@ def save_album(record: dict[str, Any], folder: str | Path, *, tracker: bool = Fa
         if action.get("pawn") == "mrx" and "entry" in action and first_of_turn:
             state = replay(record, upto=i)
             if state.awaiting == "mrx":
-                save(round_name("mrx", state.round), render_mrx_board(state.mrx_view(), language=language))
+                save(round_name("mrx", state.round), render_mrx_board(state.mrx_view(), language=language, **size))
                 mrx_zoom = render_mrx_zoom(state.mrx_view(), language=language)
                 if mrx_zoom is not None:
                     save(round_name("mrx-zoom", state.round), mrx_zoom)
     final = replay(record).public_view()
     save("logbook.png", render_logbook(final, language=language))
     save("logbook.txt", logbook_text(final, language) + "\n")
-    save("route.png", render_route(final, language=language))
-    save("replay.gif", render_record_replay(record, language=language))
+    save("route.png", render_route(final, language=language, **size))
+    save("replay.gif", render_record_replay(record, language=language, width=min(width or REPLAY_WIDTH, REPLAY_WIDTH)))
     save("record.json", json.dumps(record, indent=1) + "\n")
     return written
