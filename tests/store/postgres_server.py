@@ -111,7 +111,9 @@ class Server:
     def start(self) -> None:
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres")
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C")
+        # --no-sync: a throwaway server's files need not reach the disk (initdb's own sync took 3.5 of its 4.5 s)
+        self._run("initdb", "--no-sync", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                  "--locale=C")
         self.resume()
 
     def stop(self) -> None:
