@@ -124,6 +124,11 @@ def third_moves(state: GameData, first: Move, second: Move) -> list[Move]:
     """Mr. X's legal third parts of a triple move that starts with ``first`` and ``second``."""
     if not can_triple(state) or second not in set(second_moves(state, first)):
         return []
+    return thirds(state, first, second)
+
+
+def thirds(state: GameData, first: Move, second: Move) -> list[Move]:
+    """The third parts after ``first`` and ``second``, which the caller knows to start a legal triple move."""
     wallet = dict(state.wallets[MRX])
     for part in (first, second):
         if wallet[part.ticket] is not None:
