@@ -25,21 +25,23 @@ def nearest(dist, station: int, hunters) -> int:
 LOOKS = 6
 
 
-def aim(S, s, rng: Random, paranoia: float) -> list[list[int]]:
-    """For each detective the stations it heads for this round: up to ``LOOKS`` drawn from where
-    Mr. X may be (his true station instead, for a ``paranoia`` share of them). Kept on the state
-    until Mr. X moves again."""
+def aim(S, s, rng: Random, paranoia: float) -> list[list[tuple[int, ...]]]:
+    """For each detective the stations it heads for this round, as their rows of the distance table
+    (``row[n]``: rides from station ``n`` there): up to ``LOOKS`` drawn from where Mr. X may be (his true
+    station instead, for a ``paranoia`` share of them). Kept on the state until Mr. X moves again, so
+    every detective's pick this round reads the rows looked up once."""
     if s.aims is not None:
         return s.aims
     stations = stations_in(s.belief) or [s.pos[0]]
     if len(stations) > LOOKS:
         random, n = rng.random, len(stations)
         stations = [stations[int(random() * n)] for _ in range(LOOKS)]
-    targets = [stations] * len(s.pos)
+    dist = S.tables.dist
+    targets = [[dist[t] for t in stations]] * len(s.pos)
     if paranoia:
         for i in range(1, len(s.pos)):
             if rng.random() < paranoia:
-                targets[i] = [s.pos[0]]
+                targets[i] = [dist[s.pos[0]]]
     s.aims = targets
     return targets
 

@@ -149,6 +149,29 @@ def _settled(tree: Node, left: int) -> bool:
     return first - second > left
 
 
+class Listed:
+    """The options a game's :meth:`SearchGame.turn` lists for a position, kept by a key for the rest of
+    one search (at most ``limit`` keys: a bound on its memory). The tree walks the same few positions
+    again and again, and listing their options is the costliest part of a step down it. A key must hold
+    all that the options are made from, and making them must draw no chance: then a kept list is the one
+    that would be made again."""
+
+    __slots__ = ("_kept", "limit")
+
+    def __init__(self, limit: int = 10000) -> None:
+        self._kept: dict[Hashable, list] = {}
+        self.limit = limit
+
+    def get(self, key: Hashable, make) -> list:
+        """The options kept for ``key``, else ``make()``'s (then kept while there is room)."""
+        options = self._kept.get(key)
+        if options is None:
+            options = make()
+            if len(self._kept) < self.limit:
+                self._kept[key] = options
+        return options
+
+
 def keyed_by_sight(candidates, reveal, entries: int, side: str) -> list[tuple[object, object]]:
     """The hidden side's options (each a route of ``(station, ticket)`` parts) keyed as ``side`` sees
     them, each key once, best first: Mr. X knows his routes; the detectives see the tickets, and the

@@ -64,16 +64,16 @@ def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> lis
     return out
 
 
-def hunter_pick(S: DiceSetup, s: DiceSim, moves, targets, rng: Random, eps: float) -> tuple[int, int, int]:
-    """A detective's playout ride: the one that ends closest to any of ``targets`` (stations Mr. X
-    may be on); now and then (``eps``) any ride."""
+def hunter_pick(S: DiceSetup, s: DiceSim, moves, rows, rng: Random, eps: float) -> tuple[int, int, int]:
+    """A detective's playout ride: the one that ends closest to any of the stations Mr. X may be on
+    that it aims at (``rows``, theirs of the distance table: :func:`~bot.ai.pursuit.aim`); now and
+    then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
-    dist = S.tables.dist
     # min() with a key returns the first of equal keys, as a loop keeping the first strict best would.
-    return min(_ride_keys(S, s, moves, [dist[t] for t in targets], rng), key=itemgetter(0))[1]
+    return min(_ride_keys(S, s, moves, rows, rng), key=itemgetter(0))[1]
 
 
 def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:

@@ -27,7 +27,7 @@ from bot.games.dice.ai.sim import (FACES, HUNTER_TURN, HUNTERS_WIN, MRX_TURN, TI
                        apply_mrx, dice_tables, mask_of, reroll, settle, skip)
 from bot.ai.levels import Level
 from bot.ai.pursuit import location_weights as weighed_by_distance
-from bot.ai.search import Choice, WeightedDraw, keyed_by_sight, search
+from bot.ai.search import Choice, Listed, WeightedDraw, keyed_by_sight, search
 
 #: how likely Mr. X stands on a possible station, by how many rides it is from the nearest detective
 #: (0: unused, 1, 2, 3, 4 or more): location categorization (Nijssen and Winands) for the dice game,
@@ -112,6 +112,8 @@ class DiceSearch:
         self.hidden = WeightedDraw(weights)
         #: Mr. X's start: [station] -> the stations of its tile the detectives must then suspect
         self.start_belief: dict[int, int] = {}
+        #: Mr. X's options :meth:`turn` listed, by what they were listed from (see :meth:`mrx_options`)
+        self._listed = Listed()
 
     # -- SearchGame ----------------------------------------------------------------------------
 
@@ -129,7 +131,8 @@ class DiceSearch:
             if actor < 0:
                 return -1, []
             if actor == 0:
-                return 0, self.mrx_options(s, moves)
+                key = (s.entries, tuple(s.pos), s.belief, tuple(s.used), s.black, s.heli, s.double)
+                return 0, self._listed.get(key, lambda: self.mrx_options(s, moves))
             if self.side == "detectives":
                 return actor, [(a, a) for a in hunter_actions(S, s, moves)]
             # Mr. X's own tree holds only his choices: the detectives roll and move as in a playout.
@@ -137,7 +140,9 @@ class DiceSearch:
 
     def mrx_options(self, s: DiceSim, moves) -> list[tuple[object, Parts]]:
         """Mr. X's candidates keyed as the searching side sees them, each key once, best first: the
-        detectives see the tickets, and the station of a reveal entry."""
+        detectives see the tickets, and the station of a reveal entry. Made from nothing but the logbook's
+        length, every station, the detectives' belief, the dice they used (in order) and his tickets, which
+        :meth:`turn` keeps them by."""
         return keyed_by_sight(mrx_candidates(self.setup, s, moves), self.setup.reveal, s.entries, self.side)
 
     def apply(self, s: DiceSim, actor: int, action) -> None:

@@ -143,13 +143,12 @@ def multi_moves(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int
     return sorted(best.values(), key=lambda x: (-x[0], x[1]))[:limit]
 
 
-def hunter_pick(S: Setup, s: Sim, i: int, moves, targets, rng: Random, eps: float) -> tuple[int, int]:
-    """A detective's playout move: the ride that ends closest to any of ``targets`` (stations Mr. X
-    may be on); on a tie, the ticket it has most of; now and then (``eps``) any ride."""
+def hunter_pick(S: Setup, s: Sim, i: int, moves, rows, rng: Random, eps: float) -> tuple[int, int]:
+    """A detective's playout move: the ride that ends closest to any of the stations Mr. X may be on
+    that it aims at (``rows``, theirs of the distance table: :func:`~bot.ai.pursuit.aim`); on a tie,
+    the ticket it has most of; now and then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
-    dist = S.tables.dist
-    rows = [dist[t] for t in targets]
     wallet = S.wallet_of[i]
     counts = s.tix[wallet] if wallet >= 0 else None
     best, best_key = moves[0], 1e18

@@ -16,7 +16,7 @@ from bot.games.london.engine.rules import get_rules
 from bot.games.london.engine.views import MrXView, PublicView
 
 from bot.ai.pursuit import aim
-from bot.ai.search import WeightedDraw, keyed_by_sight
+from bot.ai.search import Listed, WeightedDraw, keyed_by_sight
 from bot.games.london.ai.policy import hunter_order, hunter_pick, mrx_candidates, mrx_pick, playout
 from bot.games.london.ai.sim import (HUNTER_TURN, HUNTERS_WIN, MRX_TURN, PLENTY, Setup, Sim, apply_hunter, apply_mrx, apply_surface,
                   settle)
@@ -29,10 +29,6 @@ from bot.ai.masks import mask_of
 DISTANCE_WEIGHTS = (0.0, 0.35, 1.0, 1.45, 2.05, 2.1)
 
 Parts = tuple[tuple[int, int], ...]
-
-#: how many positions' options one search keeps (:meth:`LondonSearch.listed`): enough for the positions a
-#: hard search's tree visits, a bound on its memory all the same
-LISTED = 10000
 
 
 @dataclass(frozen=True)
@@ -115,7 +111,7 @@ class LondonSearch:
         #: where a determinization puts Mr. X (empty for his own search: he knows)
         self.hidden = WeightedDraw(weights)
         #: the options :meth:`turn` listed, by what they were listed from (see :meth:`listed`)
-        self._listed: dict[tuple, list] = {}
+        self._listed = Listed()
 
     # -- SearchGame ----------------------------------------------------------------------------
 
@@ -146,19 +142,12 @@ class LondonSearch:
             apply_hunter(S, s, actor, to, t)
 
     def listed(self, key: tuple, make) -> list:
-        """The options ``make()`` lists, kept by ``key`` for the rest of this search (at most
-        :data:`LISTED` of them). The tree walks the same few positions again and again, and their options
-        are the costliest part of a step down it. ``key`` holds all that the options are made from:
-        for Mr. X (``0``) the logbook's length, every station and his tickets (:func:`mrx_candidates`
-        reads nothing else); for detective ``i`` the public belief, the detectives' stations and its
-        tickets (:func:`hunter_order` and its moves read nothing else). No chance is drawn in either,
-        so a kept list is the one ``make()`` would list again."""
-        options = self._listed.get(key)
-        if options is None:
-            options = make()
-            if len(self._listed) < LISTED:
-                self._listed[key] = options
-        return options
+        """The options ``make()`` lists, kept by ``key`` for the rest of this search (:class:`Listed`).
+        ``key`` holds all that the options are made from: for Mr. X (``0``) the logbook's length, every
+        station and his tickets (:func:`mrx_candidates` reads nothing else); for detective ``i`` the
+        public belief, the detectives' stations and its tickets (:func:`hunter_order` and its moves read
+        nothing else). No chance is drawn in either."""
+        return self._listed.get(key, make)
 
     def mrx_options(self, s: Sim, moves) -> list[tuple[object, Parts]]:
         """Mr. X's candidates keyed as the searching side sees them, each key once, best first."""

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .actions import MRX, DoubleMove, Move, Trade
 from .pieces import MRX_PHASE, GameData
 from .tickets import BLACK, DOUBLE
+
+#: a move of the lists below, one object per (pawn, station, ticket): moves are values, and handing one out
+#: again is several times cheaper than making a frozen dataclass anew (every view lists every pawn's moves)
+_move = lru_cache(maxsize=1 << 16)(Move)
 
 
 def legal_moves(state: GameData, pawn: str | None = None) -> list[Move]:
@@ -41,7 +46,7 @@ def pawn_moves(state: GameData, pawn: str) -> Iterator[Move]:
         if bobby or wallet[ticket]:
             for target in targets(state, here, ticket):
                 if target not in blocked:
-                    yield Move(pawn, target, ticket)
+                    yield _move(pawn, target, ticket)
 
 
 def mrx_moves(state: GameData, here: int, wallet: dict[str, int | None], blocked: set[int]) -> Iterator[Move]:
@@ -50,10 +55,10 @@ def mrx_moves(state: GameData, here: int, wallet: dict[str, int | None], blocked
         if count is None or count > 0:
             for target in targets(state, here, ticket, mrx=True):
                 if target not in blocked and not cut_off(state, here, target, ticket):
-                    yield Move(MRX, target, ticket)
+                    yield _move(MRX, target, ticket)
     stay = state.rules.stay_put_ticket
     if stay is not None and (wallet.get(stay) is None or wallet[stay] > 0) and stay in wallet:
-        yield Move(MRX, here, stay)
+        yield _move(MRX, here, stay)
 
 
 def rides(state: GameData, ticket: str, mrx: bool = False) -> tuple[str, ...]:
@@ -124,6 +129,11 @@ def third_moves(state: GameData, first: Move, second: Move) -> list[Move]:
     """Mr. X's legal third parts of a triple move that starts with ``first`` and ``second``."""
     if not can_triple(state) or second not in set(second_moves(state, first)):
         return []
+    return thirds(state, first, second)
+
+
+def thirds(state: GameData, first: Move, second: Move) -> list[Move]:
+    """The third parts after ``first`` and ``second``, which the caller knows to start a legal triple move."""
     wallet = dict(state.wallets[MRX])
     for part in (first, second):
         if wallet[part.ticket] is not None:

@@ -16,7 +16,7 @@ from bot.games.views import PawnLookup
 from .actions import MRX, Move
 from .board import Board
 from .events import Outcome
-from .moves import seconds
+from .moves import seconds, thirds
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class MrXView:
     #: a triple move (a sanssouci variant) is open to him now
     can_triple: bool = False
     #: for each legal (first, second), the legal third parts of a triple move (empty unless can_triple)
-    third_moves: dict[tuple[Move, Move], tuple[Move, ...]] = field(default_factory=dict)
+    third_moves: Mapping[tuple[Move, Move], tuple[Move, ...]] = field(default_factory=dict)
     #: he may show himself now (voluntary surfacing, or sanssouci's reveal for a black ticket)
     can_reveal: bool = False
 
@@ -243,9 +243,36 @@ class _Seconds(Mapping):
         return f"<second moves after {len(self._firsts)} first moves>"
 
 
+class _Thirds(Mapping):
+    """(first, second) -> the legal third parts of a triple move, worked out when asked for, as
+    :class:`_Seconds` does for second parts. Made at once for every pair, they were most of the time
+    of a whole game with triple moves, and a turn asks for one pair's or none."""
+
+    def __init__(self, seconds: _Seconds) -> None:
+        self._seconds = seconds
+        self._known: dict[tuple[Move, Move], tuple[Move, ...]] = {}
+
+    def __getitem__(self, pair: tuple[Move, Move]) -> tuple[Move, ...]:
+        if pair not in self._known:
+            first, second = pair
+            if first not in self._seconds or second not in self._seconds[first]:
+                raise KeyError(pair)
+            self._known[pair] = tuple(thirds(self._seconds._state, first, second))
+        return self._known[pair]
+
+    def __iter__(self):
+        return ((first, second) for first, parts in self._seconds.items() for second in parts)
+
+    def __len__(self) -> int:
+        return sum(len(parts) for parts in self._seconds.values())
+
+    def __repr__(self) -> str:
+        return f"<third moves after {len(self)} first and second moves>"
+
+
 def mrx_view(state) -> MrXView:
     moves = state.legal_moves(MRX)
-    seconds: Mapping[Move, tuple[Move, ...]] = _Seconds(state, moves) if state.can_double() else {}
+    seconds = _Seconds(state, moves) if state.can_double() else None
     return MrXView(
         public=public_view(state),
         station=state.mrx_station,
@@ -253,9 +280,8 @@ def mrx_view(state) -> MrXView:
         route=(state.start[MRX], *(e.station for e in state.logbook)),
         moves=tuple(moves),
         can_double=state.can_double(),
-        second_moves=seconds,
+        second_moves=seconds if seconds is not None else {},
         can_triple=state.can_triple(),
-        third_moves={(a, b): tuple(state.third_moves(a, b)) for a, bs in seconds.items() for b in bs}
-        if state.can_triple() else {},
+        third_moves=_Thirds(seconds) if seconds is not None and state.can_triple() else {},
         can_reveal=state.can_reveal(),
     )
