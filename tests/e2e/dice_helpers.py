@@ -63,9 +63,10 @@ class DiceGame(Game):
                 return custom_id
         raise AssertionError(f"no {prefix} select offers {value}: {message.custom_ids}")
 
-    async def step(self, mrx_player, det_player, how: str = "buttons") -> None:
-        """One thing the game waits for, done the way a player would."""
-        state = await self.truth()
+    async def step(self, mrx_player, det_player, how: str = "buttons", state: DiceState | None = None) -> None:
+        """One thing the game waits for, done the way a player would. ``state``: the true state, when the caller
+        has just replayed it (a replay reads and plays every action of the game)."""
+        state = state or await self.truth()
         pawn = state.to_move()[0]
         user = await self.owner(pawn)
         g = self.game_id
@@ -105,7 +106,7 @@ class DiceGame(Game):
                 await self.quiet_click(user, post, self.ride_menu(post, state, value), [value])
         else:
             action = mrx_player.choose(state.mrx_view(), MRX)
-            await self.mrx_dm(action, how)
+            await self.mrx_dm(action, how, state)
         self.clicks += 1
 
     async def command_move(self, user, to: int, die: str | None, pawn: str | None = None) -> None:
@@ -119,9 +120,8 @@ class DiceGame(Game):
         assert answer is None, f"a private echo of a detective's move: {answer.text}"
         await self.settle()
 
-    async def mrx_dm(self, action, how: str) -> None:
+    async def mrx_dm(self, action, how: str, state: DiceState) -> None:
         user, g = self.mrx_user, self.game_id
-        state = await self.truth()
         if how == "command" and isinstance(action, MrXMove):
             answer = await self.reply(user, "move", {"to": action.to, "ticket": action.ticket}, "dm")
             assert answer.text.startswith("✅"), answer.text
@@ -144,12 +144,13 @@ class DiceGame(Game):
                         max_steps: int = 400) -> DiceState:
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
         mrx_player, det_player = players[mrx](random.Random(7)), players[detectives](random.Random(8))
+        state = await self.truth()
         for n in range(max_steps):
-            state = await self.truth()
             if state.is_over or (until is not None and until(state)):
                 return state
-            await self.step(mrx_player, det_player, ways[n % len(ways)])
-            self.check_dice_secrecy(await self.truth())
+            await self.step(mrx_player, det_player, ways[n % len(ways)], state)
+            state = await self.truth()  # checked now, and the state the next step is chosen from: one replay
+            self.check_dice_secrecy(state)
         raise AssertionError("the game did not end")
 
     def check_secrecy(self, state) -> None:  # type: ignore[override]

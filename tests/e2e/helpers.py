@@ -383,8 +383,8 @@ class Game:
         until ``until(state)`` is true before a move)."""
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
         mrx_player, det_player = players[mrx](self.rng), players[detectives](self.rng)
+        state = await self.truth()
         for _ in range(max_actions):
-            state = await self.truth()
             if state.is_over or (until is not None and until(state)):
                 return state
             pawn = next(p for p in state.to_move() if state.legal_moves(p))
@@ -396,7 +396,8 @@ class Game:
                 await self.detective_moves(det_player.choose(view_for(state, pawn), pawn), detective_ways[
                     self.detective_turns % len(detective_ways)])
                 self.detective_turns += 1
-            self.check_secrecy(await self.truth())
+            state = await self.truth()  # checked now, and the state the next move is chosen from: one replay
+            self.check_secrecy(state)
         raise AssertionError("the game did not end")
 
     # -- checks ----------------------------------------------------------------------------------
