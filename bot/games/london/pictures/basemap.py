@@ -52,29 +52,23 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: 
     draw = ImageDraw.Draw(big)
     dx, dy = left * k, top * k
     w, h = lay.width * k, lay.height * k
-
-    def shows(box: tuple[float, float, float, float]) -> bool:
-        return box[2] + dx > 0 and box[0] + dx < w and box[3] + dy > 0 and box[1] + dy < h
-
-    for kind, points, box in scene.shapes:
-        if shows(box):
-            pts = [(x + dx, y + dy) for x, y in points]
-            if kind == "water":
-                draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
-            else:
-                draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
+    for kind, points, _ in _showing(scene.shapes, 2, dx, dy, w, h):
+        pts = [(x + dx, y + dy) for x, y in points]
+        if kind == "water":
+            draw.polygon(pts, fill=style.RIVER, outline=style.RIVER_EDGE, width=lay.px(3) * k)
+        else:
+            draw.polygon(pts, fill=style.PARK, outline=style.PARK_EDGE, width=lay.px(2) * k)
     river = [(x + left, y + top) for x, y in scene.river]
     for run in _runs_on_picture(river, lay, lay.px(34)):
         pts = [(x * k, y * k) for x, y in run]
         thick_line(draw, pts, style.RIVER_EDGE, lay.px(34) * k)
         thick_line(draw, pts, style.RIVER, lay.px(28) * k)
-    for box, a, b, colour, width, dashes in scene.lines:
-        if shows(box):
-            a, b = (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)
-            if dashes:
-                dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
-            else:
-                draw.line([a, b], fill=colour, width=width)
+    for _, a, b, colour, width, dashes in _showing(scene.lines, 0, dx, dy, w, h):
+        a, b = (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)
+        if dashes:
+            dashed(draw, a, b, colour, width, dash=lay.px(14) * k, gap=lay.px(9) * k)
+        else:
+            draw.line([a, b], fill=colour, width=width)
     if names:
         _draw_landmarks(draw, lay, k)
     shown = [(sid, (x + left, y + top)) for sid, (x, y), reach in scene.stations
@@ -94,6 +88,13 @@ def draw_map(lay: Layout, legend: bool = False, k: int = SUPERSAMPLE, language: 
     if legend:
         _legend_text(draw, lay, language)
     return img
+
+
+def _showing(items: Sequence[tuple], at: int, dx: float, dy: float, w: int, h: int) -> list[tuple]:
+    """The ``items`` whose box (``item[at]``) reaches into a ``w`` by ``h`` picture that shows the scene moved by
+    (``dx``, ``dy``): in one pass, as a close-up's tile asks it of every shape and line of the board."""
+    return [item for item in items
+            if (box := item[at])[2] + dx > 0 and box[0] + dx < w and box[3] + dy > 0 and box[1] + dy < h]
 
 
 @dataclass(frozen=True)

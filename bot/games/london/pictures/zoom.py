@@ -44,7 +44,7 @@ from bot.games.london.pictures import board_style
 from bot.pictures import style
 from bot.pictures.canvas import Picture
 from bot.pictures.headline import Look, fit_lines
-from bot.pictures.marks import tag_sprite
+from bot.pictures.marks import near_picture, tag_sprite
 from bot.games.london.pictures.layout import BASE_WIDTH, BOARD_WIDTH, MARGIN, Layout, layout
 
 #: up to this many stations Mr. X may be at, the close-up shows every one of them (more are spread
@@ -291,11 +291,11 @@ def _number(part: Picture, number: int) -> None:
 
 def shown_stations(lays: list[Layout]) -> list[set[int]]:
     """The stations each window shows: those it holds whole (a station its edge would cut is left off), and
-    a station that two windows hold whole only in the one where it lies furthest from the edges."""
+    a station that two windows hold whole only in the one where it lies furthest from the edges. Asked of the
+    stations near each window only (``near_picture``, which its marks ask for again), not of the whole board."""
     depth: dict[int, tuple[float, int]] = {}
     for i, lay in enumerate(lays):
-        for sid in lay.board.stations:
-            x, y = lay.xy(sid)
+        for sid, (x, y) in near_picture(lay):
             edge = min(x, y, lay.width - x, lay.height - y)
             if edge < 1:
                 continue  # (off the window or on its edge: clear < 0 whatever its radius, which costs more to find)
