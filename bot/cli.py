@@ -338,16 +338,20 @@ class _Version(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
-def _seed(text: str) -> int:
-    """A seed SQLite can store (a signed 64-bit whole number)."""
-    low, high = -(2**63), 2**63 - 1
+def _whole_number(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number from ``low`` to ``high``; else one line saying ``what`` it must be."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
     if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"a seed must be from {low} to {high}")
+        raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}")
     return value
+
+
+def _seed(text: str) -> int:
+    """A seed SQLite can store (a signed 64-bit whole number)."""
+    return _whole_number(text, -(2**63), 2**63 - 1, "a seed")
 
 
 #: the widths ``render --width`` takes: from a phone's close-up to the boards' own
@@ -356,14 +360,7 @@ WIDTHS = (320, 1600)
 
 def _width(text: str) -> int:
     """A board width in pixels that the pictures are drawn at."""
-    low, high = WIDTHS
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"a width must be from {low} to {high} pixels")
-    return value
+    return _whole_number(text, *WIDTHS, "a width in pixels")
 
 
 def _game_options(parser: _Parser) -> None:

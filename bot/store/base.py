@@ -50,7 +50,7 @@ POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 def is_url(target: object) -> bool:
     """Whether a database setting is a PostgreSQL server's URL (else it is a SQLite file's path)."""
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+    return isinstance(target, str) and target.startswith(tuple(f"{scheme}://" for scheme in POSTGRES_SCHEMES))
 
 
 def refuse_foreign_url(target: object) -> None:

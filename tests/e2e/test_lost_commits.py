@@ -10,7 +10,6 @@ import re
 import sqlite3
 from typing import AsyncIterator
 
-import pytest
 import pytest_asyncio
 
 from bot.chat import words
