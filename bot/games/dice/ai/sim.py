@@ -13,7 +13,7 @@ knowledge as a bit mask of the stations Mr. X may be on, following the engine's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from random import Random
 
@@ -21,6 +21,7 @@ from bot.games.dice.engine.board import DiceBoard
 from bot.games.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
 from bot.ai.masks import bfs, step_tables, spread_mask
+from bot.ai.search import Listed
 
 #: ticket indexes of the search: the three transports (a die face), then Mr. X's own tickets
 TAXI, BUS, UNDERGROUND, BLACK_T, HELI_T = range(5)
@@ -98,6 +99,9 @@ class DiceSetup:
     #: [entry] -> writing this log entry shows Mr. X (index 0 unused)
     reveal: tuple[bool, ...]
     log_entries: int
+    #: [belief] -> how much each die face a detective uses gives Mr. X (dice_policy.gifts), kept for the
+    #: rest of the search: every detective's playout ride reads it, and the playouts pass the same beliefs
+    gifts: Listed = field(default_factory=Listed, repr=False)
 
     def slots(self, round_: int) -> list[list[int]]:
         """The detectives' turns of round ``round_``: the starting seat rotates every round."""
