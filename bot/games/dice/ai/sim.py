@@ -14,7 +14,7 @@ knowledge as a bit mask of the stations Mr. X may be on, following the engine's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from random import Random
 
 from bot.games.dice.engine.board import DiceBoard
@@ -105,9 +105,13 @@ class DiceSetup:
 
     def slots(self, round_: int) -> list[list[int]]:
         """The detectives' turns of round ``round_``: the starting seat rotates every round."""
+        return list(map(list, self._rotations[(round_ - 1) % self.seats]))
+
+    @cached_property
+    def _rotations(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """[the first seat's index] -> the seats' pawns in turn from there (every playout round asks)."""
         d = self.seats
-        first = (round_ - 1) % d
-        return [list(self.seat_pawns[(first + i) % d + 1]) for i in range(d)]
+        return tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d)) for first in range(d))
 
 
 class DiceSim:
@@ -165,7 +169,10 @@ def roll(S: DiceSetup, s: DiceSim, rng: Random) -> None:
     """The acting detective rolls the dice not yet used this round."""
     faces, random = S.faces, rng.random
     n = len(faces)
-    s.rolled = [faces[int(random() * n)] for _ in range(S.dice - len(s.used))]
+    rolled = []  # a loop: cheaper than a list comprehension for the one to four dice of a roll
+    for _ in range(S.dice - len(s.used)):
+        rolled.append(faces[int(random() * n)])
+    s.rolled = rolled
 
 
 def hunter_moves(S: DiceSetup, s: DiceSim) -> list[tuple[int, int, int]]:
