@@ -14,7 +14,6 @@ a detective who can choose between faces leaves Mr. X the one that helps him lea
 
 from __future__ import annotations
 
-from operator import itemgetter
 from random import Random
 
 from bot.ai.masks import FAR, stations_in
@@ -44,8 +43,9 @@ def gifts(S: DiceSetup, s: DiceSim) -> list[float]:
     return [(belief & serves[f]).bit_count() / total for f in range(3)]
 
 
-def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> list[tuple[float, tuple]]:
-    gift = [g * 8 for g in gifts(S, s)]
+def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> list[float]:
+    """The playout judgement's key of each ride of ``moves`` (in their order), lowest best."""
+    gift = S.gifts.get(s.belief, lambda: [g * 8 for g in gifts(S, s)])
     random = rng.random if rng is not None else None
     out = []
     for move in moves:
@@ -60,7 +60,7 @@ def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> lis
         key = near * 1048576 + total * 16 + gift[move[2]]
         if random is not None:
             key += random()
-        out.append((key, move))
+        out.append(key)
     return out
 
 
@@ -72,8 +72,9 @@ def hunter_pick(S: DiceSetup, s: DiceSim, moves, rows, rng: Random, eps: float) 
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
-    # min() with a key returns the first of equal keys, as a loop keeping the first strict best would.
-    return min(_ride_keys(S, s, moves, rows, rng), key=itemgetter(0))[1]
+    # The first of equal keys, as a loop keeping the first strict best would.
+    keys = _ride_keys(S, s, moves, rows, rng)
+    return moves[keys.index(min(keys))]
 
 
 def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:
@@ -83,7 +84,7 @@ def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:
     if len(stations) > ORDER_LOOKS:
         stations = stations[::len(stations) // ORDER_LOOKS + 1]
     dist = S.tables.dist
-    keyed = _ride_keys(S, s, moves, [dist[t] for t in stations], None)
+    keyed = list(zip(_ride_keys(S, s, moves, [dist[t] for t in stations], None), moves))
     keyed.sort()
     return [move for _, move in keyed]
 

@@ -13,14 +13,15 @@ knowledge as a bit mask of the stations Mr. X may be on, following the engine's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from random import Random
 
 from bot.games.dice.engine.board import DiceBoard
 from bot.games.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
 from bot.ai.masks import bfs, step_tables, spread_mask
+from bot.ai.search import Listed
 
 #: ticket indexes of the search: the three transports (a die face), then Mr. X's own tickets
 TAXI, BUS, UNDERGROUND, BLACK_T, HELI_T = range(5)
@@ -98,12 +99,19 @@ class DiceSetup:
     #: [entry] -> writing this log entry shows Mr. X (index 0 unused)
     reveal: tuple[bool, ...]
     log_entries: int
+    #: [belief] -> how much each die face a detective uses gives Mr. X (dice_policy.gifts), kept for the
+    #: rest of the search: every detective's playout ride reads it, and the playouts pass the same beliefs
+    gifts: Listed = field(default_factory=Listed, repr=False)
 
     def slots(self, round_: int) -> list[list[int]]:
         """The detectives' turns of round ``round_``: the starting seat rotates every round."""
+        return list(map(list, self._rotations[(round_ - 1) % self.seats]))
+
+    @cached_property
+    def _rotations(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """[the first seat's index] -> the seats' pawns in turn from there (every playout round asks)."""
         d = self.seats
-        first = (round_ - 1) % d
-        return [list(self.seat_pawns[(first + i) % d + 1]) for i in range(d)]
+        return tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d)) for first in range(d))
 
 
 class DiceSim:
@@ -161,7 +169,10 @@ def roll(S: DiceSetup, s: DiceSim, rng: Random) -> None:
     """The acting detective rolls the dice not yet used this round."""
     faces, random = S.faces, rng.random
     n = len(faces)
-    s.rolled = [faces[int(random() * n)] for _ in range(S.dice - len(s.used))]
+    rolled = []  # a loop: cheaper than a list comprehension for the one to four dice of a roll
+    for _ in range(S.dice - len(s.used)):
+        rolled.append(faces[int(random() * n)])
+    s.rolled = rolled
 
 
 def hunter_moves(S: DiceSetup, s: DiceSim) -> list[tuple[int, int, int]]:

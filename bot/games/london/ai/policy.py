@@ -143,6 +143,12 @@ def multi_moves(S: Setup, s: Sim, firsts, hunters, parts: int, limit: int
     return sorted(best.values(), key=lambda x: (-x[0], x[1]))[:limit]
 
 
+def _no_tickets(S: Setup) -> tuple[int, ...]:
+    """A bobby's wallet as the ride keys read it: none of any ticket (a bobby rides free, so no ticket is
+    the one it has most of)."""
+    return (0,) * S.tables.rides
+
+
 def hunter_pick(S: Setup, s: Sim, i: int, moves, rows, rng: Random, eps: float) -> tuple[int, int]:
     """A detective's playout move: the ride that ends closest to any of the stations Mr. X may be on
     that it aims at (``rows``, theirs of the distance table: :func:`~bot.ai.pursuit.aim`); on a tie,
@@ -150,7 +156,7 @@ def hunter_pick(S: Setup, s: Sim, i: int, moves, rows, rng: Random, eps: float) 
     if eps and rng.random() < eps:
         return rng.choice(moves)
     wallet = S.wallet_of[i]
-    counts = s.tix[wallet] if wallet >= 0 else None
+    counts = s.tix[wallet] if wallet >= 0 else _no_tickets(S)
     best, best_key = moves[0], 1e18
     random = rng.random
     for move in moves:
@@ -163,7 +169,7 @@ def hunter_pick(S: Setup, s: Sim, i: int, moves, rows, rng: Random, eps: float) 
             if d < near:
                 near = d
         # Closest to any target, then to all of them, then the ticket it has most of, then by chance.
-        key = near * 1048576 + total * 16 - (counts[move[1]] if counts is not None else 0) + random()
+        key = near * 1048576 + total * 16 - counts[move[1]] + random()
         if key < best_key:
             best, best_key = move, key
     return best
@@ -178,7 +184,7 @@ def hunter_order(S: Setup, s: Sim, i: int, moves) -> list[tuple[int, int]]:
     dist = S.tables.dist
     rows = [dist[t] for t in stations]
     wallet = S.wallet_of[i]
-    counts = s.tix[wallet] if wallet >= 0 else None
+    counts = s.tix[wallet] if wallet >= 0 else _no_tickets(S)
     keyed = []
     for move in moves:
         to = move[0]
@@ -188,7 +194,7 @@ def hunter_order(S: Setup, s: Sim, i: int, moves) -> list[tuple[int, int]]:
             total += d
             if d < near:
                 near = d
-        keyed.append((near * 1048576 + total * 16 - (counts[move[1]] if counts is not None else 0), move))
+        keyed.append((near * 1048576 + total * 16 - counts[move[1]], move))
     keyed.sort()
     return [move for _, move in keyed]
 

@@ -85,9 +85,11 @@ def hunter_moves(S: Setup, s: Sim, i: int) -> list[tuple[int, int]]:
     blocked = s.pos[1:]
     wallet = S.wallet_of[i]
     rides = S.tables.hunter_rides[here]
-    if wallet < 0:  # a bobby rides free
+    counts = s.tix[wallet] if wallet >= 0 else None
+    # A bobby rides free, and a detective mostly holds every kind of ticket: then only the blocked
+    # stations are left out.
+    if counts is None or min(counts) > 0:
         return [move for move in rides if move[0] not in blocked]
-    counts = s.tix[wallet]
     return [move for move in rides if counts[move[1]] > 0 and move[0] not in blocked]
 
 
@@ -206,7 +208,10 @@ def settle(S: Setup, s: Sim) -> tuple[int, list[tuple[int, int]]]:
         if s.entries >= S.log_entries or s.round >= S.max_rounds:
             s.winner = MRX_WINS
             break
-        if not any(hunter_can_move(S, s, i) for i in range(1, len(s.pos))):
+        for i in range(1, len(s.pos)):
+            if hunter_can_move(S, s, i):
+                break
+        else:  # no detective can move
             s.winner = MRX_WINS
             break
         s.round += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import is_
 from typing import Any
 
 from bot.games.views import PawnLookup
@@ -152,6 +153,28 @@ def _public_history(state, over: bool) -> tuple[dict[str, Any], ...]:
     return records
 
 
+def _public_logbook(state, over: bool) -> tuple[tuple[LogbookEntryView, ...], tuple[int, int] | None]:
+    """The logbook's public entries and the latest reveal or surfacing in them as (entry, station), extended
+    as the logbook grows (as the history is): an entry is replaced only when Mr. X surfaces on it, and every
+    entry shows its station once the game is over, so the entries are kept with the ones they were made
+    from and made again from the first that is no longer there."""
+    made_from, was_over, entries, last_reveal = getattr(state, "_public_logbook", ((), over, (), None))
+    logbook = state.logbook
+    if was_over != over or len(made_from) > len(logbook) or not all(map(is_, made_from, logbook)):
+        made_from, entries, last_reveal = (), (), None
+    if len(made_from) < len(logbook):
+        fresh = tuple(
+            LogbookEntryView(e.number, e.ticket, e.round, e.double, e.revealed, e.surfaced,
+                             e.station if (e.shown or over) else None)
+            for e in logbook[len(made_from):]
+        )
+        entries += fresh
+        last_reveal = next(((e.number, e.station) for e in reversed(fresh) if e.station is not None and
+                            (e.reveal or e.surfaced)), last_reveal)
+        state._public_logbook = (tuple(logbook), over, entries, last_reveal)
+    return entries, last_reveal
+
+
 def public_view(state) -> PublicView:
     over = state.outcome is not None
     history = _public_history(state, over)
@@ -173,13 +196,7 @@ def public_view(state) -> PublicView:
             station=None if hidden else state.positions[p.id], tickets=tickets, wallet=p.wallet,
             last_move=last_moves.get(p.id),
         ))
-    logbook = tuple(
-        LogbookEntryView(e.number, e.ticket, e.round, e.double, e.revealed, e.surfaced,
-                         e.station if (e.shown or over) else None)
-        for e in state.logbook
-    )
-    last_reveal = next(((e.number, e.station) for e in reversed(logbook) if e.station is not None and
-                        (e.reveal or e.surfaced)), None)
+    logbook, last_reveal = _public_logbook(state, over)
     shown = None
     if state.logbook and state.logbook[-1].shown:
         shown = state.logbook[-1].station
