@@ -191,19 +191,21 @@ class Announcer:
         """Send one announcement; returns (channel id, message id) it went to (0, 0: nothing was due)."""
         if item.private:
             return await self._mrx_prompt(item)
-        game = await self.service.get_game(item.game_id)
+        kind = item.kind
+        if kind == outbox.GAME_CANCELLED:  # (a lobby's: no view)
+            game, view = await self.service.get_game(item.game_id), None
+        else:
+            game, view = await self.service.game_and_view(item.game_id)
         family = get_family(game.family)
         words = presenter(family)
         tr = speaker(game.language, game.board)  # public posts speak the game's language, in its board's words
         place = await self.places.of(game)
-        kind = item.kind
         payload = item.payload
         if kind == outbox.GAME_CANCELLED:
             message = await self._send(game, place, words.cancelled_text(payload, tr), allowed_mentions=pinging(()),
                                        nonce=nonce(item))
             await self.turns.passed(item.game_id, place, message.id, live=False)
             return place, message.id
-        view = await self.service.public_view(item.game_id)
         if kind in outbox.CLOCK:  # a line of the turn's clock: the live turn post keeps its buttons
             message = await self._send(game, place, clock_line(kind, payload, view, tr), allowed_mentions=pinging(()),
                                        nonce=nonce(item))

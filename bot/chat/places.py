@@ -62,10 +62,10 @@ class Places:
     async def of(self, game: GameInfo) -> int:
         """The channel (or thread) the game's posts go to now; a game that asked for a thread and has
         started gets it here, the first time a post needs it."""
-        thread_id = await self.service.game_thread(game.id)
+        wanted, thread_id = await self.service.thread_of(game.id)
         if thread_id is not None:
             return thread_id
-        if game.started_at is None or not await self.service.wants_thread(game.id):  # the lobby, or no thread
+        if game.started_at is None or not wanted:  # the lobby, or no thread
             return game.channel_id
         return await self.open_thread(game)
 

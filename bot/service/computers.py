@@ -127,11 +127,14 @@ class Computers(Play):
         the public view otherwise) and a seed dealt from the game's secret, so its choice is
         repeatable and nobody can predict it. Play the answer with :meth:`act` under ``key``: a
         retry (after a crash, say) plays it once."""
+        seated = await self._reads.seats.computers(game_id)
+        if not seated:  # no computer plays here (most games): the game's row is not read
+            return None
         game = await read.game_row(self._reads, game_id)
         if game.status != RUNNING or game.paused_at is not None:
             return None
         family = get_family(game.family)
-        seats = [seat for seat in await self._reads.seats.computers(game_id) if seat[0] in game.to_move]
+        seats = [seat for seat in seated if seat[0] in game.to_move]
         if not seats:
             return None
         if await self.takeback_waiting(game_id) is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import get_family
+from bot.store import GameRow
 
 from . import rebuild, steps
 from .fairness import fairness_block
@@ -41,7 +42,16 @@ class Looks(ServiceCore):
         if after_round is not None and game.round is not None and after_round < game.round:
             state = await rebuild.rebuild_state(self._reads, game_id, after_round, game=game)
             return get_family(game.family).public_view(state)
-        return get_family(game.family).public_view(await rebuild.started_state(self._reads, game_id, game))
+        return await self._public_view(game)
+
+    async def game_and_view(self, game_id: int) -> tuple[GameInfo, Any]:
+        """:meth:`get_game` and :meth:`public_view` (as the game stands) from one read of the game's row: what each
+        of a game's posts begins with. Raises GameNotStarted in the lobby."""
+        game = await read.game_row(self._reads, game_id)
+        return read.game_info(game), await self._public_view(game)
+
+    async def _public_view(self, game: GameRow) -> Any:
+        return get_family(game.family).public_view(await rebuild.started_state(self._reads, game.id, game))
 
     async def mrx_view(self, game_id: int, user_id: int, expected_round: int | None = None) -> Any:
         """Mr. X's private view (the family's secret view), for the person playing Mr. X only (anyone else: NotYourPawn).
@@ -59,9 +69,12 @@ class Looks(ServiceCore):
         return family.secret_view(state)
 
     async def players(self, game_id: int) -> tuple[Player, ...]:
-        """Everyone who joined, by seat (lobby: by join order)."""
-        await read.game_row(self._reads, game_id)
-        return await read.players(self._reads, game_id)
+        """Everyone who joined, by seat (lobby: by join order). GameNotFound when there is no such game (a game's
+        row is read only when it has nobody: a player's row names a game that is there)."""
+        found = await read.players(self._reads, game_id)
+        if not found:
+            await read.game_row(self._reads, game_id)
+        return found
 
     async def games_of_user(self, user_id: int) -> list[UserGame]:
         """The person's active games in every channel, with their role and pawns."""

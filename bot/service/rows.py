@@ -56,14 +56,14 @@ async def game_row(session: Session, game_id: int) -> GameRow:
 
 
 async def players(session: Session, game_id: int) -> tuple[Player, ...]:
-    pawns = await session.seats.pawns_by_user(game_id)
+    seated, pawns = await session.seats.players_and_pawns(game_id)
     return tuple(
         Player(
             user_id=row.user_id, name=row.name, seat=row.seat, role=row.role,
             pawns=pawns.get(row.user_id, ()) if row.status == "playing" else (),
             status=row.status, joined_at=row.joined_at,
         )
-        for row in await session.seats.players(game_id)
+        for row in seated
     )
 
 

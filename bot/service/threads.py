@@ -13,11 +13,15 @@ from .models import LOBBY, GameInfo
 class Threads(ServiceCore):
     async def wants_thread(self, game_id: int) -> bool:
         """Whether the game plays in a thread of its own (open or still to be opened)."""
-        return (await self._reads.threads.of_game(game_id))[0]
+        return (await self.thread_of(game_id))[0]
 
     async def game_thread(self, game_id: int) -> int | None:
         """The id of the game's thread, once the bot has opened it."""
-        return (await self._reads.threads.of_game(game_id))[1]
+        return (await self.thread_of(game_id))[1]
+
+    async def thread_of(self, game_id: int) -> tuple[bool, int | None]:
+        """:meth:`wants_thread` and :meth:`game_thread` from one read: where each of a game's posts goes asks both."""
+        return await self._reads.threads.of_game(game_id)
 
     async def play_in_thread(self, game_id: int, user_id: int, wanted: bool, can_manage_channel: bool = False) -> None:
         """The host (or a channel manager) asks for a thread of its own, or for the channel, before the start."""

@@ -161,10 +161,12 @@ class Seats:
 
     async def pawns_by_user(self, game_id: int) -> dict[int, tuple[str, ...]]:
         """Each person's pawns, in the order they were given."""
-        found: dict[int, list[str]] = {}
-        for pawn, user, _ in (await self._table(game_id))[1]:
-            found.setdefault(user, []).append(pawn)
-        return {user: tuple(pawns) for user, pawns in found.items()}
+        return _by_user((await self._table(game_id))[1])
+
+    async def players_and_pawns(self, game_id: int) -> tuple[list[PlayerRow], dict[int, tuple[str, ...]]]:
+        """:meth:`players` and :meth:`pawns_by_user` from one read (outside a command each would read the table)."""
+        players, controls = await self._table(game_id)
+        return list(players), _by_user(controls)
 
     async def pawns_in_running_games(self, user_id: int) -> dict[int, tuple[str, ...]]:
         """The person's pawns in each running game (by game id), in the order they were given."""
@@ -194,3 +196,11 @@ class Seats:
             "p.game_id = c.game_id AND p.user_id = c.user_id WHERE c.game_id = ? "
             "AND p.strategy IS NOT NULL AND p.status = 'playing' ORDER BY c.pawn", (game_id,))
         return [(row["pawn"], row["user_id"], row["strategy"]) for row in found]
+
+
+def _by_user(controls: list[tuple[str, int, int | None]]) -> dict[int, tuple[str, ...]]:
+    """Each person's pawns, in the order they were given, from a table's (pawn, user, seat)."""
+    found: dict[int, list[str]] = {}
+    for pawn, user, _ in controls:
+        found.setdefault(user, []).append(pawn)
+    return {user: tuple(pawns) for user, pawns in found.items()}

@@ -139,7 +139,13 @@ class Server:
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "server.log"), "-w", "start")
 
     async def new_database(self, empty: bool = False) -> str:
-        """A fresh database with the schema up to date (``empty``: as ``createdb`` makes it); returns its URL."""
+        """A fresh database with the schema up to date (``empty``: as ``createdb`` makes it); returns its URL. One an
+        earlier test emptied again is handed out without a word to the server (a new connection costs it ~6 ms of
+        CPU)."""
+        if not empty and self._spare:
+            name = self._spare.pop()
+            self._copies.add(name)
+            return self.url(name)
         admin = await asyncpg.connect(self.url("postgres"))
         try:
             if empty:
@@ -148,13 +154,10 @@ class Server:
                 return self.url(name)
             if self._schema is None:
                 await self._make_template(admin)
-            if self._spare:
-                name = self._spare.pop()
-            else:
-                name = f"sy_test_{os.getpid()}_{next(self._names)}"
-                # a file copy of the small template is several times quicker than PostgreSQL 15's default
-                strategy = " STRATEGY FILE_COPY" if admin.get_server_version().major >= 15 else ""
-                await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}{strategy}")
+            name = f"sy_test_{os.getpid()}_{next(self._names)}"
+            # a file copy of the small template is several times quicker than PostgreSQL 15's default
+            strategy = " STRATEGY FILE_COPY" if admin.get_server_version().major >= 15 else ""
+            await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}{strategy}")
             self._copies.add(name)
         finally:
             await admin.close()
