@@ -12,7 +12,6 @@ and watch the other do that work once the claim's lease ends, once.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import signal
@@ -40,11 +39,10 @@ from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World, summary_title
-from tests.e2e.test_process import stopped
+from tests.e2e.test_process import bot_environment, stopped
 from tests.e2e.test_postgres_games import database  # noqa: F401 (a fixture: a new database on the test server)
 from tests.e2e.test_whole_games import finish_checks
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "e2e-secret"
 #: Message creates (a post to a channel or a DM), as the fake records them
 CREATE = re.compile(r"/channels/\d+/messages")
@@ -296,10 +294,7 @@ class ProcessGame(Game):
 async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int | str,
                   count: int = 2) -> asyncio.subprocess.Process:
     """``python -m bot run --shards SHARD --shard-count COUNT`` on ``database``, with a short lease (LEASE)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
-    env.update(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
-               DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", SY_SECRET=SECRET,
-               SY_CLAIM_LEASE=str(LEASE), PYTHONPATH=str(ROOT))
+    env = bot_environment(fake, database, SY_SECRET=SECRET, SY_CLAIM_LEASE=str(LEASE))
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", str(count), cwd=cwd, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
