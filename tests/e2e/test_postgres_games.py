@@ -5,11 +5,8 @@ game with a computer detective, a server that goes away in the middle of a game,
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import signal
 import sys
-from pathlib import Path
 from typing import AsyncIterator
 
 import asyncpg
@@ -24,10 +21,10 @@ from tests.fakediscord import FakeDiscord
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, seeded_dealing
 from tests.e2e.test_computers import computers_done, seat_computers
+from tests.e2e.test_process import bot_environment, stopped
 from tests.e2e.test_whole_games import finish_checks
 from tests.store.postgres_server import server
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest_asyncio.fixture
@@ -145,11 +142,8 @@ async def test_python_dash_m_bot_on_postgresql_logs_the_server_without_its_passw
         channel = fake.add_channel(guild, "game")
         alice = fake.add_user("alice")
         fake.add_member(guild, alice)
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
-        env.update(DISCORD_TOKEN="process-token", SY_DATABASE=url, DISCORD_API_BASE=fake.api_base,
-                   DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", PYTHONPATH=str(ROOT))
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+            sys.executable, "-m", "bot", cwd=tmp_path, env=bot_environment(fake, url),
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         try:
             await fake.wait_for_ready(timeout=45)
@@ -159,14 +153,7 @@ async def test_python_dash_m_bot_on_postgresql_logs_the_server_without_its_passw
             lobby = await handle.wait_reply(timeout=10)
             assert lobby.kind == "channel" and "new game" in lobby.text
         finally:
-            if process.returncode is None:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(process.wait(), 10)
-                except asyncio.TimeoutError:
-                    process.kill()
-                    await process.wait()
-            output = (await process.stdout.read()).decode(errors="replace")
+            output = await stopped(process)
         assert process.returncode == 0, output
         assert "Traceback" not in output, output
         fake.assert_clean()

@@ -12,7 +12,6 @@ and watch the other do that work once the claim's lease ends, once.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import signal
@@ -40,11 +39,10 @@ from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World, summary_title
-from tests.e2e.test_process import stopped
+from tests.e2e.test_process import bot_environment, stopped
 from tests.e2e.test_postgres_games import database  # noqa: F401 (a fixture: a new database on the test server)
 from tests.e2e.test_whole_games import finish_checks
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "e2e-secret"
 #: Message creates (a post to a channel or a DM), as the fake records them
 CREATE = re.compile(r"/channels/\d+/messages")
@@ -58,13 +56,20 @@ async def world(fake: FakeDiscord) -> World:
 # -- what the database and the fake say ----------------------------------------------------------------------
 
 
-async def announcements(url: str, game_id: int) -> list[asyncpg.Record]:
+@asynccontextmanager
+async def connected(url: str) -> AsyncIterator[asyncpg.Connection]:
+    """A connection of the test's own to the database (the processes' rows and claims, read as they are now)."""
     conn = await asyncpg.connect(url)
     try:
-        return await conn.fetch("SELECT id, key, kind, posted_at, channel_id, message_id FROM announcements "
-                                "WHERE game_id = $1 ORDER BY id", game_id)
+        yield conn
     finally:
         await conn.close()
+
+
+async def announcements(url: str, game_id: int) -> list[asyncpg.Record]:
+    async with connected(url) as conn:
+        return await conn.fetch("SELECT id, key, kind, posted_at, channel_id, message_id FROM announcements "
+                                "WHERE game_id = $1 ORDER BY id", game_id)
 
 
 def creates(fake: FakeDiscord) -> Counter:
@@ -250,12 +255,9 @@ async def test_a_dice_game_with_a_computer_seat_across_two_processes(fake, world
         assert await dice.service.check_game(dice.game_id) == []
         await check_posted_once(fake, database, dice.game_id)
         assert fake.nonce_hits == 0
-        conn = await asyncpg.connect(database)
-        try:
+        async with connected(database) as conn:
             played = await conn.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1 AND user_id < 0",
                                          dice.game_id)
-        finally:
-            await conn.close()
         thoughts = dice.thoughts[0] + dice.thoughts[1]
         # One decision per computer turn, by one process, and each stored once.
         assert played > 0 and len(thoughts) == len(set(thoughts)) == played, (played, dice.thoughts)
@@ -292,23 +294,17 @@ class ProcessGame(Game):
 async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int | str,
                   count: int = 2) -> asyncio.subprocess.Process:
     """``python -m bot run --shards SHARD --shard-count COUNT`` on ``database``, with a short lease (LEASE)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
-    env.update(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
-               DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", SY_SECRET=SECRET,
-               SY_CLAIM_LEASE=str(LEASE), PYTHONPATH=str(ROOT))
+    env = bot_environment(fake, database, SY_SECRET=SECRET, SY_CLAIM_LEASE=str(LEASE))
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", str(count), cwd=cwd, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
 
 
-async def _name(url: str, process: asyncio.subprocess.Process) -> str | None:
-    """The process's name in the processes' rows (host, pid, a random part), once it holds its shards."""
-    conn = await asyncpg.connect(url)
-    try:
-        names = [r["name"] for r in await conn.fetch("SELECT name FROM processes WHERE gave_up IS NULL")
-                 if f":{process.pid}:" in r["name"]]
-    finally:
-        await conn.close()
+async def _name(conn: asyncpg.Connection, process: asyncio.subprocess.Process) -> str | None:
+    """The process's name in the processes' rows (host, pid, a random part), once it holds its shards. The waits
+    below ask on one connection: a new one for each look cost the server about 8 ms of CPU, 20 looks a second."""
+    names = [r["name"] for r in await conn.fetch("SELECT name FROM processes WHERE gave_up IS NULL")
+             if f":{process.pid}:" in r["name"]]
     return names[0] if names else None
 
 
@@ -318,11 +314,12 @@ async def _ready(url: str, process: asyncio.subprocess.Process, fake: FakeDiscor
     on ``shard`` ([id, count]) opened since ``since`` (``time.monotonic``, when it was launched) is connected."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout  # a ceiling: a loaded machine starts Python slowly
-    while (name := await _name(url, process)) is None or fake is not None and not any(
-            s.connected and s.shard == shard and s.created >= since for s in fake.gateway.live_sessions()):
-        assert process.returncode is None, (await process.stdout.read()).decode(errors="replace")
-        assert loop.time() < deadline, "the process did not get ready"
-        await asyncio.sleep(0.05)
+    async with connected(url) as conn:
+        while (name := await _name(conn, process)) is None or fake is not None and not any(
+                s.connected and s.shard == shard and s.created >= since for s in fake.gateway.live_sessions()):
+            assert process.returncode is None, (await process.stdout.read()).decode(errors="replace")
+            assert loop.time() < deadline, "the process did not get ready"
+            await asyncio.sleep(0.05)
     return name
 
 
@@ -399,11 +396,8 @@ def _round_ending(state: GameState) -> Move | None:
 
 
 async def _expiry(url: str, game_id: int, work: str = OUTBOX) -> float:
-    conn = await asyncpg.connect(url)
-    try:
+    async with connected(url) as conn:
         return await conn.fetchval("SELECT expires_at FROM claims WHERE game_id = $1 AND work = $2", game_id, work)
-    finally:
-        await conn.close()
 
 
 async def test_a_process_killed_while_posting_leaves_its_posts_to_the_other_and_rejoins(tmp_path, database) -> None:
@@ -539,12 +533,9 @@ async def test_a_process_killed_while_its_computer_thinks_leaves_the_turn_to_the
         await game.settle()
         after = await game.truth()
         assert len(after.history) > len(handed.history)
-        conn = await asyncpg.connect(database)
-        try:
+        async with connected(database) as conn:
             played, last = await conn.fetchrow("SELECT COUNT(*), MAX(at) FROM actions WHERE game_id = $1 AND "
                                                "user_id < 0", game.game_id)
-        finally:
-            await conn.close()
         assert played == sum(1 for entry in after.history if entry["pawn"] in computer) > 0  # each turn once
         assert last >= expires, "the computer moved before the dead process's claim ended"
         assert fake.nonce_hits == 0
@@ -575,7 +566,8 @@ async def test_a_second_process_on_a_held_shard_or_with_another_shard_count_does
     processes' book refuses them, before they connect, each in one line naming the process that runs."""
     async with _processes(ProcessGame, tmp_path, database, shards=(1,)) as (game, processes):
         fake = game.fake
-        running = await _name(database, processes.running[1])
+        async with connected(database) as conn:
+            running = await _name(conn, processes.running[1])
         identified = len(fake.gateway.identifies)
         twin, resharded = await asyncio.gather(_launch(fake, database, tmp_path, 1),
                                                _launch(fake, database, tmp_path, "0-2", count=3))
@@ -610,14 +602,15 @@ async def _running_or_refused(url: str, process: asyncio.subprocess.Process) -> 
     """The process's name once it runs, or its one line of refusal once it ended."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 45
-    while True:
-        if process.returncode is not None:
-            return _error_line(await _refused(process))
-        name = await _name(url, process)
-        if name is not None:
-            return name
-        assert loop.time() < deadline, "the process neither ran nor ended"
-        await asyncio.sleep(0.05)
+    async with connected(url) as conn:
+        while True:
+            if process.returncode is not None:
+                return _error_line(await _refused(process))
+            name = await _name(conn, process)
+            if name is not None:
+                return name
+            assert loop.time() < deadline, "the process neither ran nor ended"
+            await asyncio.sleep(0.05)
 
 
 async def process_report_of(url: str) -> list:
@@ -637,7 +630,8 @@ async def test_a_process_that_finds_another_on_its_shard_gives_it_up_and_says_so
     async with _processes(ProcessGame, tmp_path, database) as (game, processes):
         fake, w = game.fake, game.world
         fake.add_member(w.guild, fake.owner)
-        frozen = await _name(database, processes.running[1])
+        async with connected(database) as conn:
+            frozen = await _name(conn, processes.running[1])
         frozen_process = processes.running.pop(1)
         frozen_process.send_signal(signal.SIGSTOP)
         since = time.monotonic()
