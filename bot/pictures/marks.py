@@ -561,13 +561,14 @@ def move_arrow(pic: Picture, lay: MapLayout, start: int, end: int, colour: style
     a, b = lay.xy(start), lay.xy(end)
     a, b = shorten(a, b, lay.radius(start) + 2 * lay.scale, (end_gap + 3) * lay.scale)
     s = lay.scale
-    box = bounds([a, b], 24 * s)
-
-    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
-        arrow(d, at(*a), at(*b), colour, width * s * k, 21 * s * k, casing=style.WHITE, casing_width=2.5 * s * k)
-
-    pic.smooth(box, paint, k=2)
+    pic.smooth(bounds([a, b], 24 * s), _paint_arrow, k=2, args=(a, b, colour, width, s))
     uncover_stations(pic, lay, [(a, b)], width + 5, skip=(end,))
+
+
+def _paint_arrow(d: ImageDraw.ImageDraw, at, k: int, a: Point, b: Point, colour: style.RGB, width: float,
+                 s: float) -> None:
+    """A ride's arrow from ``a`` to ``b`` (:func:`move_arrow`), ``width`` wide at scale ``s``, on a white casing."""
+    arrow(d, at(*a), at(*b), colour, width * s * k, 21 * s * k, casing=style.WHITE, casing_width=2.5 * s * k)
 
 
 def uncover_stations(pic: Picture, lay: MapLayout, segments: Sequence[tuple[Point, Point]], width: float,
@@ -615,35 +616,42 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
     # Each ride on a patch of its own (a patch around the whole route is mostly empty, and everything
     # a picture changes is mapped and compressed again): first every casing, then the rides over them.
     for a, b in segments:
-        pic.smooth(bounds([a, b], pad), lambda d, at, k, a=a, b=b: thick_line(d, [at(*a), at(*b)], style.WHITE,
-                                                                             (width + 5) * s * k), k=2)
+        pic.smooth(bounds([a, b], pad), _paint_casing, k=2, args=(a, b, width, s))
     for i, (a, b) in rides:
-        colour = colours[i] if colours is not None else None
-
-        def paint(d: ImageDraw.ImageDraw, at, k: int, a=a, b=b, colour=colour) -> None:
-            if colour is None:
-                dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
-                return
-            thick_line(d, [at(*a), at(*b)], colour, width * s * k)
-            length = math.dist(a, b)
-            if length > 70 * s:  # a chevron halfway shows which way he went
-                ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-                head = (width + 9) * s
-                tip = (mx + ux * head * 0.6, my + uy * head * 0.6)
-                back = (mx - ux * head * 0.6, my - uy * head * 0.6)
-                wing = head * 0.75
-                triangle = [at(*tip), at(back[0] - uy * wing, back[1] + ux * wing),
-                            at(back[0] + uy * wing, back[1] - ux * wing)]
-                d.polygon(triangle, fill=colour, outline=style.WHITE, width=max(1, round(2 * s * k)))
-
-        pic.smooth(bounds([a, b], pad), paint, k=2)
+        pic.smooth(bounds([a, b], pad), _paint_ride, k=2, args=(a, b, colours[i] if colours is not None else None,
+                                                                 width, s))
     uncover_stations(pic, lay, segments, width + 5)
     for station in set(route):
         r = lay.outer(station) + 0.5
         x, y = lay.xy(station)
         if _meets((x - r, y - r, x + r, y + r), w, h):
             pic.uncover((x, y), r, bright=True)
+
+
+def _paint_casing(d: ImageDraw.ImageDraw, at, k: int, a: Point, b: Point, width: float, s: float) -> None:
+    """The white casing under a ride of Mr. X's trail (:func:`trail`)."""
+    thick_line(d, [at(*a), at(*b)], style.WHITE, (width + 5) * s * k)
+
+
+def _paint_ride(d: ImageDraw.ImageDraw, at, k: int, a: Point, b: Point, colour: style.RGB | None, width: float,
+                s: float) -> None:
+    """A ride of Mr. X's trail (:func:`trail`) in its ticket's ``colour``, with a chevron halfway on a long one;
+    without a colour, black footsteps."""
+    if colour is None:
+        dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
+        return
+    thick_line(d, [at(*a), at(*b)], colour, width * s * k)
+    length = math.dist(a, b)
+    if length > 70 * s:  # a chevron halfway shows which way he went
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        head = (width + 9) * s
+        tip = (mx + ux * head * 0.6, my + uy * head * 0.6)
+        back = (mx - ux * head * 0.6, my - uy * head * 0.6)
+        wing = head * 0.75
+        triangle = [at(*tip), at(back[0] - uy * wing, back[1] + ux * wing),
+                    at(back[0] + uy * wing, back[1] - ux * wing)]
+        d.polygon(triangle, fill=colour, outline=style.WHITE, width=max(1, round(2 * s * k)))
 
 
 def _meets(box: Box, width: int, height: int) -> bool:
