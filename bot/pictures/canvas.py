@@ -483,18 +483,21 @@ def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill
                 ) -> tuple[Image.Image, tuple[int, int]]:
     """``text`` on a transparent sprite (with a rim ``stroke`` pixels wide), and where its corner goes
     relative to the anchor point."""
+    if not stroke:
+        # Text in one colour is that colour throughout, its glyphs' coverage the alpha: the glyphs' mask (a byte
+        # a pixel, the text's box) in a rim of a pixel (two at the right and bottom), set as the alpha, is the
+        # same sprite as text blended into a transparent one, in less time (a header's line is a fresh sprite in
+        # every round); and the text is laid out once, not once for its box and again to draw it
+        mask, (left, top) = font.getmask2(text, "L", anchor=anchor)
+        w, h = mask.size
+        coverage = Image.new("L", (w + 3, h + 3), 0)
+        coverage.im.paste(mask, (1, 1, 1 + w, 1 + h))
+        sprite = Image.new("RGBA", coverage.size, (*fill[:3], 0))
+        sprite.putalpha(coverage)
+        return sprite, (left - 1, top - 1)
     left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
     left, top = left - 1, top - 1
     size = (max(1, right - left + 2), max(1, bottom - top + 2))
-    if not stroke:
-        # Text in one colour is that colour throughout, its glyphs' coverage the alpha: written as a coverage
-        # mask (one byte a pixel) and set as the alpha, the same sprite as text blended into a transparent
-        # one, in less time (a header's line is a fresh sprite in every round)
-        coverage = Image.new("L", size, 0)
-        ImageDraw.Draw(coverage).text((-left, -top), text, font=font, fill=255, anchor=anchor)
-        sprite = Image.new("RGBA", size, (*fill[:3], 0))
-        sprite.putalpha(coverage)
-        return sprite, (left, top)
     sprite = Image.new("RGBA", size, (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
     ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
                                 stroke_fill=stroke_fill)
