@@ -319,6 +319,14 @@ class Picture:
              stroke_fill=None) -> tuple[int, int, int, int]:
         """Draw ``text`` with its ``anchor`` at ``xy`` (with a rim ``stroke`` pixels wide in ``stroke_fill``);
         returns the box it covers."""
+        if self.clip is not None:
+            # Text wholly outside the part a close-up cuts out (a board's header and footer) is laid out for its
+            # box, not drawn
+            dx, dy, w, h = text_box(text, font, anchor, stroke)
+            box = (round(xy[0]) + dx, round(xy[1]) + dy, round(xy[0]) + dx + w, round(xy[1]) + dy + h)
+            if self.unseen(box):
+                self.touch(box)
+                return box
         sprite, (dx, dy) = text_sprite(text, font, fill, anchor, stroke, stroke_fill)
         corner = (round(xy[0]) + dx, round(xy[1]) + dy)
         self.paste_at(sprite, corner)
@@ -478,6 +486,13 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def text_box(text: str, font, anchor: str, stroke: int = 0) -> tuple[int, int, int, int]:
+    """Where :func:`text_sprite`'s sprite of ``text`` goes relative to the anchor point, and its width and height
+    (the text's box in a rim of a pixel, two at the right and bottom), without drawing it."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
+    return left - 1, top - 1, right - left + 3, bottom - top + 3
+
+
 @lru_cache(maxsize=2048)
 def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill=None
                 ) -> tuple[Image.Image, tuple[int, int]]:
@@ -495,10 +510,8 @@ def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill
         sprite = Image.new("RGBA", coverage.size, (*fill[:3], 0))
         sprite.putalpha(coverage)
         return sprite, (left - 1, top - 1)
-    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
-    left, top = left - 1, top - 1
-    size = (max(1, right - left + 2), max(1, bottom - top + 2))
-    sprite = Image.new("RGBA", size, (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
+    left, top, *size = text_box(text, font, anchor, stroke)
+    sprite = Image.new("RGBA", tuple(size), (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
     ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
                                 stroke_fill=stroke_fill)
     return sprite, (left, top)
