@@ -12,9 +12,11 @@ import inspect
 import io
 import math
 import struct
+import threading
 import zlib
+from collections import OrderedDict
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Hashable, Iterable, Protocol, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -67,13 +69,35 @@ def cached_by_value(maxsize: int) -> Callable[[Callable[..., Any]], Callable[...
     return decorate
 
 
-def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -> None:
-    """Paint anti-aliased shapes inside ``box`` (left, top, right, bottom) of ``img``, in opaque colours."""
+def smooth(img: Image.Image, box: Iterable[float], paint: Callable[..., None], k: int = 3,
+           args: tuple[Hashable, ...] | None = None) -> None:
+    """Paint anti-aliased shapes inside ``box`` (left, top, right, bottom) of ``img``, in opaque colours:
+    ``paint(draw, at, k)`` (a :data:`Painter`), or with ``args`` ``paint(draw, at, k, *args)``, a shape that
+    depends on nothing but them. Such a shape's patch is kept (:data:`PATCH_BYTES` of them) and pasted again
+    wherever the same shape goes in the same place: Mr. X's trail on his board round after round, a
+    detective's ride on the public board and on Mr. X's."""
     left, top, right, bottom = box
     x0, y0 = max(0, math.floor(left)), max(0, math.floor(top))
     x1, y1 = min(img.width, math.ceil(right)), min(img.height, math.ceil(bottom))
     if x1 <= x0 or y1 <= y0:
         return
+    if args is None:
+        patch = _patch(paint, (x0, y0, x1, y1), k)
+    else:
+        key = (paint, args, x0, y0, x1, y1, k)
+        patch = _patches.get(key, _NOT_KEPT)
+        if patch is _NOT_KEPT:
+            patch = _patch(lambda d, at, k: paint(d, at, k, *args), (x0, y0, x1, y1), k)
+            _patches.keep(key, patch)
+    if patch is not None:
+        small, corner = patch
+        img.paste(small, corner, small)
+
+
+def _patch(paint: Painter, box: tuple[int, int, int, int], k: int) -> tuple[Image.Image, tuple[int, int]] | None:
+    """What :func:`smooth` pastes for ``paint`` inside ``box`` (whole pixels of the picture): the part painted on,
+    shrunk, and its corner on the picture; None where nothing was painted."""
+    x0, y0, x1, y1 = box
     # Painted premultiplied ("RGBa"), which is the same as plain RGBA for the opaque colours used
     # here, so that the patch shrinks without a conversion of the big image.
     patch = Image.new("RGBa", ((x1 - x0) * k, (y1 - y0) * k), (0, 0, 0, 0))
@@ -86,11 +110,49 @@ def smooth(img: Image.Image, box: Iterable[float], paint: Painter, k: int = 3) -
     # the rest would shrink to transparent pixels, which leave the picture as it is.
     ink = patch.getbbox()
     if ink is None:
-        return
+        return None
     left, top = ink[0] // k * k, ink[1] // k * k  # (on whole pixels of the picture: shrunk as in the whole patch)
     right, bottom = -(-ink[2] // k) * k, -(-ink[3] // k) * k
-    small = patch.reduce(k, (left, top, right, bottom)).convert("RGBA")
-    img.paste(small, (x0 + left // k, y0 + top // k), small)
+    return patch.reduce(k, (left, top, right, bottom)).convert("RGBA"), (x0 + left // k, y0 + top // k)
+
+
+#: the most memory the patches :func:`smooth` keeps take (four bytes a pixel): a game's trail and rides on its
+#: full-size boards several times over
+PATCH_BYTES = 16 * 1024 * 1024
+_NOT_KEPT = object()
+
+
+class _Patches:
+    """The patches of the shapes :func:`smooth` painted with ``args``, by shape and place (None: a patch without
+    ink): at most PATCH_BYTES of them, the least recently used dropped first."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[tuple, tuple[Image.Image, tuple[int, int]] | None] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()  # pictures are drawn in worker threads
+
+    def get(self, key: tuple, missing: Any) -> Any:
+        with self._lock:
+            if key not in self._kept:
+                return missing
+            self._kept.move_to_end(key)
+            return self._kept[key]
+
+    def keep(self, key: tuple, patch: tuple[Image.Image, tuple[int, int]] | None) -> None:
+        with self._lock:
+            if key in self._kept:
+                return  # (another thread kept it meanwhile)
+            self._kept[key] = patch
+            self._bytes += self._size(patch)
+            while self._bytes > PATCH_BYTES:
+                self._bytes -= self._size(self._kept.popitem(last=False)[1])
+
+    @staticmethod
+    def _size(patch: tuple[Image.Image, tuple[int, int]] | None) -> int:
+        return 0 if patch is None else 4 * patch[0].width * patch[0].height
+
+
+_patches = _Patches()
 
 
 def near_segment(p: Point, a: Point, b: Point, distance: float) -> bool:
@@ -245,16 +307,26 @@ class Picture:
             self.img.paste((self.bright if bright else self.base).crop(box), box[:2], mask)
         self.touch(box)
 
-    def smooth(self, box: Iterable[float], paint: Painter, k: int = 3) -> None:
+    def smooth(self, box: Iterable[float], paint: Callable[..., None], k: int = 3,
+               args: tuple[Hashable, ...] | None = None) -> None:
+        """:func:`smooth` on the picture."""
         box = tuple(box)
         if not self.unseen(box):  # (the patch covers whole pixels around the box: none of them in the clip)
-            smooth(self.img, box, paint, k)
+            smooth(self.img, box, paint, k, args)
         self.touch(box)
 
     def text(self, xy: Point, text: str, font, fill, anchor: str = "la", stroke: int = 0,
              stroke_fill=None) -> tuple[int, int, int, int]:
         """Draw ``text`` with its ``anchor`` at ``xy`` (with a rim ``stroke`` pixels wide in ``stroke_fill``);
         returns the box it covers."""
+        if self.clip is not None:
+            # Text wholly outside the part a close-up cuts out (a board's header and footer) is laid out for its
+            # box, not drawn
+            dx, dy, w, h = text_box(text, font, anchor, stroke)
+            box = (round(xy[0]) + dx, round(xy[1]) + dy, round(xy[0]) + dx + w, round(xy[1]) + dy + h)
+            if self.unseen(box):
+                self.touch(box)
+                return box
         sprite, (dx, dy) = text_sprite(text, font, fill, anchor, stroke, stroke_fill)
         corner = (round(xy[0]) + dx, round(xy[1]) + dy)
         self.paste_at(sprite, corner)
@@ -414,24 +486,32 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def text_box(text: str, font, anchor: str, stroke: int = 0) -> tuple[int, int, int, int]:
+    """Where :func:`text_sprite`'s sprite of ``text`` goes relative to the anchor point, and its width and height
+    (the text's box in a rim of a pixel, two at the right and bottom), without drawing it."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
+    return left - 1, top - 1, right - left + 3, bottom - top + 3
+
+
 @lru_cache(maxsize=2048)
 def text_sprite(text: str, font, fill, anchor: str, stroke: int = 0, stroke_fill=None
                 ) -> tuple[Image.Image, tuple[int, int]]:
     """``text`` on a transparent sprite (with a rim ``stroke`` pixels wide), and where its corner goes
     relative to the anchor point."""
-    left, top, right, bottom = font.getbbox(text, anchor=anchor, stroke_width=stroke)
-    left, top = left - 1, top - 1
-    size = (max(1, right - left + 2), max(1, bottom - top + 2))
     if not stroke:
-        # Text in one colour is that colour throughout, its glyphs' coverage the alpha: written as a coverage
-        # mask (one byte a pixel) and set as the alpha, the same sprite as text blended into a transparent
-        # one, in less time (a header's line is a fresh sprite in every round)
-        coverage = Image.new("L", size, 0)
-        ImageDraw.Draw(coverage).text((-left, -top), text, font=font, fill=255, anchor=anchor)
-        sprite = Image.new("RGBA", size, (*fill[:3], 0))
+        # Text in one colour is that colour throughout, its glyphs' coverage the alpha: the glyphs' mask (a byte
+        # a pixel, the text's box) in a rim of a pixel (two at the right and bottom), set as the alpha, is the
+        # same sprite as text blended into a transparent one, in less time (a header's line is a fresh sprite in
+        # every round); and the text is laid out once, not once for its box and again to draw it
+        mask, (left, top) = font.getmask2(text, "L", anchor=anchor)
+        w, h = mask.size
+        coverage = Image.new("L", (w + 3, h + 3), 0)
+        coverage.im.paste(mask, (1, 1, 1 + w, 1 + h))
+        sprite = Image.new("RGBA", coverage.size, (*fill[:3], 0))
         sprite.putalpha(coverage)
-        return sprite, (left, top)
-    sprite = Image.new("RGBA", size, (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
+        return sprite, (left - 1, top - 1)
+    left, top, *size = text_box(text, font, anchor, stroke)
+    sprite = Image.new("RGBA", tuple(size), (*stroke_fill[:3], 0))  # (the colour antialiased edges fade from)
     ImageDraw.Draw(sprite).text((-left, -top), text, font=font, fill=fill, anchor=anchor, stroke_width=stroke,
                                 stroke_fill=stroke_fill)
     return sprite, (left, top)

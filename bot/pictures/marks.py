@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple, Sequence
 
 from PIL import Image, ImageDraw
@@ -156,25 +156,19 @@ class Tags:
         return boxes() if boxes is not None else ()
 
     @staticmethod
-    def _clean_spots(near: list[Box], rings: list[list[tuple[Box, tuple[Point, Point]]]], names: bool,
-                     nearby, faults, soft) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
+    def _clean_spots(spots: list[list[tuple[Box, tuple[Point, Point] | None]]], names: bool, clean, soft, nearby
+                     ) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
         """(cost, box, leader) of the spots for a tag that cover nothing of what a tag may not cover (with
-        ``names``, the place names too): beside its anchor, else further out on the nearest ring where a
-        leader line to it crosses nothing of it. ``nearby(ring)`` is what lies by a ring's spots (ring 0:
-        the spots beside the anchor)."""
-        def avoid(ring: int) -> list[Box]:
-            around = nearby(ring)
-            return [*around.hard, *around.names] if names else around.hard
-
-        clear = avoid(0)
-        options = [(soft(box, None, nearby(0)) + 0.1 * i, box, None) for i, box in enumerate(near)
-                   if not faults(box, clear)]
-        for ring, spots in enumerate(rings, 1):
+        ``names``, the place names too): beside its anchor (``spots[0]``), else further out on the nearest ring
+        where a leader line to it crosses nothing of it. ``clean(ring, i, names)`` tells of the ``i``-th spot of
+        a ring (0: beside the anchor), ``nearby(ring)`` what lies by a ring's spots."""
+        options = [(soft(box, None, nearby(0)) + 0.1 * i, box, None) for i, (box, _) in enumerate(spots[0])
+                   if clean(0, i, names)]
+        for ring in range(1, len(spots)):
             if options:
                 break
-            clear = avoid(ring)
-            options = [(soft(box, leader, nearby(ring)) + ring, box, leader) for box, leader in spots
-                       if not faults(box, clear) and not any(segment_crosses(*leader, b) for b in clear)]
+            options = [(soft(box, leader, nearby(ring)) + ring, box, leader)
+                       for i, (box, leader) in enumerate(spots[ring]) if clean(ring, i, names)]
         return options
 
     def bounds(self) -> Box:
@@ -271,17 +265,11 @@ class Tags:
         discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
                  if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, reach + pr)]
 
-        def faults(box: Box, avoid: Sequence[Box], first: bool = True) -> int:
-            """What the tag at ``box`` would cover of ``avoid`` and the map's edge (with ``first``, stop
-            counting at the first)."""
+        def faults(box: Box, avoid: Sequence[Box]) -> int:
+            """How many of ``avoid`` the tag at ``box`` would cover, and the map's edge."""
             x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1  # room for rounding
-            n = int(box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
-            for b in avoid:
-                if n and first:
-                    break
-                if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-                    n += 1
-            return n
+            return (int(box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
+                    + sum(1 for b in avoid if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1))
 
         def soft(box: Box, leader: tuple[Point, Point] | None, around: _Nearby) -> float:
             """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
@@ -289,8 +277,7 @@ class Tags:
             cost = 40 * sum(_overlap(box, d) for d in around.discs) + 8 * sum(_overlap(box, c) for c in around.circles)
             cost += 5 * sum(segment_crosses(a, b, box) for a, b in self.leaders)
             if leader is not None:
-                cost += (2 * sum(segment_crosses(*leader, d) for d in around.discs)
-                         + 6 * sum(segment_crosses(*leader, b) for b in around.hard))
+                cost += 2 * _crossings(leader, around.discs) + 6 * _crossings(leader, around.hard)
             return cost
 
         names = _all_within(self.place_names(), centre, reach)
@@ -308,27 +295,52 @@ class Tags:
                 areas[ring] = _Nearby(*(_reaching(boxes, area) for boxes in (hard, names, discs, circles)))
             return areas[ring]
 
+        spots: list[list[tuple[Box, tuple[Point, Point] | None]]] = [[(box, None) for box in near], *(rings or ())]
+
+        # Whether a spot is clean is asked again by the pass without the place names and by the last resort: each
+        # part of the answer is worked out once
+        @cache
+        def covers(ring: int, i: int, names: bool) -> bool:
+            """Whether the ``i``-th spot of ``ring`` (0: beside the anchor) covers a place name (``names``), or
+            else what a tag may not cover or the map's edge."""
+            box = spots[ring][i][0]
+            if names:
+                return _meets_any(box, nearby(ring).names)
+            return box[0] < left or box[1] < top or box[2] > right or box[3] > bottom or _meets_any(box, nearby(ring).hard)
+
+        @cache
+        def crosses(ring: int, i: int, names: bool) -> bool:
+            """Whether the leader line of the ``i``-th spot of ``ring`` crosses a place name (``names``), or else
+            what a tag may not cover."""
+            around = nearby(ring)
+            return _crosses_any(spots[ring][i][1], around.names if names else around.hard)
+
+        def clean(ring: int, i: int, with_names: bool) -> bool:
+            """Whether the ``i``-th spot of ``ring`` and its leader line touch nothing a tag may not (with
+            ``with_names``, no place name either)."""
+            return not (covers(ring, i, False) or ring and crosses(ring, i, False)
+                        or with_names and (covers(ring, i, True) or ring and crosses(ring, i, True)))
+
         if rings is None:
-            options = self._clean_spots(near, [], True, nearby, faults, soft)
+            options = self._clean_spots(spots, True, clean, soft, nearby)
             return (min(options, key=lambda o: o[0])[1], None) if options else None
         options: list = []
         for with_names in (True, False) if names else (False,):  # place names too, where a spot allows
-            options = self._clean_spots(near, rings, with_names, nearby, faults, soft)
+            options = self._clean_spots(spots, with_names, clean, soft, nearby)
             if options:
                 break
         if not options:  # a ring spot whose leader line crosses fewest numbers
-            for ring, spots in enumerate(rings, 1):
+            for ring in range(1, len(spots)):
                 around = nearby(ring)
                 options += [(soft(box, leader, around) + ring
-                             + 20 * sum(segment_crosses(*leader, b) for b in around.hard), box, leader)
-                            for box, leader in spots if not faults(box, around.hard)]
+                             + 20 * (_crossings(leader, around.hard) if crosses(ring, i, False) else 0), box, leader)
+                            for i, (box, leader) in enumerate(spots[ring]) if not covers(ring, i, False)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
             return box, leader
         if anyhow:
             around = nearby(0)
-            return min(near, key=lambda b: (faults(b, around.hard, first=False),
-                                            soft(b, None, around) + 0.1 * near.index(b))), None
+            return min(near, key=lambda b: (faults(b, around.hard), soft(b, None, around) + 0.1 * near.index(b))), None
         return None
 
 
@@ -348,6 +360,34 @@ def _area(boxes: Sequence[Box], points: Sequence[Point], margin: float = 2.0) ->
     xs = [b[0] for b in boxes] + [b[2] for b in boxes] + [p[0] for p in points]
     ys = [b[1] for b in boxes] + [b[3] for b in boxes] + [p[1] for p in points]
     return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
+def _meets_any(box: Box, boxes: Sequence[Box]) -> bool:
+    """Whether a tag at ``box`` would cover any of ``boxes`` (a pixel's room around it for rounding)."""
+    x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1
+    for b in boxes:
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            return True
+    return False
+
+
+def _crosses_any(leader: tuple[Point, Point], boxes: Sequence[Box]) -> bool:
+    """Whether the ``leader`` line crosses any of ``boxes``."""
+    return any(segment_crosses(*leader, b) for b in _by_segment(leader, boxes))
+
+
+def _crossings(leader: tuple[Point, Point], boxes: Sequence[Box]) -> int:
+    """How many of ``boxes`` the ``leader`` line crosses."""
+    return sum(segment_crosses(*leader, b) for b in _by_segment(leader, boxes))
+
+
+def _by_segment(segment: tuple[Point, Point], boxes: Sequence[Box]) -> list[Box]:
+    """The ``boxes`` that the box around ``segment`` meets: the only ones it may cross (the rest are passed over
+    before :func:`segment_crosses` is asked of each)."""
+    (ax, ay), (bx, by) = segment
+    x0, x1 = (ax, bx) if ax < bx else (bx, ax)
+    y0, y1 = (ay, by) if ay < by else (by, ay)
+    return [b for b in boxes if b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0]
 
 
 def _reaching(boxes: Sequence[Box], area: Box) -> list[Box]:
@@ -561,13 +601,14 @@ def move_arrow(pic: Picture, lay: MapLayout, start: int, end: int, colour: style
     a, b = lay.xy(start), lay.xy(end)
     a, b = shorten(a, b, lay.radius(start) + 2 * lay.scale, (end_gap + 3) * lay.scale)
     s = lay.scale
-    box = bounds([a, b], 24 * s)
-
-    def paint(d: ImageDraw.ImageDraw, at, k: int) -> None:
-        arrow(d, at(*a), at(*b), colour, width * s * k, 21 * s * k, casing=style.WHITE, casing_width=2.5 * s * k)
-
-    pic.smooth(box, paint, k=2)
+    pic.smooth(bounds([a, b], 24 * s), _paint_arrow, k=2, args=(a, b, colour, width, s))
     uncover_stations(pic, lay, [(a, b)], width + 5, skip=(end,))
+
+
+def _paint_arrow(d: ImageDraw.ImageDraw, at, k: int, a: Point, b: Point, colour: style.RGB, width: float,
+                 s: float) -> None:
+    """A ride's arrow from ``a`` to ``b`` (:func:`move_arrow`), ``width`` wide at scale ``s``, on a white casing."""
+    arrow(d, at(*a), at(*b), colour, width * s * k, 21 * s * k, casing=style.WHITE, casing_width=2.5 * s * k)
 
 
 def uncover_stations(pic: Picture, lay: MapLayout, segments: Sequence[tuple[Point, Point]], width: float,
@@ -615,35 +656,42 @@ def trail(pic: Picture, lay: MapLayout, route: Sequence[int], colours: Sequence[
     # Each ride on a patch of its own (a patch around the whole route is mostly empty, and everything
     # a picture changes is mapped and compressed again): first every casing, then the rides over them.
     for a, b in segments:
-        pic.smooth(bounds([a, b], pad), lambda d, at, k, a=a, b=b: thick_line(d, [at(*a), at(*b)], style.WHITE,
-                                                                             (width + 5) * s * k), k=2)
+        pic.smooth(bounds([a, b], pad), _paint_casing, k=2, args=(a, b, width, s))
     for i, (a, b) in rides:
-        colour = colours[i] if colours is not None else None
-
-        def paint(d: ImageDraw.ImageDraw, at, k: int, a=a, b=b, colour=colour) -> None:
-            if colour is None:
-                dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
-                return
-            thick_line(d, [at(*a), at(*b)], colour, width * s * k)
-            length = math.dist(a, b)
-            if length > 70 * s:  # a chevron halfway shows which way he went
-                ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-                head = (width + 9) * s
-                tip = (mx + ux * head * 0.6, my + uy * head * 0.6)
-                back = (mx - ux * head * 0.6, my - uy * head * 0.6)
-                wing = head * 0.75
-                triangle = [at(*tip), at(back[0] - uy * wing, back[1] + ux * wing),
-                            at(back[0] + uy * wing, back[1] - ux * wing)]
-                d.polygon(triangle, fill=colour, outline=style.WHITE, width=max(1, round(2 * s * k)))
-
-        pic.smooth(bounds([a, b], pad), paint, k=2)
+        pic.smooth(bounds([a, b], pad), _paint_ride, k=2, args=(a, b, colours[i] if colours is not None else None,
+                                                                 width, s))
     uncover_stations(pic, lay, segments, width + 5)
     for station in set(route):
         r = lay.outer(station) + 0.5
         x, y = lay.xy(station)
         if _meets((x - r, y - r, x + r, y + r), w, h):
             pic.uncover((x, y), r, bright=True)
+
+
+def _paint_casing(d: ImageDraw.ImageDraw, at, k: int, a: Point, b: Point, width: float, s: float) -> None:
+    """The white casing under a ride of Mr. X's trail (:func:`trail`)."""
+    thick_line(d, [at(*a), at(*b)], style.WHITE, (width + 5) * s * k)
+
+
+def _paint_ride(d: ImageDraw.ImageDraw, at, k: int, a: Point, b: Point, colour: style.RGB | None, width: float,
+                s: float) -> None:
+    """A ride of Mr. X's trail (:func:`trail`) in its ticket's ``colour``, with a chevron halfway on a long one;
+    without a colour, black footsteps."""
+    if colour is None:
+        dashed(d, at(*a), at(*b), style.MRX_COLOUR, width * s * k, 11 * s * k, 7 * s * k)
+        return
+    thick_line(d, [at(*a), at(*b)], colour, width * s * k)
+    length = math.dist(a, b)
+    if length > 70 * s:  # a chevron halfway shows which way he went
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        head = (width + 9) * s
+        tip = (mx + ux * head * 0.6, my + uy * head * 0.6)
+        back = (mx - ux * head * 0.6, my - uy * head * 0.6)
+        wing = head * 0.75
+        triangle = [at(*tip), at(back[0] - uy * wing, back[1] + ux * wing),
+                    at(back[0] + uy * wing, back[1] - ux * wing)]
+        d.polygon(triangle, fill=colour, outline=style.WHITE, width=max(1, round(2 * s * k)))
 
 
 def _meets(box: Box, width: int, height: int) -> bool:
