@@ -27,8 +27,12 @@ def pytest_xdist_auto_num_workers(config):
     decides when set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    cores = _cores()
     return cores + (cores + 1) // 2
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 #: test files that spend most of their time waiting rather than computing: real bot processes starting, taking and
@@ -61,15 +65,13 @@ def pytest_configure(config):
     patterns = config.getini("python_files")
     modules = [path for path in sorted(Path(__file__).parent.rglob("*.py"))
                if path.name == "conftest.py" or any(fnmatch.fnmatch(path.name, p) for p in patterns)]
-    stale = [path for path in modules
-             if rewrite._read_pyc(path, rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)) is None]
+    stale = [path for path in modules if rewrite._read_pyc(path, _rewritten(rewrite, path)) is None]
     if not stale:
         return
     global _REWRITING
     _REWRITING = config
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     try:
-        with multiprocessing.get_context("fork").Pool(min(cores, len(stale))) as pool:
+        with multiprocessing.get_context("fork").Pool(min(_cores(), len(stale))) as pool:
             pool.map(_rewrite_ahead, stale, chunksize=4)
     except Exception:  # noqa: BLE001 (a private API changed, say: each worker rewrites what it needs, as without this)
         pass
@@ -85,10 +87,15 @@ def _rewrite_ahead(path: Path) -> None:
     from _pytest.assertion import rewrite
 
     source_hash, code = rewrite._rewrite_test(path, _REWRITING)
-    cache = rewrite.get_cache_dir(path)
-    if rewrite.try_makedirs(cache):
-        rewrite._write_pyc(_REWRITING.stash[rewrite.assertstate_key], code, source_hash,
-                           cache / (path.name[:-3] + rewrite.PYC_TAIL))
+    pyc = _rewritten(rewrite, path)
+    if rewrite.try_makedirs(pyc.parent):
+        rewrite._write_pyc(_REWRITING.stash[rewrite.assertstate_key], code, source_hash, pyc)
+
+
+def _rewritten(rewrite, path: Path) -> Path:
+    """Where pytest keeps the test module ``path`` compiled with its assertions rewritten (``rewrite``: its
+    module that does it)."""
+    return rewrite.get_cache_dir(path) / (path.name[:-3] + rewrite.PYC_TAIL)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -265,11 +265,13 @@ class Tags:
         discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
                  if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, reach + pr)]
 
+        def off_map(box: Box) -> bool:
+            return box[0] < left or box[1] < top or box[2] > right or box[3] > bottom
+
         def faults(box: Box, avoid: Sequence[Box]) -> int:
             """How many of ``avoid`` the tag at ``box`` would cover, and the map's edge."""
             x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1  # room for rounding
-            return (int(box[0] < left or box[1] < top or box[2] > right or box[3] > bottom)
-                    + sum(1 for b in avoid if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1))
+            return int(off_map(box)) + sum(1 for b in avoid if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1)
 
         def soft(box: Box, leader: tuple[Point, Point] | None, around: _Nearby) -> float:
             """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
@@ -306,7 +308,7 @@ class Tags:
             box = spots[ring][i][0]
             if names:
                 return _meets_any(box, nearby(ring).names)
-            return box[0] < left or box[1] < top or box[2] > right or box[3] > bottom or _meets_any(box, nearby(ring).hard)
+            return off_map(box) or _meets_any(box, nearby(ring).hard)
 
         @cache
         def crosses(ring: int, i: int, names: bool) -> bool:
