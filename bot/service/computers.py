@@ -130,7 +130,7 @@ class Computers(Play):
         seated = await self._reads.seats.computers(game_id)
         if not seated:  # no computer plays here (most games): the game's row is not read
             return None
-        game = await read.game_row(self._reads, game_id)
+        game, snapshot = await read.game_and_snapshot(self._reads, game_id)
         if game.status != RUNNING or game.paused_at is not None:
             return None
         family = get_family(game.family)
@@ -139,7 +139,7 @@ class Computers(Play):
             return None
         if await self.takeback_waiting(game_id) is not None:
             return None  # the computers wait for the answer (the answer hands them the turn again)
-        state = await rebuild.started_state(self._reads, game_id, game)
+        state = await rebuild.started_state(self._reads, game, snapshot)
         seat = next((seat for seat in seats if family.computer_may_act(state, seat[0])), None)
         if seat is None:
             return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import get_family
-from bot.store import GameRow
 
 from . import rebuild, steps
 from .fairness import fairness_block
@@ -38,31 +37,29 @@ class Looks(ServiceCore):
     async def public_view(self, game_id: int, *, after_round: int | None = None) -> Any:
         """What everyone may see, the family's public view (as it stood when round ``after_round`` ended, when given).
         Raises GameNotStarted in the lobby."""
-        game = await read.game_row(self._reads, game_id)
+        game, snapshot = await read.game_and_snapshot(self._reads, game_id)
         if after_round is not None and game.round is not None and after_round < game.round:
             state = await rebuild.rebuild_state(self._reads, game_id, after_round, game=game)
-            return get_family(game.family).public_view(state)
-        return await self._public_view(game)
+        else:
+            state = await rebuild.started_state(self._reads, game, snapshot)
+        return get_family(game.family).public_view(state)
 
     async def game_and_view(self, game_id: int) -> tuple[GameInfo, Any]:
-        """:meth:`get_game` and :meth:`public_view` (as the game stands) from one read of the game's row: what each
-        of a game's posts begins with. Raises GameNotStarted in the lobby."""
-        game = await read.game_row(self._reads, game_id)
-        return read.game_info(game), await self._public_view(game)
-
-    async def _public_view(self, game: GameRow) -> Any:
-        return get_family(game.family).public_view(await rebuild.started_state(self._reads, game.id, game))
+        """:meth:`get_game` and :meth:`public_view` (as the game stands) from one read of the game's row and its
+        snapshot: what each of a game's posts begins with. Raises GameNotStarted in the lobby."""
+        game, snapshot = await read.game_and_snapshot(self._reads, game_id)
+        state = await rebuild.started_state(self._reads, game, snapshot)
+        return read.game_info(game), get_family(game.family).public_view(state)
 
     async def mrx_view(self, game_id: int, user_id: int, expected_round: int | None = None) -> Any:
         """Mr. X's private view (the family's secret view), for the person playing Mr. X only (anyone else: NotYourPawn).
         With ``expected_round`` (a menu offered then) it must still be his turn in that round."""
+        game, snapshot = await read.game_and_snapshot(self._reads, game_id)
         if expected_round is not None:
-            game = await steps.running(self._reads, game_id, expected_round)
+            steps.check_running(game, expected_round)
             if game.to_move != (get_family(game.family).secret_pawn,):
                 raise StaleAction("You have already moved this round; you will hear from me on your next turn.")
-        else:
-            game = await read.game_row(self._reads, game_id)
-        state = await rebuild.started_state(self._reads, game_id, game)
+        state = await rebuild.started_state(self._reads, game, snapshot)
         family = get_family(game.family)
         if not await self._reads.seats.moves(game_id, family.secret_pawn, user_id):
             raise NotYourPawn("Only Mr. X's player can see where Mr. X is.")

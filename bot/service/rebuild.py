@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.games import get_family
 from bot.games.errors import BadRecord, GameError
-from bot.store import GameRow, Session
+from bot.store import GameRow, Session, SnapshotRow
 
 from . import rows as read
 from .dealing import hidden_of
@@ -61,7 +61,11 @@ async def load_state(session: Session, game_id: int) -> tuple[Any, int]:
     """The game's state and the number of actions behind it: from the snapshot, or from a replay of
     the actions when the snapshot cannot be read (not JSON, empty, not an object, written by an older
     engine) or has seen fewer or more actions than the list holds. The next command writes a fresh one."""
-    row = await session.actions.snapshot(game_id)
+    return await state_from(session, game_id, await session.actions.snapshot(game_id))
+
+
+async def state_from(session: Session, game_id: int, row: SnapshotRow | None) -> tuple[Any, int]:
+    """:func:`load_state` from the game's snapshot as just read (None: it has none)."""
     count = row.listed if row is not None else await session.actions.count(game_id)
     try:
         state, seen = read.snapshot_state(row)
@@ -75,16 +79,19 @@ async def load_state(session: Session, game_id: int) -> tuple[Any, int]:
     return await rebuild_state(session, game_id), count
 
 
-async def started_state(session: Session, game_id: int, game: GameRow | None = None) -> Any:
-    """The state of a game that has started (a cancelled lobby, or a lobby, has none: refused). ``game``: the game's
-    row, when the caller has just read it (a second read would cost a trip to the database)."""
-    game = game or await read.game_row(session, game_id)
+async def started_state(session: Session, game: GameRow, snapshot: SnapshotRow | None) -> Any:
+    """The state of a game that has started (a cancelled lobby, or a lobby, has none: refused), from its row and
+    its snapshot as read together (``rows.game_and_snapshot``: one trip to the database, not two)."""
+    _check_started(game)
+    state, _ = await state_from(session, game.id, snapshot)
+    return state
+
+
+def _check_started(game: GameRow) -> None:
     if game.started_at is None:
         if game.status == CANCELLED:
             raise GameClosed("This game was cancelled before it started.")
         raise GameNotStarted()
-    state, _ = await load_state(session, game_id)
-    return state
 
 
 async def check_game(session: Session, game_id: int) -> list[str]:

@@ -55,6 +55,15 @@ async def game_row(session: Session, game_id: int) -> GameRow:
     return row
 
 
+async def game_and_snapshot(session: Session, game_id: int) -> tuple[GameRow, SnapshotRow | None]:
+    """The game and its snapshot (None before the start) from one read, outside a command; GameNotFound when there
+    is no such game."""
+    found = await session.actions.game_and_snapshot(game_id)
+    if found is None:
+        raise GameNotFound()
+    return found
+
+
 async def players(session: Session, game_id: int) -> tuple[Player, ...]:
     seated, pawns = await session.seats.players_and_pawns(game_id)
     return tuple(

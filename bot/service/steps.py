@@ -75,7 +75,11 @@ async def lobby(tx: Session, channel_id: int) -> GameRow:
 
 async def running(tx: Session, game_id: int, expected_round: int | None = None) -> GameRow:
     """The game, if it is being played and (when the caller says) still in ``expected_round``."""
-    game = await read.game_row(tx, game_id)
+    return check_running(await read.game_row(tx, game_id), expected_round)
+
+
+def check_running(game: GameRow, expected_round: int | None = None) -> GameRow:
+    """:func:`running` for a game's row as read."""
     if game.status == LOBBY:
         raise GameNotStarted()
     if game.status == FINISHED:
