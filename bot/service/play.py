@@ -9,7 +9,7 @@ from bot.games import ChanceRequest, get_family
 from bot.games.errors import InvalidAction
 from bot.i18n.names import Span
 
-from . import rebuild, steps
+from . import rebuild, rows, steps
 from .core import retried
 from .errors import DeadlineNotPassed, NotHost, StaleAction
 from .models import CommandResult
@@ -46,11 +46,12 @@ class Play(Resigning):
         async with self._command(key, "act", user_id, game_id=game_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await steps.running(tx, game_id, expected_round)
+            game, snapshot = await rows.game_and_snapshot(tx, game_id)
+            steps.check_running(game, expected_round)
             if expected_version is not None and game.version != expected_version:
                 raise StaleAction("The game moved on while the computer was thinking.")
             steps.unpaused(game)
-            state, applied = await rebuild.load_state(tx, game_id)
+            state, applied = await rebuild.state_from(tx, game_id, snapshot)
             await steps.require_pawn(tx, game_id, user_id, state, pawn)
             family.require_chance_seen(state, chance_seen)
             action = family.normalise(state, action)
@@ -85,12 +86,13 @@ class Play(Resigning):
         async with self._command(key, "request", user_id, game_id=game_id) as (tx, now, seen):
             if seen:
                 return seen
-            game = await steps.running(tx, game_id, expected_round)
+            game, snapshot = await rows.game_and_snapshot(tx, game_id)
+            steps.check_running(game, expected_round)
             if expected_version is not None and game.version != expected_version:
                 raise StaleAction("The game moved on while the computer was thinking.")
             steps.unpaused(game)
             family = get_family(game.family)
-            state, applied = await rebuild.load_state(tx, game_id)
+            state, applied = await rebuild.state_from(tx, game_id, snapshot)
             if pawn is None:
                 mine = await tx.seats.pawns_by_user(game_id)
                 pawn = next((p for p in state.to_move() if p in mine.get(user_id, ())),

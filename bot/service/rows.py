@@ -56,9 +56,9 @@ async def game_row(session: Session, game_id: int) -> GameRow:
 
 
 async def game_and_snapshot(session: Session, game_id: int) -> tuple[GameRow, SnapshotRow | None]:
-    """The game and its snapshot (None before the start) from one read, outside a command; GameNotFound when there
-    is no such game."""
-    found = await session.actions.game_and_snapshot(game_id)
+    """The game (inside a command: locked until it ends) and its snapshot (None before the start) from one read;
+    GameNotFound when there is no such game."""
+    found = await session.games.get_with_snapshot(game_id)
     if found is None:
         raise GameNotFound()
     return found

@@ -5,17 +5,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import Sql, to_compact_json, to_json
-from .records import GameRow, SnapshotRow
+from .base import Row, Sql, to_compact_json, to_json
+from .records import SnapshotRow
 
 #: a snapshot's columns (``s``: the snapshots table, ``g``: its game), with the number of actions the game's list holds
-_SNAPSHOT = ("s.version AS snapshot_version, s.actions AS snapshot_actions, s.state AS snapshot_state, "
-             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS snapshot_listed")
+SNAPSHOT_COLUMNS = ("s.version AS snapshot_version, s.actions AS snapshot_actions, s.state AS snapshot_state, "
+                    "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) AS snapshot_listed")
 
 
-def _snapshot_of(game_id: int, row) -> SnapshotRow:
+def snapshot_of(game_id: int, row: Row) -> SnapshotRow | None:
+    """The snapshot in a row read with :data:`SNAPSHOT_COLUMNS` (and the game's family); None: the game has none."""
+    if row["snapshot_version"] is None:
+        return None
     return SnapshotRow(game_id, row["family"], row["snapshot_version"], row["snapshot_actions"],
                        row["snapshot_state"], int(row["snapshot_listed"]))
+
+
+async def read_snapshot(sql: Sql, game_id: int) -> SnapshotRow | None:
+    """The game's snapshot, with the number of actions its list holds."""
+    row = await sql.one(f"SELECT g.family, {SNAPSHOT_COLUMNS} FROM snapshots s JOIN games g ON g.id = s.game_id "
+                        "WHERE s.game_id = ?", (game_id,))
+    return snapshot_of(game_id, row) if row is not None else None
 
 
 class Actions:
@@ -73,15 +83,4 @@ class Actions:
     async def snapshot(self, game_id: int) -> SnapshotRow | None:
         """The game's snapshot, with the number of actions its list holds (read together: a command checks one
         against the other before it trusts the snapshot)."""
-        row = await self.sql.one(f"SELECT g.family, {_SNAPSHOT} FROM snapshots s JOIN games g ON g.id = s.game_id "
-                                 "WHERE s.game_id = ?", (game_id,))
-        return _snapshot_of(game_id, row) if row is not None else None
-
-    async def game_and_snapshot(self, game_id: int) -> tuple[GameRow, SnapshotRow | None] | None:
-        """The game's row and its snapshot (None before the start) in one read, outside a command: what a look at a
-        game's state begins with (a command reads its game under its lock first). None: there is no such game."""
-        row = await self.sql.one(f"SELECT g.*, {_SNAPSHOT} FROM games g LEFT JOIN snapshots s ON s.game_id = g.id "
-                                 "WHERE g.id = ?", (game_id,))
-        if row is None:
-            return None
-        return GameRow.of(row), _snapshot_of(game_id, row) if row["snapshot_version"] is not None else None
+        return await read_snapshot(self.sql, game_id)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
+from .actions import SNAPSHOT_COLUMNS, read_snapshot, snapshot_of
 from .base import Sql
-from .records import GameRow
+from .records import GameRow, SnapshotRow
 
 #: a game in the lobby or running. A channel holds one open lobby at a time (the index games_one_lobby_per_channel) and
 #: one game running in the channel itself (the service's rule), besides any number running in threads of their own
@@ -42,6 +43,17 @@ class Games:
             return self._kept[game_id]
         row = await self.sql.one("SELECT * FROM games WHERE id = ?" + self.sql.lock, (game_id,))
         return self._keep(row)
+
+    async def get_with_snapshot(self, game_id: int) -> tuple[GameRow, SnapshotRow | None] | None:
+        """The game (inside a transaction: locked until it ends) and its snapshot (None before the start), in one
+        read: what a look at a game's state, or a move, begins with. None: there is no such game."""
+        if self._kept is not None and game_id in self._kept:  # (read under its lock already: the snapshot alone)
+            return self._kept[game_id], await read_snapshot(self.sql, game_id)
+        row = await self.sql.one(f"SELECT g.*, {SNAPSHOT_COLUMNS} FROM games g LEFT JOIN snapshots s "
+                                 "ON s.game_id = g.id WHERE g.id = ?" + (self.sql.lock and self.sql.lock + " OF g"),
+                                 (game_id,))
+        game = self._keep(row)
+        return None if game is None else (game, snapshot_of(game_id, row))
 
     async def active_in_channel(self, channel_id: int) -> GameRow | None:
         """The game the channel itself holds (inside a transaction: locked until it ends): its open lobby, else the
