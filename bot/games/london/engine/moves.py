@@ -24,7 +24,9 @@ def legal_moves(state: GameData, pawn: str | None = None) -> list[Move]:
 
 
 def can_move(state: GameData, pawn: str) -> bool:
-    return any(True for _ in pawn_moves(state, pawn))
+    for _ in pawn_moves(state, pawn):  # (the first move found answers: the rest are never made)
+        return True
+    return False
 
 
 def detectives_can_move(state: GameData) -> bool:
@@ -67,7 +69,9 @@ def rides(state: GameData, ticket: str, mrx: bool = False) -> tuple[str, ...]:
         return state.tracker.rides.get(ticket, ())
     if ticket == BLACK:
         return ()
-    return (*state.board.ticket_transports.get(ticket, ()), *state.rules.detective_extra_rides.get(ticket, ()))
+    paid = state.board.ticket_transports.get(ticket, ())
+    extra = state.rules.detective_extra_rides.get(ticket)  # (a variant's: most rules add none)
+    return (*paid, *extra) if extra else paid
 
 
 def targets(state: GameData, here: int, ticket: str, mrx: bool = False) -> tuple[int, ...]:
