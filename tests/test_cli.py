@@ -1,5 +1,6 @@
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -149,8 +150,11 @@ def test_a_database_sqlite_cannot_open_is_one_line_and_no_thread_traceback(tmp_p
     # left aiosqlite's thread answering a loop asyncio.run() had closed ("Event loop is closed"), most times.
     (tmp_path / "db.sqlite3").symlink_to(tmp_path / "nowhere" / "db.sqlite3")
     script = "from bot.cli import main\nfor _ in range(6):\n    assert main(['run']) == 2\n"
+    # no trusted certificates: aiohttp would read them all as it is imported, a fifth of this process's CPU (see
+    # tests.e2e.test_process.bot_environment), and it never reaches Discord
     env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "never-used", "SY_DATABASE": str(tmp_path / "db.sqlite3"),
-           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "SSL_CERT_FILE": os.devnull,
+           "SSL_CERT_DIR": os.devnull}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path,
                           timeout=60)
     line = f"error: cannot open the database {tmp_path / 'db.sqlite3'}: unable to open database file\n"
@@ -380,7 +384,6 @@ def test_an_empty_out_folder_is_one_clear_line_and_writes_nothing(command, tmp_p
 
 
 def test_health_reads_the_heartbeat_file_in_one_line(tmp_path, monkeypatch, capsys):
-    import os
     import time
 
     monkeypatch.chdir(tmp_path)

@@ -70,8 +70,10 @@ def _closed_port() -> int:
 def test_no_discord_at_start_is_one_line_and_exit_code_2(tmp_path) -> None:
     api = f"http://127.0.0.1:{_closed_port()}/api/v10"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
+    # no trusted certificates: the process speaks plain HTTP, and aiohttp would read them all as it is imported (a
+    # fifth of the process's CPU; tests.e2e.test_process.bot_environment says more)
     env.update(DISCORD_TOKEN="token-that-is-never-used", DISCORD_API_BASE=api, SY_DATABASE=str(tmp_path / "sy.sqlite3"),
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), SSL_CERT_FILE=os.devnull, SSL_CERT_DIR=os.devnull)
     done = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2, done.stderr

@@ -1,10 +1,15 @@
-"""The child process of the crash test: plays games through the service until it is killed.
+"""The child processes of the crash test: each plays games through the service until it is killed.
 
-    python -m tests.service.crash_child DATABASE SEED
+    python -m tests.service.crash_child
 
-Keeps a few games running at once (commands on different games interleave), retries some
-commands with the same key, and starts a new game in a channel whose game has ended. Prints a
-line after each batch so the test knows it is busy writing.
+reads commands, a line each: ``start DATABASE SEED`` forks a child that plays on DATABASE, and ``kill`` kills the
+latest child (SIGKILL) and says ``killed`` once it is gone (``died STATUS`` if it had ended already). A child is a
+fork of this process, which has imported the bot and done nothing else: each child starts as a new ``python -m``
+process would, without importing the bot again (0.2 s of CPU, twelve times a run).
+
+A child keeps a few games running at once (commands on different games interleave), retries some commands with the
+same key, and starts a new game in a channel whose game has ended. It prints ``SEED BATCH`` after each batch so the
+test knows it is busy writing.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 import sys
+import traceback
 
 from bot.games.london.engine import MRX
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
@@ -61,8 +68,33 @@ async def main(path: str, seed: int) -> None:
         games = [await ensure_game(service, channel, rng) for channel in CHANNELS]
         batch += 1
         await asyncio.gather(*(one_command(service, g, rng, f"{os.getpid()}-{batch}-{g}") for g in games))
-        print(batch, flush=True)
+        print(seed, batch, flush=True)
+
+
+def serve() -> None:
+    """Fork a child for each ``start`` read, kill it at ``kill`` (see the module's doc), until the input ends."""
+    child = None
+    for line in sys.stdin:
+        command, *args = line.split()
+        if command == "start":
+            child = os.fork()
+            if child == 0:
+                try:
+                    asyncio.run(main(args[0], int(args[1])))
+                except BaseException:
+                    traceback.print_exc()
+                finally:  # never back into this loop: a child plays until it is killed, or fails
+                    os._exit(1)
+        elif command == "kill" and child is not None:
+            ended, status = os.waitpid(child, os.WNOHANG)
+            if ended:
+                print("died", status, flush=True)
+            else:
+                os.kill(child, signal.SIGKILL)
+                os.waitpid(child, 0)
+                print("killed", flush=True)
+            child = None
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+    serve()

@@ -26,9 +26,17 @@ def new_key() -> str:
     return f"interaction-{next(_keys)}"
 
 
-def restart_keys() -> None:
+def restart_keys(first: int = 1) -> None:
+    """The next :func:`new_key` is number ``first``."""
     global _keys
-    _keys = itertools.count(1)
+    _keys = itertools.count(first)
+
+
+def next_key_number() -> int:
+    """The number the next :func:`new_key` gives (none is used up)."""
+    number = next(_keys)
+    restart_keys(number)
+    return number
 
 
 def nonces(seed: int) -> Callable[[], str]:
