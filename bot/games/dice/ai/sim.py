@@ -14,7 +14,7 @@ knowledge as a bit mask of the stations Mr. X may be on, following the engine's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from random import Random
 
 from bot.games.dice.engine.board import DiceBoard
@@ -102,16 +102,19 @@ class DiceSetup:
     #: [belief] -> how much each die face a detective uses gives Mr. X (dice_policy.gifts), kept for the
     #: rest of the search: every detective's playout ride reads it, and the playouts pass the same beliefs
     gifts: Listed = field(default_factory=Listed, repr=False)
+    #: [the first seat's index] -> the seats' pawns in turn from there (every playout round asks)
+    _rotations: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Set here, not by a cached_property: that would give the setup a __dict__ of its own, and every
+        # attribute the playouts read from it would be looked up the slow way.
+        d = self.seats
+        object.__setattr__(self, "_rotations", tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d))
+                                                     for first in range(d)))
 
     def slots(self, round_: int) -> list[list[int]]:
         """The detectives' turns of round ``round_``: the starting seat rotates every round."""
         return list(map(list, self._rotations[(round_ - 1) % self.seats]))
-
-    @cached_property
-    def _rotations(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """[the first seat's index] -> the seats' pawns in turn from there (every playout round asks)."""
-        d = self.seats
-        return tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d)) for first in range(d))
 
 
 class DiceSim:
