@@ -17,7 +17,7 @@ from __future__ import annotations
 from random import Random
 
 from bot.ai.masks import FAR, stations_in
-from bot.ai.pursuit import aim, nearest  # the detectives' targets and distances, as in London
+from bot.ai.pursuit import Aim, aim, nearest  # the detectives' targets and distances, as in London
 from bot.games.dice.ai.sim import (BLACK_T, HELI_T, MRX_WINS, DiceSetup, DiceSim, apply_hunter, apply_mrx,
                                    can_double, reroll, second_moves, settle, skip)
 
@@ -43,37 +43,34 @@ def gifts(S: DiceSetup, s: DiceSim) -> list[float]:
     return [(belief & serves[f]).bit_count() / total for f in range(3)]
 
 
-def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> list[float]:
+def _ride_keys(S: DiceSetup, s: DiceSim, moves, target: Aim, rng: Random | None) -> list[float]:
     """The playout judgement's key of each ride of ``moves`` (in their order), lowest best."""
     gift = S.gifts.get(s.belief, lambda: [g * 8 for g in gifts(S, s)])
     random = rng.random if rng is not None else None
+    close, closeness = target.close, target.closeness
     out = []
     for move in moves:
         to = move[1]
-        near, total = FAR, 0
-        for row in rows:
-            d = row[to]
-            total += d
-            if d < near:
-                near = d
+        key = close[to]
+        if key is None:
+            key = closeness(to)
         # Closest to any target, then to all of them, then the die that gives Mr. X least.
-        key = near * 1048576 + total * 16 + gift[move[2]]
+        key += gift[move[2]]
         if random is not None:
             key += random()
         out.append(key)
     return out
 
 
-def hunter_pick(S: DiceSetup, s: DiceSim, moves, rows, rng: Random, eps: float) -> tuple[int, int, int]:
+def hunter_pick(S: DiceSetup, s: DiceSim, moves, target: Aim, rng: Random, eps: float) -> tuple[int, int, int]:
     """A detective's playout ride: the one that ends closest to any of the stations Mr. X may be on
-    that it aims at (``rows``, theirs of the distance table: :func:`~bot.ai.pursuit.aim`); now and
-    then (``eps``) any ride."""
+    that it aims at (``target``: :func:`~bot.ai.pursuit.aim`); now and then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
     # The first of equal keys, as a loop keeping the first strict best would.
-    keys = _ride_keys(S, s, moves, rows, rng)
+    keys = _ride_keys(S, s, moves, target, rng)
     return moves[keys.index(min(keys))]
 
 
@@ -83,8 +80,7 @@ def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:
     stations = stations_in(s.belief) or list(S.tables.stations)
     if len(stations) > ORDER_LOOKS:
         stations = stations[::len(stations) // ORDER_LOOKS + 1]
-    dist = S.tables.dist
-    keyed = list(zip(_ride_keys(S, s, moves, [dist[t] for t in stations], None), moves))
+    keyed = list(zip(_ride_keys(S, s, moves, Aim(S.tables.dist, stations), None), moves))
     keyed.sort()
     return [move for _, move in keyed]
 

@@ -21,6 +21,7 @@ from bot.games.dice.engine.board import DiceBoard
 from bot.games.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
 from bot.ai.masks import bfs, step_tables, spread_mask
+from bot.ai.pursuit import aim_store
 from bot.ai.search import Listed
 
 #: ticket indexes of the search: the three transports (a die face), then Mr. X's own tickets
@@ -102,6 +103,9 @@ class DiceSetup:
     #: [belief] -> how much each die face a detective uses gives Mr. X (dice_policy.gifts), kept for the
     #: rest of the search: every detective's playout ride reads it, and the playouts pass the same beliefs
     gifts: Listed = field(default_factory=Listed, repr=False)
+    #: [station mask] -> the simulated detectives' :class:`~bot.ai.pursuit.Aim` at those stations, kept for
+    #: the rest of the search (the playouts aim at the same few stations again and again)
+    kept_aims: Listed = field(default_factory=aim_store, repr=False)
     #: [the first seat's index] -> the seats' pawns in turn from there (every playout round asks)
     _rotations: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
 
@@ -146,7 +150,7 @@ class DiceSim:
         self.winner: int = winner
         #: the seat whose pawn captured Mr. X (0: he walked into a detective), -1 while he is free
         self.capturer: int = capturer
-        #: where each simulated detective heads this round (dice_policy.aim), None until asked
+        #: where each simulated detective heads this round (pursuit.aim), None until asked
         self.aims: list | None = None
 
     def copy(self) -> "DiceSim":

@@ -13,8 +13,10 @@ following the engine's tracker; it is what a simulated detective may aim at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bot.ai.pursuit import aim_store
+from bot.ai.search import Listed
 from bot.games.london.ai.tables import Tables
 
 MRX_TURN, HUNTER_TURN = 0, 1
@@ -44,6 +46,9 @@ class Setup:
     stay: int
     #: the most entries one turn of Mr. X may fill (2: double moves, 3: triple moves)
     max_multi: int
+    #: [station mask] -> the simulated detectives' :class:`~bot.ai.pursuit.Aim` at those stations, kept for
+    #: the rest of the search (the playouts aim at the same few stations again and again)
+    kept_aims: Listed = field(default_factory=aim_store, repr=False)
 
     @property
     def hunters(self) -> range:
@@ -65,7 +70,7 @@ class Sim:
         self.belief: int = belief
         self.winner: int = winner
         self.capturer: int = capturer
-        #: where each simulated detective heads this round (policy.aim), None until asked
+        #: where each simulated detective heads this round (pursuit.aim), None until asked
         self.aims: list | None = None
 
     def copy(self) -> "Sim":
