@@ -151,7 +151,7 @@ def mrx_single_scores(S: DiceSetup, s: DiceSim, moves, hunters, just_shown: bool
     # share (the tables, the detectives' mask, the spread per ticket) is made once a turn.
     tables = S.tables
     dist, exits, belief = tables.dist, tables.exits, s.belief
-    free = ~s.hunters_mask()
+    free = ~s.hunters
     spreads: dict[int, int] = {}  # [ticket] -> how many stations the detectives still suspect, up to 8
     out = []
     for to, t in moves:

@@ -20,7 +20,7 @@ from random import Random
 from bot.games.dice.engine.board import DiceBoard
 from bot.games.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
-from bot.ai.masks import bfs, step_tables, spread_mask
+from bot.ai.masks import bfs, mask_of, step_tables, spread_mask
 from bot.ai.pursuit import aim_store
 from bot.ai.search import Listed
 
@@ -126,10 +126,10 @@ class DiceSim:
     picked)."""
 
     __slots__ = ("pos", "tokens", "black", "double", "heli", "entries", "round", "phase", "slots", "rolled",
-                 "used", "final", "belief", "winner", "capturer", "aims")
+                 "used", "final", "belief", "winner", "capturer", "aims", "hunters")
 
     def __init__(self, pos, tokens, black, double, heli, entries, round_, phase, slots, rolled, used, final,
-                 belief, winner=NOBODY, capturer=-1) -> None:
+                 belief, winner=NOBODY, capturer=-1, hunters: int | None = None) -> None:
         self.pos: list[int] = pos
         self.tokens: int = tokens
         self.black: int = black
@@ -152,17 +152,14 @@ class DiceSim:
         self.capturer: int = capturer
         #: where each simulated detective heads this round (pursuit.aim), None until asked
         self.aims: list | None = None
+        #: the stations the detectives stand on, as a mask (they block rides there; 0, not placed yet, is no
+        #: station): kept in step with ``pos`` by :func:`apply_hunter`, which alone moves them
+        self.hunters: int = mask_of(p for p in pos[1:] if p) if hunters is None else hunters
 
     def copy(self) -> "DiceSim":
         return DiceSim(self.pos[:], self.tokens, self.black, self.double, self.heli, self.entries, self.round,
                        self.phase, [x[:] for x in self.slots], None if self.rolled is None else self.rolled[:],
-                       self.used[:], self.final, self.belief, self.winner, self.capturer)
-
-    def hunters_mask(self) -> int:
-        mask = 0
-        for p in self.pos[1:]:
-            mask |= 1 << p
-        return mask
+                       self.used[:], self.final, self.belief, self.winner, self.capturer, self.hunters)
 
     def __repr__(self) -> str:
         return (f"<DiceSim round {self.round} entries {self.entries} phase {self.phase} pos {self.pos} "
@@ -208,6 +205,7 @@ def may_decline(s: DiceSim) -> bool:
 
 
 def apply_hunter(S: DiceSetup, s: DiceSim, p: int, to: int, face: int) -> None:
+    s.hunters ^= 1 << s.pos[p] | 1 << to
     s.pos[p] = to
     s.used.append(face)
     _end_turn(s, p)
@@ -295,7 +293,7 @@ def apply_mrx(S: DiceSetup, s: DiceSim, parts) -> None:
     """Mr. X fills one entry per (station, ticket) part; then the next round begins (or the game
     ends: he moved onto a detective)."""
     tables = S.tables
-    hunters = s.hunters_mask()
+    hunters = s.hunters
     for to, t in parts:
         s.belief = tables.spread(s.belief, t) & ~hunters
         if t < BLACK_T:
@@ -376,11 +374,4 @@ def settle(S: DiceSetup, s: DiceSim, rng: Random):
             return 0, free or forced
         mrx_pass(S, s)
     return -1, []
-
-
-def mask_of(stations) -> int:
-    mask = 0
-    for n in stations:
-        mask |= 1 << n
-    return mask
 
