@@ -148,18 +148,22 @@ def mrx_single_scores(S: DiceSetup, s: DiceSim, moves, hunters, just_shown: bool
     detective's reach, many rides on, many stations the detectives must still suspect after the
     ticket, cheap tickets."""
     # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
-    # share (the tables, the detectives' mask, the spread per ticket) is made once a turn.
+    # share (the tables, the detectives' mask, the spread per ticket, a station's distance from the
+    # detectives) is made once a turn.
     tables = S.tables
     dist, exits, belief = tables.dist, tables.exits, s.belief
     free = ~s.hunters
     spreads: dict[int, int] = {}  # [ticket] -> how many stations the detectives still suspect, up to 8
+    nears: dict[int, int] = {}  # [station] -> near (a black ticket rides where a die does)
     out = []
     for to, t in moves:
-        near = nearest(dist, to, hunters)
+        near = nears.get(to)
+        if near is None:
+            near = nears[to] = nearest(dist, to, hunters)
         score = min(near, SAFE) * 100.0 + exits[to] * 3.0
         left = spreads.get(t)
         if left is None:
-            left = spreads[t] = min((tables.spread(belief, t) & free).bit_count(), 8)
+            left = spreads[t] = min((S.spread(belief, t) & free).bit_count(), 8)
         score += left * 4.0
         if t == BLACK_T:
             # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.

@@ -16,11 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from random import Random
+from typing import Callable
 
 from bot.games.dice.engine.board import DiceBoard
 from bot.games.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
-from bot.ai.masks import bfs, mask_of, step_tables, spread_mask
+from bot.ai.masks import Spreads, bfs, mask_of, step_tables, spread_mask
 from bot.ai.pursuit import aim_store
 from bot.ai.search import Listed
 
@@ -106,12 +107,16 @@ class DiceSetup:
     #: [station mask] -> the simulated detectives' :class:`~bot.ai.pursuit.Aim` at those stations, kept for
     #: the rest of the search (the playouts aim at the same few stations again and again)
     kept_aims: Listed = field(default_factory=aim_store, repr=False)
+    #: ``spread(mask, ticket)``: the stations Mr. X may be on after one ride on ``ticket`` from any station of
+    #: ``mask`` (the tables' spread), each answer kept for the rest of the search
+    spread: Callable[[int, int], int] = field(init=False, repr=False)
     #: [the first seat's index] -> the seats' pawns in turn from there (every playout round asks)
     _rotations: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # Set here, not by a cached_property: that would give the setup a __dict__ of its own, and every
         # attribute the playouts read from it would be looked up the slow way.
+        object.__setattr__(self, "spread", Spreads(self.tables.steps).spread)
         d = self.seats
         object.__setattr__(self, "_rotations", tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d))
                                                      for first in range(d)))
@@ -292,10 +297,9 @@ def second_moves(S: DiceSetup, s: DiceSim, first: tuple[int, int]) -> list[tuple
 def apply_mrx(S: DiceSetup, s: DiceSim, parts) -> None:
     """Mr. X fills one entry per (station, ticket) part; then the next round begins (or the game
     ends: he moved onto a detective)."""
-    tables = S.tables
     hunters = s.hunters
     for to, t in parts:
-        s.belief = tables.spread(s.belief, t) & ~hunters
+        s.belief = S.spread(s.belief, t) & ~hunters
         if t < BLACK_T:
             s.used.remove(t)
         elif t == BLACK_T:

@@ -26,14 +26,18 @@ def mrx_single_scores(S: Setup, s: Sim, moves, hunters, just_shown: bool) -> lis
     rides from the nearest of ``hunters`` (the detectives' stations) to where it ends. Far from the
     detectives (farther still counts when the move shows him), many ways on, cheap tickets."""
     # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
-    # share (the tables, the cap on distance, his wallet) is read once a turn instead of once a move.
+    # share (the tables, the cap on distance, his wallet, a station's distance from the detectives) is read
+    # once a turn instead of once a move.
     tables = S.tables
     dist, exits, black, stay = tables.dist, tables.exits, tables.black, S.stay
     cap = SAFE + 2 if S.reveal[s.entries + 1] else SAFE
     held = s.tix[0]
+    nears: dict[int, int] = {}  # [station] -> near (his black tickets ride where the others do)
     out = []
     for to, t in moves:
-        near = nearest(dist, to, hunters)
+        near = nears.get(to)
+        if near is None:
+            near = nears[to] = nearest(dist, to, hunters)
         score = min(near, cap) * 100.0 + exits[to]
         if t == black:
             # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.

@@ -14,9 +14,9 @@ following the engine's tracker; it is what a simulated detective may aim at.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
-from bot.ai.masks import mask_of
+from bot.ai.masks import Spreads, mask_of
 from bot.ai.pursuit import aim_store
 from bot.ai.search import Listed
 from bot.games.london.ai.tables import Tables
@@ -51,6 +51,15 @@ class Setup:
     #: [station mask] -> the simulated detectives' :class:`~bot.ai.pursuit.Aim` at those stations, kept for
     #: the rest of the search (the playouts aim at the same few stations again and again)
     kept_aims: Listed = field(default_factory=aim_store, repr=False)
+
+    #: ``spread(mask, ticket)``: the stations Mr. X may be on after one ride on ``ticket`` from any station of
+    #: ``mask`` (the tables' spread), each answer kept for the rest of the search
+    spread: Callable[[int, int], int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Set here, not by a cached_property: that would give the setup a __dict__ of its own, and every
+        # attribute the playouts read from it would be looked up the slow way.
+        object.__setattr__(self, "spread", Spreads(self.tables.steps).spread)
 
     @property
     def hunters(self) -> range:
@@ -150,7 +159,7 @@ def apply_mrx(S: Setup, s: Sim, parts) -> None:
         if S.reveal[s.entries]:
             s.belief = 1 << to
         else:
-            spread = tables.spread(s.belief, t)
+            spread = S.spread(s.belief, t)
             if t == S.stay:
                 spread |= s.belief
             s.belief = spread & ~blockers
