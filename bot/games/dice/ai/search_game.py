@@ -78,7 +78,7 @@ def read_setup(view: DicePublicView) -> tuple[DiceSetup, DiceSim]:
     if view.phase == "detectives":
         acted = {r["pawn"] for r in view.history
                  if r.get("round") == view.round and r["pawn"] != MRX and ("die" in r or r.get("skip"))}
-        slots = [[p for p in slot if setup.pawn_ids[p] not in acted] for slot in setup.slots(view.round)]
+        slots = [tuple(p for p in slot if setup.pawn_ids[p] not in acted) for slot in setup.slots(view.round)]
         slots = [slot for slot in slots if slot]
         phase, round_ = HUNTER_TURN, view.round
     elif view.phase == "mrx":

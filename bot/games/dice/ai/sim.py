@@ -121,9 +121,9 @@ class DiceSetup:
         object.__setattr__(self, "_rotations", tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d))
                                                      for first in range(d)))
 
-    def slots(self, round_: int) -> list[list[int]]:
+    def slots(self, round_: int) -> list[tuple[int, ...]]:
         """The detectives' turns of round ``round_``: the starting seat rotates every round."""
-        return list(map(list, self._rotations[(round_ - 1) % self.seats]))
+        return list(self._rotations[(round_ - 1) % self.seats])
 
 
 class DiceSim:
@@ -143,8 +143,9 @@ class DiceSim:
         self.entries: int = entries
         self.round: int = round_
         self.phase: int = phase
-        #: the detectives' turns still to come this round, each the pawns one roll may move
-        self.slots: list[list[int]] = slots
+        #: the detectives' turns still to come this round, each the pawns one roll may move (a tuple, replaced
+        #: rather than changed: a copy of the state shares them)
+        self.slots: list[tuple[int, ...]] = slots
         #: the faces the acting detective rolled and has not used (None: not rolled yet)
         self.rolled: list[int] | None = rolled
         #: the faces the detectives used this round (Mr. X may reuse each once)
@@ -163,7 +164,7 @@ class DiceSim:
 
     def copy(self) -> "DiceSim":
         return DiceSim(self.pos[:], self.tokens, self.black, self.double, self.heli, self.entries, self.round,
-                       self.phase, [x[:] for x in self.slots], None if self.rolled is None else self.rolled[:],
+                       self.phase, self.slots[:], None if self.rolled is None else self.rolled[:],
                        self.used[:], self.final, self.belief, self.winner, self.capturer, self.hunters)
 
     def __repr__(self) -> str:
@@ -233,8 +234,9 @@ def skip(s: DiceSim, p: int) -> None:
 def _end_turn(s: DiceSim, p: int) -> None:
     s.rolled = None
     slot = s.slots[0]
-    slot.remove(p)
-    if not slot:
+    if len(slot) > 1:
+        s.slots[0] = tuple(q for q in slot if q != p)
+    else:
         s.slots.pop(0)
 
 
