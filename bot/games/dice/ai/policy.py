@@ -119,8 +119,8 @@ def hunter_step(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float, parano
         else:
             skip(s, s.slots[0][0])
         return
-    targets = aim(S, s, rng, paranoia)[moves[0][0]]
-    p, to, face = hunter_pick(S, s, moves, targets, rng, eps)
+    aims = s.aims if s.aims is not None else aim(S, s, rng, paranoia)
+    p, to, face = hunter_pick(S, s, moves, aims[moves[0][0]], rng, eps)
     apply_hunter(S, s, p, to, face)
 
 
