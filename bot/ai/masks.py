@@ -21,6 +21,29 @@ def spread_mask(steps: tuple[tuple[int, ...], ...], mask: int) -> int:
     return out
 
 
+class Spreads:
+    """Moves station masks along tickets with one board's :func:`step_tables` (``steps[ticket]``) and keeps
+    each answer for the rest of one search (at most ``limit`` a ticket): its playouts spread the same
+    few beliefs again and again."""
+
+    __slots__ = ("_steps", "_kept", "limit")
+
+    def __init__(self, steps: tuple[tuple[tuple[int, ...], ...], ...], limit: int = 10000) -> None:
+        self._steps = steps
+        self._kept: list[dict[int, int]] = [{} for _ in steps]
+        self.limit = limit
+
+    def spread(self, mask: int, ticket: int) -> int:
+        """The stations one ride on ``ticket`` reaches from any station of ``mask``."""
+        kept = self._kept[ticket]
+        out = kept.get(mask)
+        if out is None:
+            out = spread_mask(self._steps[ticket], mask)
+            if len(kept) < self.limit:
+                kept[mask] = out
+        return out
+
+
 def bfs(rows: tuple[tuple[int, ...], ...], source: int, size: int) -> tuple[int, ...]:
     seen = [FAR] * size
     if not rows[source]:

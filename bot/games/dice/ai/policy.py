@@ -17,7 +17,7 @@ from __future__ import annotations
 from random import Random
 
 from bot.ai.masks import FAR, stations_in
-from bot.ai.pursuit import aim, nearest  # the detectives' targets and distances, as in London
+from bot.ai.pursuit import Aim, aim, nearest  # the detectives' targets and distances, as in London
 from bot.games.dice.ai.sim import (BLACK_T, HELI_T, MRX_WINS, DiceSetup, DiceSim, apply_hunter, apply_mrx,
                                    can_double, reroll, second_moves, settle, skip)
 
@@ -43,37 +43,34 @@ def gifts(S: DiceSetup, s: DiceSim) -> list[float]:
     return [(belief & serves[f]).bit_count() / total for f in range(3)]
 
 
-def _ride_keys(S: DiceSetup, s: DiceSim, moves, rows, rng: Random | None) -> list[float]:
+def _ride_keys(S: DiceSetup, s: DiceSim, moves, target: Aim, rng: Random | None) -> list[float]:
     """The playout judgement's key of each ride of ``moves`` (in their order), lowest best."""
     gift = S.gifts.get(s.belief, lambda: [g * 8 for g in gifts(S, s)])
     random = rng.random if rng is not None else None
+    close, closeness = target.close, target.closeness
     out = []
     for move in moves:
         to = move[1]
-        near, total = FAR, 0
-        for row in rows:
-            d = row[to]
-            total += d
-            if d < near:
-                near = d
+        key = close[to]
+        if key is None:
+            key = closeness(to)
         # Closest to any target, then to all of them, then the die that gives Mr. X least.
-        key = near * 1048576 + total * 16 + gift[move[2]]
+        key += gift[move[2]]
         if random is not None:
             key += random()
         out.append(key)
     return out
 
 
-def hunter_pick(S: DiceSetup, s: DiceSim, moves, rows, rng: Random, eps: float) -> tuple[int, int, int]:
+def hunter_pick(S: DiceSetup, s: DiceSim, moves, target: Aim, rng: Random, eps: float) -> tuple[int, int, int]:
     """A detective's playout ride: the one that ends closest to any of the stations Mr. X may be on
-    that it aims at (``rows``, theirs of the distance table: :func:`~bot.ai.pursuit.aim`); now and
-    then (``eps``) any ride."""
+    that it aims at (``target``: :func:`~bot.ai.pursuit.aim`); now and then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
     if len(moves) == 1:
         return moves[0]
     # The first of equal keys, as a loop keeping the first strict best would.
-    keys = _ride_keys(S, s, moves, rows, rng)
+    keys = _ride_keys(S, s, moves, target, rng)
     return moves[keys.index(min(keys))]
 
 
@@ -83,8 +80,7 @@ def hunter_order(S: DiceSetup, s: DiceSim, moves) -> list[tuple[int, int, int]]:
     stations = stations_in(s.belief) or list(S.tables.stations)
     if len(stations) > ORDER_LOOKS:
         stations = stations[::len(stations) // ORDER_LOOKS + 1]
-    dist = S.tables.dist
-    keyed = list(zip(_ride_keys(S, s, moves, [dist[t] for t in stations], None), moves))
+    keyed = list(zip(_ride_keys(S, s, moves, Aim(S.tables.dist, stations), None), moves))
     keyed.sort()
     return [move for _, move in keyed]
 
@@ -123,8 +119,8 @@ def hunter_step(S: DiceSetup, s: DiceSim, moves, rng: Random, eps: float, parano
         else:
             skip(s, s.slots[0][0])
         return
-    targets = aim(S, s, rng, paranoia)[moves[0][0]]
-    p, to, face = hunter_pick(S, s, moves, targets, rng, eps)
+    aims = s.aims if s.aims is not None else aim(S, s, rng, paranoia)
+    p, to, face = hunter_pick(S, s, moves, aims[moves[0][0]], rng, eps)
     apply_hunter(S, s, p, to, face)
 
 
@@ -152,18 +148,22 @@ def mrx_single_scores(S: DiceSetup, s: DiceSim, moves, hunters, just_shown: bool
     detective's reach, many rides on, many stations the detectives must still suspect after the
     ticket, cheap tickets."""
     # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
-    # share (the tables, the detectives' mask, the spread per ticket) is made once a turn.
+    # share (the tables, the detectives' mask, the spread per ticket, a station's distance from the
+    # detectives) is made once a turn.
     tables = S.tables
     dist, exits, belief = tables.dist, tables.exits, s.belief
-    free = ~s.hunters_mask()
+    free = ~s.hunters
     spreads: dict[int, int] = {}  # [ticket] -> how many stations the detectives still suspect, up to 8
+    nears: dict[int, int] = {}  # [station] -> near (a black ticket rides where a die does)
     out = []
     for to, t in moves:
-        near = nearest(dist, to, hunters)
+        near = nears.get(to)
+        if near is None:
+            near = nears[to] = nearest(dist, to, hunters)
         score = min(near, SAFE) * 100.0 + exits[to] * 3.0
         left = spreads.get(t)
         if left is None:
-            left = spreads[t] = min((tables.spread(belief, t) & free).bit_count(), 8)
+            left = spreads[t] = min((S.spread(belief, t) & free).bit_count(), 8)
         score += left * 4.0
         if t == BLACK_T:
             # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.

@@ -78,7 +78,7 @@ def read_setup(view: DicePublicView) -> tuple[DiceSetup, DiceSim]:
     if view.phase == "detectives":
         acted = {r["pawn"] for r in view.history
                  if r.get("round") == view.round and r["pawn"] != MRX and ("die" in r or r.get("skip"))}
-        slots = [[p for p in slot if setup.pawn_ids[p] not in acted] for slot in setup.slots(view.round)]
+        slots = [tuple(p for p in slot if setup.pawn_ids[p] not in acted) for slot in setup.slots(view.round)]
         slots = [slot for slot in slots if slot]
         phase, round_ = HUNTER_TURN, view.round
     elif view.phase == "mrx":
@@ -112,7 +112,8 @@ class DiceSearch:
         self.hidden = WeightedDraw(weights)
         #: Mr. X's start: [station] -> the stations of its tile the detectives must then suspect
         self.start_belief: dict[int, int] = {}
-        #: Mr. X's options :meth:`turn` listed, by what they were listed from (see :meth:`mrx_options`)
+        #: the options :meth:`turn` listed (Mr. X's, 0 first in the key; the acting detective's, his seat
+        #: first), by what they were listed from (see :meth:`mrx_options` and :meth:`turn`)
         self._listed = Listed()
 
     # -- SearchGame ----------------------------------------------------------------------------
@@ -131,10 +132,13 @@ class DiceSearch:
             if actor < 0:
                 return -1, []
             if actor == 0:
-                key = (s.entries, tuple(s.pos), s.belief, tuple(s.used), s.black, s.heli, s.double)
+                key = (0, s.entries, tuple(s.pos), s.belief, tuple(s.used), s.black, s.heli, s.double)
                 return 0, self._listed.get(key, lambda: self.mrx_options(s, moves))
             if self.side == "detectives":
-                return actor, [(a, a) for a in hunter_actions(S, s, moves)]
+                # His rides, rolling again and staying read nothing but the belief, the detectives' stations,
+                # the roll, the pawns it may move and the tokens left (no chance is drawn for them).
+                key = (actor, s.belief, tuple(s.pos[1:]), tuple(s.rolled), s.slots[0], s.tokens)
+                return actor, self._listed.get(key, lambda: [(a, a) for a in hunter_actions(S, s, moves)])
             # Mr. X's own tree holds only his choices: the detectives roll and move as in a playout.
             hunter_step(S, s, moves, rng, self.eps, self.paranoia)
 

@@ -14,13 +14,15 @@ knowledge as a bit mask of the stations Mr. X may be on, following the engine's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from random import Random
+from typing import Callable
 
 from bot.games.dice.engine.board import DiceBoard
 from bot.games.dice.engine.rules import BLACK, HELICOPTER, TRANSPORTS
 
-from bot.ai.masks import bfs, step_tables, spread_mask
+from bot.ai.masks import Spreads, bfs, mask_of, step_tables, spread_mask
+from bot.ai.pursuit import aim_store
 from bot.ai.search import Listed
 
 #: ticket indexes of the search: the three transports (a die face), then Mr. X's own tickets
@@ -102,16 +104,26 @@ class DiceSetup:
     #: [belief] -> how much each die face a detective uses gives Mr. X (dice_policy.gifts), kept for the
     #: rest of the search: every detective's playout ride reads it, and the playouts pass the same beliefs
     gifts: Listed = field(default_factory=Listed, repr=False)
+    #: [station mask] -> the simulated detectives' :class:`~bot.ai.pursuit.Aim` at those stations, kept for
+    #: the rest of the search (the playouts aim at the same few stations again and again)
+    kept_aims: Listed = field(default_factory=aim_store, repr=False)
+    #: ``spread(mask, ticket)``: the stations Mr. X may be on after one ride on ``ticket`` from any station of
+    #: ``mask`` (the tables' spread), each answer kept for the rest of the search
+    spread: Callable[[int, int], int] = field(init=False, repr=False)
+    #: [the first seat's index] -> the seats' pawns in turn from there (every playout round asks)
+    _rotations: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
 
-    def slots(self, round_: int) -> list[list[int]]:
-        """The detectives' turns of round ``round_``: the starting seat rotates every round."""
-        return list(map(list, self._rotations[(round_ - 1) % self.seats]))
-
-    @cached_property
-    def _rotations(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """[the first seat's index] -> the seats' pawns in turn from there (every playout round asks)."""
+    def __post_init__(self) -> None:
+        # Set here, not by a cached_property: that would give the setup a __dict__ of its own, and every
+        # attribute the playouts read from it would be looked up the slow way.
+        object.__setattr__(self, "spread", Spreads(self.tables.steps).spread)
         d = self.seats
-        return tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d)) for first in range(d))
+        object.__setattr__(self, "_rotations", tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d))
+                                                     for first in range(d)))
+
+    def slots(self, round_: int) -> list[tuple[int, ...]]:
+        """The detectives' turns of round ``round_``: the starting seat rotates every round."""
+        return list(self._rotations[(round_ - 1) % self.seats])
 
 
 class DiceSim:
@@ -119,10 +131,10 @@ class DiceSim:
     picked)."""
 
     __slots__ = ("pos", "tokens", "black", "double", "heli", "entries", "round", "phase", "slots", "rolled",
-                 "used", "final", "belief", "winner", "capturer", "aims")
+                 "used", "final", "belief", "winner", "capturer", "aims", "hunters")
 
     def __init__(self, pos, tokens, black, double, heli, entries, round_, phase, slots, rolled, used, final,
-                 belief, winner=NOBODY, capturer=-1) -> None:
+                 belief, winner=NOBODY, capturer=-1, hunters: int | None = None) -> None:
         self.pos: list[int] = pos
         self.tokens: int = tokens
         self.black: int = black
@@ -131,8 +143,9 @@ class DiceSim:
         self.entries: int = entries
         self.round: int = round_
         self.phase: int = phase
-        #: the detectives' turns still to come this round, each the pawns one roll may move
-        self.slots: list[list[int]] = slots
+        #: the detectives' turns still to come this round, each the pawns one roll may move (a tuple, replaced
+        #: rather than changed: a copy of the state shares them)
+        self.slots: list[tuple[int, ...]] = slots
         #: the faces the acting detective rolled and has not used (None: not rolled yet)
         self.rolled: list[int] | None = rolled
         #: the faces the detectives used this round (Mr. X may reuse each once)
@@ -143,19 +156,16 @@ class DiceSim:
         self.winner: int = winner
         #: the seat whose pawn captured Mr. X (0: he walked into a detective), -1 while he is free
         self.capturer: int = capturer
-        #: where each simulated detective heads this round (dice_policy.aim), None until asked
+        #: where each simulated detective heads this round (pursuit.aim), None until asked
         self.aims: list | None = None
+        #: the stations the detectives stand on, as a mask (they block rides there; 0, not placed yet, is no
+        #: station): kept in step with ``pos`` by :func:`apply_hunter`, which alone moves them
+        self.hunters: int = mask_of(p for p in pos[1:] if p) if hunters is None else hunters
 
     def copy(self) -> "DiceSim":
         return DiceSim(self.pos[:], self.tokens, self.black, self.double, self.heli, self.entries, self.round,
-                       self.phase, [x[:] for x in self.slots], None if self.rolled is None else self.rolled[:],
-                       self.used[:], self.final, self.belief, self.winner, self.capturer)
-
-    def hunters_mask(self) -> int:
-        mask = 0
-        for p in self.pos[1:]:
-            mask |= 1 << p
-        return mask
+                       self.phase, self.slots[:], None if self.rolled is None else self.rolled[:],
+                       self.used[:], self.final, self.belief, self.winner, self.capturer, self.hunters)
 
     def __repr__(self) -> str:
         return (f"<DiceSim round {self.round} entries {self.entries} phase {self.phase} pos {self.pos} "
@@ -201,6 +211,7 @@ def may_decline(s: DiceSim) -> bool:
 
 
 def apply_hunter(S: DiceSetup, s: DiceSim, p: int, to: int, face: int) -> None:
+    s.hunters ^= 1 << s.pos[p] | 1 << to
     s.pos[p] = to
     s.used.append(face)
     _end_turn(s, p)
@@ -223,8 +234,9 @@ def skip(s: DiceSim, p: int) -> None:
 def _end_turn(s: DiceSim, p: int) -> None:
     s.rolled = None
     slot = s.slots[0]
-    slot.remove(p)
-    if not slot:
+    if len(slot) > 1:
+        s.slots[0] = tuple(q for q in slot if q != p)
+    else:
         s.slots.pop(0)
 
 
@@ -287,10 +299,9 @@ def second_moves(S: DiceSetup, s: DiceSim, first: tuple[int, int]) -> list[tuple
 def apply_mrx(S: DiceSetup, s: DiceSim, parts) -> None:
     """Mr. X fills one entry per (station, ticket) part; then the next round begins (or the game
     ends: he moved onto a detective)."""
-    tables = S.tables
-    hunters = s.hunters_mask()
+    hunters = s.hunters
     for to, t in parts:
-        s.belief = tables.spread(s.belief, t) & ~hunters
+        s.belief = S.spread(s.belief, t) & ~hunters
         if t < BLACK_T:
             s.used.remove(t)
         elif t == BLACK_T:
@@ -369,11 +380,4 @@ def settle(S: DiceSetup, s: DiceSim, rng: Random):
             return 0, free or forced
         mrx_pass(S, s)
     return -1, []
-
-
-def mask_of(stations) -> int:
-    mask = 0
-    for n in stations:
-        mask |= 1 << n
-    return mask
 

@@ -12,8 +12,8 @@ import math
 from random import Random
 
 from bot.games.london.ai.sim import MRX_WINS, Setup, Sim, apply_hunter, apply_mrx, can_multi, mrx_moves, settle
-from bot.ai.masks import FAR, stations_in
-from bot.ai.pursuit import aim, nearest
+from bot.ai.masks import stations_in
+from bot.ai.pursuit import Aim, aim, nearest
 
 #: beyond this many rides a detective is no more threat than at this many
 SAFE = 4
@@ -26,14 +26,18 @@ def mrx_single_scores(S: Setup, s: Sim, moves, hunters, just_shown: bool) -> lis
     rides from the nearest of ``hunters`` (the detectives' stations) to where it ends. Far from the
     detectives (farther still counts when the move shows him), many ways on, cheap tickets."""
     # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
-    # share (the tables, the cap on distance, his wallet) is read once a turn instead of once a move.
+    # share (the tables, the cap on distance, his wallet, a station's distance from the detectives) is read
+    # once a turn instead of once a move.
     tables = S.tables
     dist, exits, black, stay = tables.dist, tables.exits, tables.black, S.stay
     cap = SAFE + 2 if S.reveal[s.entries + 1] else SAFE
     held = s.tix[0]
+    nears: dict[int, int] = {}  # [station] -> near (his black tickets ride where the others do)
     out = []
     for to, t in moves:
-        near = nearest(dist, to, hunters)
+        near = nears.get(to)
+        if near is None:
+            near = nears[to] = nearest(dist, to, hunters)
         score = min(near, cap) * 100.0 + exits[to]
         if t == black:
             # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
@@ -149,27 +153,24 @@ def _no_tickets(S: Setup) -> tuple[int, ...]:
     return (0,) * S.tables.rides
 
 
-def hunter_pick(S: Setup, s: Sim, i: int, moves, rows, rng: Random, eps: float) -> tuple[int, int]:
+def hunter_pick(S: Setup, s: Sim, i: int, moves, target: Aim, rng: Random, eps: float) -> tuple[int, int]:
     """A detective's playout move: the ride that ends closest to any of the stations Mr. X may be on
-    that it aims at (``rows``, theirs of the distance table: :func:`~bot.ai.pursuit.aim`); on a tie,
-    the ticket it has most of; now and then (``eps``) any ride."""
+    that it aims at (``target``: :func:`~bot.ai.pursuit.aim`); on a tie, the ticket it has most of; now
+    and then (``eps``) any ride."""
     if eps and rng.random() < eps:
         return rng.choice(moves)
     wallet = S.wallet_of[i]
     counts = s.tix[wallet] if wallet >= 0 else _no_tickets(S)
+    close, closeness = target.close, target.closeness
     best, best_key = moves[0], 1e18
     random = rng.random
     for move in moves:
         to = move[0]
-        near = FAR
-        total = 0
-        for row in rows:
-            d = row[to]
-            total += d
-            if d < near:
-                near = d
+        key = close[to]
+        if key is None:
+            key = closeness(to)
         # Closest to any target, then to all of them, then the ticket it has most of, then by chance.
-        key = near * 1048576 + total * 16 - counts[move[1]] + random()
+        key = key - counts[move[1]] + random()
         if key < best_key:
             best, best_key = move, key
     return best
@@ -181,20 +182,10 @@ def hunter_order(S: Setup, s: Sim, i: int, moves) -> list[tuple[int, int]]:
     stations = stations_in(s.belief)
     if len(stations) > ORDER_LOOKS:
         stations = stations[::len(stations) // ORDER_LOOKS + 1]
-    dist = S.tables.dist
-    rows = [dist[t] for t in stations]
+    closeness = Aim(S.tables.dist, stations).closeness
     wallet = S.wallet_of[i]
     counts = s.tix[wallet] if wallet >= 0 else _no_tickets(S)
-    keyed = []
-    for move in moves:
-        to = move[0]
-        near, total = FAR, 0
-        for row in rows:
-            d = row[to]
-            total += d
-            if d < near:
-                near = d
-        keyed.append((near * 1048576 + total * 16 - counts[move[1]], move))
+    keyed = [(closeness(move[0]) - counts[move[1]], move) for move in moves]
     keyed.sort()
     return [move for _, move in keyed]
 

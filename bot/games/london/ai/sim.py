@@ -13,8 +13,12 @@ following the engine's tracker; it is what a simulated detective may aim at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
 
+from bot.ai.masks import Spreads, mask_of
+from bot.ai.pursuit import aim_store
+from bot.ai.search import Listed
 from bot.games.london.ai.tables import Tables
 
 MRX_TURN, HUNTER_TURN = 0, 1
@@ -44,6 +48,18 @@ class Setup:
     stay: int
     #: the most entries one turn of Mr. X may fill (2: double moves, 3: triple moves)
     max_multi: int
+    #: [station mask] -> the simulated detectives' :class:`~bot.ai.pursuit.Aim` at those stations, kept for
+    #: the rest of the search (the playouts aim at the same few stations again and again)
+    kept_aims: Listed = field(default_factory=aim_store, repr=False)
+
+    #: ``spread(mask, ticket)``: the stations Mr. X may be on after one ride on ``ticket`` from any station of
+    #: ``mask`` (the tables' spread), each answer kept for the rest of the search
+    spread: Callable[[int, int], int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Set here, not by a cached_property: that would give the setup a __dict__ of its own, and every
+        # attribute the playouts read from it would be looked up the slow way.
+        object.__setattr__(self, "spread", Spreads(self.tables.steps).spread)
 
     @property
     def hunters(self) -> range:
@@ -53,9 +69,11 @@ class Setup:
 class Sim:
     """One (determinized) game state: everything is known, Mr. X's station included."""
 
-    __slots__ = ("pos", "tix", "entries", "round", "phase", "pending", "belief", "winner", "capturer", "aims")
+    __slots__ = ("pos", "tix", "entries", "round", "phase", "pending", "belief", "winner", "capturer", "aims",
+                 "hunters")
 
-    def __init__(self, pos, tix, entries, round_, phase, pending, belief, winner=NOBODY, capturer=0) -> None:
+    def __init__(self, pos, tix, entries, round_, phase, pending, belief, winner=NOBODY, capturer=0,
+                 hunters: int | None = None) -> None:
         self.pos: list[int] = pos
         self.tix: list[list[int]] = tix
         self.entries: int = entries
@@ -65,45 +83,43 @@ class Sim:
         self.belief: int = belief
         self.winner: int = winner
         self.capturer: int = capturer
-        #: where each simulated detective heads this round (policy.aim), None until asked
+        #: where each simulated detective heads this round (pursuit.aim), None until asked
         self.aims: list | None = None
+        #: the stations the detectives stand on, as a mask (they block rides there): kept in step with ``pos``
+        #: by :func:`apply_hunter` and :func:`settle`, which alone move them
+        self.hunters: int = mask_of(p for p in pos[1:] if p) if hunters is None else hunters
 
     def copy(self) -> "Sim":
         return Sim(self.pos[:], [w[:] for w in self.tix], self.entries, self.round, self.phase, self.pending[:],
-                   self.belief, self.winner, self.capturer)
+                   self.belief, self.winner, self.capturer, self.hunters)
 
     def __repr__(self) -> str:
         return (f"<Sim round {self.round} entries {self.entries} phase {self.phase} pos {self.pos} "
                 f"pending {self.pending} winner {self.winner}>")
 
 
-def hunter_moves(S: Setup, s: Sim, i: int) -> list[tuple[int, int]]:
-    """(station, ticket) for every ride pawn ``i`` may take now."""
+def hunter_moves(S: Setup, s: Sim, i: int) -> Sequence[tuple[int, int]]:
+    """(station, ticket) for every ride pawn ``i`` may take now (the table's own tuple when it may take
+    them all: not to be changed)."""
     here = s.pos[i]
     if not here:
         return []
-    blocked = s.pos[1:]
     wallet = S.wallet_of[i]
     rides = S.tables.hunter_rides[here]
     counts = s.tix[wallet] if wallet >= 0 else None
     # A bobby rides free, and a detective mostly holds every kind of ticket: then only the blocked
-    # stations are left out.
+    # stations are left out, and mostly no other detective stands where its rides go.
     if counts is None or min(counts) > 0:
+        if not S.tables.hunter_reach[here] & s.hunters:
+            return rides
+        blocked = s.pos[1:]
         return [move for move in rides if move[0] not in blocked]
+    blocked = s.pos[1:]
     return [move for move in rides if counts[move[1]] > 0 and move[0] not in blocked]
 
 
 def hunter_can_move(S: Setup, s: Sim, i: int) -> bool:
-    here = s.pos[i]
-    if not here:
-        return False
-    blocked = s.pos[1:]
-    wallet = S.wallet_of[i]
-    counts = s.tix[wallet] if wallet >= 0 else None
-    for to, t in S.tables.hunter_rides[here]:
-        if (counts is None or counts[t] > 0) and to not in blocked:
-            return True
-    return False
+    return bool(hunter_moves(S, s, i))  # mostly the table's own tuple: nothing is made
 
 
 def mrx_moves(S: Setup, s: Sim, here: int = 0, counts: list[int] | None = None) -> list[tuple[int, int]]:
@@ -112,8 +128,13 @@ def mrx_moves(S: Setup, s: Sim, here: int = 0, counts: list[int] | None = None) 
         here = s.pos[0]
     if counts is None:
         counts = s.tix[0]
-    blocked = s.pos[1:]
-    out = [move for move in S.tables.mrx_rides[here] if counts[move[1]] > 0 and move[0] not in blocked]
+    rides = S.tables.mrx_rides[here]
+    # Mostly he holds every kind of ticket and no detective stands where his rides go: then he may take them all.
+    if min(counts) > 0 and not S.tables.mrx_reach[here] & s.hunters:
+        out = list(rides)
+    else:
+        blocked = s.pos[1:]
+        out = [move for move in rides if counts[move[1]] > 0 and move[0] not in blocked]
     if S.stay >= 0 and counts[S.stay] > 0:
         out.append((here, S.stay))
     return out
@@ -130,10 +151,7 @@ def apply_mrx(S: Setup, s: Sim, parts) -> None:
     """Mr. X fills one entry per (station, ticket) part; then the detectives' turn begins."""
     counts = s.tix[0]
     tables = S.tables
-    blockers = 0
-    for p in s.pos[1:]:
-        if p:
-            blockers |= 1 << p
+    blockers = s.hunters
     for to, t in parts:
         counts[t] -= 1
         s.entries += 1
@@ -141,7 +159,7 @@ def apply_mrx(S: Setup, s: Sim, parts) -> None:
         if S.reveal[s.entries]:
             s.belief = 1 << to
         else:
-            spread = tables.spread(s.belief, t)
+            spread = S.spread(s.belief, t)
             if t == S.stay:
                 spread |= s.belief
             s.belief = spread & ~blockers
@@ -172,6 +190,7 @@ def apply_hunter(S: Setup, s: Sim, i: int, to: int, t: int) -> None:
         s.tix[wallet][t] -= 1
         if S.spent_to_mrx and not S.mrx_unlimited[t]:
             s.tix[0][t] += 1
+    s.hunters ^= 1 << s.pos[i] | 1 << to
     s.pos[i] = to
     s.pending.remove(i)
     if to == s.pos[0]:
@@ -203,6 +222,7 @@ def settle(S: Setup, s: Sim) -> tuple[int, list[tuple[int, int]]]:
             for i in stuck:
                 pending.remove(i)
                 if S.stuck_leaves:
+                    s.hunters &= ~(1 << s.pos[i])
                     s.pos[i] = 0
             continue
         if s.entries >= S.log_entries or s.round >= S.max_rounds:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.ai.masks import bfs, spread_mask, step_tables
+from bot.ai.masks import bfs, mask_of, spread_mask, step_tables
 from bot.games.london.engine.board import Board
 from bot.games.london.engine.tickets import BLACK
 
@@ -41,6 +41,10 @@ class Tables:
     hunter_rides: tuple[tuple[tuple[int, int], ...], ...]
     #: [station] -> the same for Mr. X's rides (black included, staying put not)
     mrx_rides: tuple[tuple[tuple[int, int], ...], ...]
+    #: [station] -> the stations of its ``hunter_rides`` and of its ``mrx_rides``, as masks: when no detective
+    #: stands on any, none of the rides is blocked
+    hunter_reach: tuple[int, ...]
+    mrx_reach: tuple[int, ...]
 
     def spread(self, mask: int, ticket: int) -> int:
         """The stations Mr. X may be on after one ride on ``ticket`` from any station of ``mask``."""
@@ -81,8 +85,13 @@ def tables_for(board: Board, black_rides: str = "all", hunter_extra: tuple[tuple
         """[station] -> (station, ticket) for each ride from it, ticket by ticket, of ``adj`` ([ticket][station])."""
         return tuple(tuple((to, t) for t, rows in enumerate(adj) for to in rows[s]) for s in range(size))
 
+    def reach(rides_from: tuple[tuple[tuple[int, int], ...], ...]) -> tuple[int, ...]:
+        return tuple(mask_of(to for to, _ in ride) for ride in rides_from)
+
+    hunter_rides, mrx_rides = rides(hunter_adj), rides(mrx_adj)
     return Tables(board, size, tuple(sorted(board.stations)), tickets, len(ride_tickets), len(ride_tickets),
-                  len(ride_tickets) + 1, hunter_adj, dist, steps, exits, rides(hunter_adj), rides(mrx_adj))
+                  len(ride_tickets) + 1, hunter_adj, dist, steps, exits, hunter_rides, mrx_rides, reach(hunter_rides),
+                  reach(mrx_rides))
 
 
 def tables_of(board: Board, rules) -> Tables:
