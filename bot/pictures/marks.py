@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from typing import NamedTuple, Sequence
+from functools import lru_cache
+from typing import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -143,8 +143,8 @@ class Tags:
     #: the part of the picture that will be shown (a close-up's crop; None: the map between header and
     #: footer): every tag stays inside it, and a tag whose anchor lies outside it is left off
     frame: Box | None = None
-    #: (the pawns, the station numbers none of them stands on), for :meth:`clear_boxes`
-    _uncovered: tuple[tuple, list[Box]] | None = field(default=None, repr=False, compare=False)
+    #: (the pawns, (the station numbers none of them stands on, the pawns' numbers)), for :meth:`clear_boxes`
+    _uncovered: tuple[tuple, tuple[list[Box], list[Box]]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def around(cls, lay: MapLayout, pawns: Sequence[Point], keep_clear: Sequence[Box] = ()) -> "Tags":
@@ -156,18 +156,17 @@ class Tags:
         return boxes() if boxes is not None else ()
 
     @staticmethod
-    def _clean_spots(spots: list[list[tuple[Box, tuple[Point, Point] | None]]], names: bool, clean, soft, nearby
-                     ) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
+    def _clean_spots(spots: _Spots, names: bool, clean, soft) -> list[tuple[float, Box, tuple[Point, Point] | None]]:
         """(cost, box, leader) of the spots for a tag that cover nothing of what a tag may not cover (with
         ``names``, the place names too): beside its anchor (``spots[0]``), else further out on the nearest ring
         where a leader line to it crosses nothing of it. ``clean(ring, i, names)`` tells of the ``i``-th spot of
-        a ring (0: beside the anchor), ``nearby(ring)`` what lies by a ring's spots."""
-        options = [(soft(box, None, nearby(0)) + 0.1 * i, box, None) for i, (box, _) in enumerate(spots[0])
+        a ring (0: beside the anchor), ``soft(box, leader, ring)`` what a spot of a ring costs."""
+        options = [(soft(box, None, 0) + 0.1 * i, box, None) for i, (box, _) in enumerate(spots[0])
                    if clean(0, i, names)]
         for ring in range(1, len(spots)):
             if options:
                 break
-            options = [(soft(box, leader, nearby(ring)) + ring, box, leader)
+            options = [(soft(box, leader, ring) + ring, box, leader)
                        for i, (box, leader) in enumerate(spots[ring]) if clean(ring, i, names)]
         return options
 
@@ -179,19 +178,19 @@ class Tags:
         """What a tag may not cover (within ``reach`` of ``centre``): station numbers (but those under
         a pawn, whose disc shows the number instead), the pawns' numbers, ``keep_clear`` and the
         tags placed so far."""
-        out = [*self._uncovered_numbers(), *(pawn_number_box(c, r) for c, r in self.pawns), *self.keep_clear,
-               *self.placed]
+        numbers, pawns = self._uncovered_numbers()
         if centre is None:
-            return out
-        return _all_within(out, centre, reach)
+            return [*numbers, *pawns, *self.keep_clear, *self.placed]
+        return (_all_within(numbers, centre, reach) + _all_within(pawns, centre, reach)
+                + _all_within(self.keep_clear, centre, reach) + _all_within(self.placed, centre, reach))
 
-    def _uncovered_numbers(self) -> list[Box]:
-        """The station numbers no pawn stands on, worked out again only when the pawns change."""
+    def _uncovered_numbers(self) -> tuple[list[Box], list[Box]]:
+        """The station numbers no pawn stands on, and the pawns' numbers: worked out again only when the pawns
+        change."""
         pawns = tuple(self.pawns)
         if self._uncovered is None or self._uncovered[0] != pawns:
-            lay = self.lay
-            self._uncovered = (pawns, [box for station, box in station_number_boxes(lay).items()
-                                       if not _under_any(lay.xy(station), pawns)])
+            self._uncovered = (pawns, ([box for box, point in _numbers_at(self.lay) if not _under_any(point, pawns)],
+                                       [pawn_number_box(c, r) for c, r in pawns]))
         return self._uncovered[1]
 
     def add(self, pic: Picture, centre: Point, text: str, fill: style.RGB, border: style.RGB = style.WHITE,
@@ -236,14 +235,15 @@ class Tags:
         cx, cy = centre
         gap = 2 * self.lay.scale
         near = [(x, y, x + w, y + h) for x, y in _near_spots(cx, cy, w, h, r, gap)]
+        # how far from the anchor the spots beside it reach, and the leader lines to each ring further out
+        spans = [r + gap + ring * 1.1 * h for ring in range(LEADER_RINGS + 1)]
+        areas = [_ring_area(centre, span, w, h) for span in spans]
         # The spots beside the anchor first, weighed against what lies within their reach only: the
         # same choice as below where one is free, found without the rings further out.
-        found = self._choose(centre, r + gap + w + h, near, None, anyhow=False)
+        found = self._choose(centre, r + gap + w + h, near, None, areas, anyhow=False)
         if found is None:
             far = r + gap + LEADER_RINGS * 1.1 * h + w + h
-            rings = [list(_ring_spots(cx, cy, w, h, r + gap + ring * 1.1 * h, r))
-                     for ring in range(1, LEADER_RINGS + 1)]
-            found = self._choose(centre, far, near, rings, anyhow)
+            found = self._choose(centre, far, near, _Rings(cx, cy, w, h, spans[1:], r), areas, anyhow)
         if found is None:
             return None
         box, leader = found
@@ -252,18 +252,27 @@ class Tags:
         y = min(max(round(box[1]), top), bottom - h)
         return (x, y), leader
 
-    def _choose(self, centre: Point, reach: float, near: list[Box],
-                rings: list[list[tuple[Box, tuple[Point, Point]]]] | None, anyhow: bool
+    def _choose(self, centre: Point, reach: float, near: list[Box], rings: _Rings | None, areas: Sequence[Box],
+                anyhow: bool
                 ) -> tuple[Box, tuple[Point, Point] | None] | None:
         """The best of the ``near`` spots (and with ``rings``, of the spots further out, with a leader
         line) weighed against what lies within ``reach`` of ``centre``; without ``rings``, only a spot
-        beside the anchor that covers nothing, place names included."""
-        cx, cy = centre
+        beside the anchor that covers nothing, place names included. ``areas[ring]`` holds the spots of a ring
+        (0: those beside the anchor) and their leader lines."""
         left, top, right, bottom = self.bounds()
-        hard = self.clear_boxes(centre, reach)
-        circles = _all_within(_station_circles(self.lay), centre, reach)
-        discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns
-                 if math.dist((px, py), centre) > 1 and _within((px, py, px, py), cx, cy, reach + pr)]
+        # What may lie by a spot: the boxes a tag may not cover, the place names, the other pawns' discs and the
+        # stations' circles; with rings, those within ``reach`` first (each ring's area lies within it), of which
+        # each ring takes its own
+        numbers, pawn_numbers = self._uncovered_numbers()
+        names: Sequence[Box] = self.place_names()
+        circles: Sequence[Box] = _station_circles(self.lay)
+        discs = [(px - pr, py - pr, px + pr, py + pr) for (px, py), pr in self.pawns if math.dist((px, py), centre) > 1]
+        if rings is None:
+            hard = [*numbers, *pawn_numbers, *self.keep_clear, *self.placed]
+        else:
+            hard = self.clear_boxes(centre, reach)
+            circles = _all_within(circles, centre, reach)
+            discs = _all_within(discs, centre, reach)
 
         def off_map(box: Box) -> bool:
             return box[0] < left or box[1] < top or box[2] > right or box[3] > bottom
@@ -273,49 +282,65 @@ class Tags:
             x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1  # room for rounding
             return int(off_map(box)) + sum(1 for b in avoid if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1)
 
-        def soft(box: Box, leader: tuple[Point, Point] | None, around: _Nearby) -> float:
-            """How much the tag at ``box`` covers of other pawns, stations and leader lines (and its
-            ``leader`` crosses)."""
-            cost = 40 * sum(_overlap(box, d) for d in around.discs) + 8 * sum(_overlap(box, c) for c in around.circles)
-            cost += 5 * sum(segment_crosses(a, b, box) for a, b in self.leaders)
+        def soft(box: Box, leader: tuple[Point, Point] | None, ring: int) -> float:
+            """How much the tag at ``box`` (a spot of ``ring``) covers of other pawns, stations and leader lines
+            (and its ``leader`` crosses)."""
+            around_discs, around_circles, leaders = weighing(ring)
+            cost = 40 * sum(_overlap(box, d) for d in around_discs) + 8 * sum(_overlap(box, c) for c in around_circles)
+            cost += 5 * sum(segment_crosses(a, b, box) for a, b in leaders)
             if leader is not None:
-                cost += 2 * _crossings(leader, around.discs) + 6 * _crossings(leader, around.hard)
+                cost += 2 * _crossings(leader, around_discs) + 6 * _crossings(leader, blocking(ring)[0])
             return cost
 
-        names = _all_within(self.place_names(), centre, reach)
-        areas: dict[int, _Nearby] = {}
+        # What lies by the spots of a ring (0: those beside the anchor) and their leader lines: the rest can
+        # neither touch such a spot nor cross its leader, so leaving it out changes no count (and adds nothing
+        # but naughts to a sum). What a spot may not touch (the hard boxes, the place names) is asked first;
+        # the discs, circles and other tags' leader lines, which weigh a clean spot, only where a ring has one.
+        blocks: dict[int, tuple[list[Box], list[Box]]] = {}
+        weights: dict[int, tuple[list[Box], list[Box], list[tuple[Point, Point]]]] = {}
 
-        def nearby(ring: int) -> _Nearby:
-            """What lies by the spots of ``ring`` (0: those beside the anchor) and their leader lines: the
-            rest can neither touch such a spot nor cross its leader, so leaving it out changes no count."""
-            if ring not in areas:
-                if ring == 0:
-                    area = _area(near, ())
-                else:
-                    spots = rings[ring - 1]
-                    area = _area([box for box, _ in spots], [end for _, leader in spots for end in leader])
-                areas[ring] = _Nearby(*(_reaching(boxes, area) for boxes in (hard, names, discs, circles)))
-            return areas[ring]
+        def blocking(ring: int) -> tuple[list[Box], list[Box]]:
+            """The hard boxes and the place names by the spots of ``ring``."""
+            found = blocks.get(ring)
+            if found is None:
+                found = blocks[ring] = (_reaching(hard, areas[ring]), _reaching(names, areas[ring]))
+            return found
 
-        spots: list[list[tuple[Box, tuple[Point, Point] | None]]] = [[(box, None) for box in near], *(rings or ())]
+        def weighing(ring: int) -> tuple[list[Box], list[Box], list[tuple[Point, Point]]]:
+            """The other pawns' discs, the stations' circles and the leader lines by the spots of ``ring``."""
+            found = weights.get(ring)
+            if found is None:
+                area = areas[ring]
+                found = weights[ring] = (_reaching(discs, area), _reaching(circles, area),
+                                         [leader for leader in self.leaders if _meets_segment(area, leader)])
+            return found
+
+        spots = _Spots([(box, None) for box in near], rings)
 
         # Whether a spot is clean is asked again by the pass without the place names and by the last resort: each
         # part of the answer is worked out once
-        @cache
+        covered: dict[tuple[int, int, bool], bool] = {}
+        crossed: dict[tuple[int, int, bool], bool] = {}
+
         def covers(ring: int, i: int, names: bool) -> bool:
             """Whether the ``i``-th spot of ``ring`` (0: beside the anchor) covers a place name (``names``), or
             else what a tag may not cover or the map's edge."""
-            box = spots[ring][i][0]
-            if names:
-                return _meets_any(box, nearby(ring).names)
-            return off_map(box) or _meets_any(box, nearby(ring).hard)
+            key = (ring, i, names)
+            answer = covered.get(key)
+            if answer is None:
+                box = spots[ring][i][0]
+                answer = covered[key] = (_meets_any(box, blocking(ring)[1]) if names
+                                         else off_map(box) or _meets_any(box, blocking(ring)[0]))
+            return answer
 
-        @cache
         def crosses(ring: int, i: int, names: bool) -> bool:
             """Whether the leader line of the ``i``-th spot of ``ring`` crosses a place name (``names``), or else
             what a tag may not cover."""
-            around = nearby(ring)
-            return _crosses_any(spots[ring][i][1], around.names if names else around.hard)
+            key = (ring, i, names)
+            answer = crossed.get(key)
+            if answer is None:
+                answer = crossed[key] = _crosses_any(spots[ring][i][1], blocking(ring)[1 if names else 0])
+            return answer
 
         def clean(ring: int, i: int, with_names: bool) -> bool:
             """Whether the ``i``-th spot of ``ring`` and its leader line touch nothing a tag may not (with
@@ -324,44 +349,34 @@ class Tags:
                         or with_names and (covers(ring, i, True) or ring and crosses(ring, i, True)))
 
         if rings is None:
-            options = self._clean_spots(spots, True, clean, soft, nearby)
+            options = self._clean_spots(spots, True, clean, soft)
             return (min(options, key=lambda o: o[0])[1], None) if options else None
         options: list = []
         for with_names in (True, False) if names else (False,):  # place names too, where a spot allows
-            options = self._clean_spots(spots, with_names, clean, soft, nearby)
+            options = self._clean_spots(spots, with_names, clean, soft)
             if options:
                 break
         if not options:  # a ring spot whose leader line crosses fewest numbers
             for ring in range(1, len(spots)):
-                around = nearby(ring)
-                options += [(soft(box, leader, around) + ring
-                             + 20 * (_crossings(leader, around.hard) if crosses(ring, i, False) else 0), box, leader)
+                hard_by = blocking(ring)[0]
+                options += [(soft(box, leader, ring)
+                             + ring + 20 * (_crossings(leader, hard_by) if crosses(ring, i, False) else 0), box, leader)
                             for i, (box, leader) in enumerate(spots[ring]) if not covers(ring, i, False)]
         if options:
             _, box, leader = min(options, key=lambda o: o[0])
             return box, leader
         if anyhow:
-            around = nearby(0)
-            return min(near, key=lambda b: (faults(b, around.hard), soft(b, None, around) + 0.1 * near.index(b))), None
+            hard_by = blocking(0)[0]
+            return min(near, key=lambda b: (faults(b, hard_by), soft(b, None, 0) + 0.1 * near.index(b))), None
         return None
 
 
-class _Nearby(NamedTuple):
-    """What lies by some spots for a tag (:meth:`Tags._choose`): the boxes no tag may cover, the place names,
-    the other pawns' discs and the stations' circles."""
-
-    hard: list[Box]
-    names: list[Box]
-    discs: list[Box]
-    circles: list[Box]
-
-
-def _area(boxes: Sequence[Box], points: Sequence[Point], margin: float = 2.0) -> Box:
-    """The box around ``boxes`` and ``points``, ``margin`` wider on each side (a tag's check allows a pixel for
-    rounding)."""
-    xs = [b[0] for b in boxes] + [b[2] for b in boxes] + [p[0] for p in points]
-    ys = [b[1] for b in boxes] + [b[3] for b in boxes] + [p[1] for p in points]
-    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+def _ring_area(centre: Point, span: float, w: float, h: float, margin: float = 2.0) -> Box:
+    """The box around every ``w`` by ``h`` spot for a tag whose corner, or edge's middle, lies ``span`` from
+    ``centre`` (a ring's spots, and their leader lines) or nearer (the spots beside the anchor), ``margin`` wider
+    on each side (a tag's check allows a pixel for rounding)."""
+    x, y = centre
+    return x - span - w - margin, y - span - h - margin, x + span + w + margin, y + span + h + margin
 
 
 def _meets_any(box: Box, boxes: Sequence[Box]) -> bool:
@@ -381,6 +396,13 @@ def _crosses_any(leader: tuple[Point, Point], boxes: Sequence[Box]) -> bool:
 def _crossings(leader: tuple[Point, Point], boxes: Sequence[Box]) -> int:
     """How many of ``boxes`` the ``leader`` line crosses."""
     return sum(segment_crosses(*leader, b) for b in _by_segment(leader, boxes))
+
+
+def _meets_segment(box: Box, segment: tuple[Point, Point]) -> bool:
+    """Whether ``box`` meets the box around ``segment``: else the segment crosses nothing inside ``box``."""
+    (ax, ay), (bx, by) = segment
+    return ((ax if ax < bx else bx) <= box[2] and (ax if ax > bx else bx) >= box[0]
+            and (ay if ay < by else by) <= box[3] and (ay if ay > by else by) >= box[1])
 
 
 def _by_segment(segment: tuple[Point, Point], boxes: Sequence[Box]) -> list[Box]:
@@ -410,6 +432,43 @@ def _near_spots(cx: float, cy: float, w: float, h: float, r: float, gap: float) 
         (cx - w / 2, cy - r - gap - h),  # above
         (cx - w / 2, cy + r + gap),  # below
     ]
+
+
+class _Rings:
+    """The spots of each ring further out from a tag's anchor (:func:`_ring_spots`), a ring ``spans[i]`` out
+    made when it is first asked for: most tags that need a ring find a spot on the first ones."""
+
+    def __init__(self, cx: float, cy: float, w: float, h: float, spans: Sequence[float], r: float) -> None:
+        self._spans = spans
+        self._made: dict[int, list[tuple[Box, tuple[Point, Point]]]] = {}
+        self._anchor = (cx, cy, w, h, r)
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def __getitem__(self, i: int) -> list[tuple[Box, tuple[Point, Point]]]:
+        found = self._made.get(i)
+        if found is None:
+            cx, cy, w, h, r = self._anchor
+            found = self._made[i] = list(_ring_spots(cx, cy, w, h, self._spans[i], r))
+        return found
+
+
+class _Spots:
+    """A tag's spots by ring: those beside its anchor (0), then the ``rings`` further out (if any)."""
+
+    def __init__(self, near: list[tuple[Box, None]], rings: _Rings | None) -> None:
+        self._near = near
+        self._rings = rings
+
+    def __len__(self) -> int:
+        return 1 + (len(self._rings) if self._rings is not None else 0)
+
+    def __getitem__(self, ring: int) -> list:
+        if ring == 0:
+            return self._near
+        assert self._rings is not None
+        return self._rings[ring - 1]
 
 
 def _ring_spots(cx: float, cy: float, w: float, h: float, d: float, r: float):
@@ -449,6 +508,12 @@ def station_number_boxes(lay) -> dict[int, Box]:
     """Each station's number box: exact on the London-style boards, the inner disc elsewhere."""
     boxes = getattr(lay, "number_boxes", None)
     return boxes() if boxes is not None else _inner_discs(lay)
+
+
+@lru_cache(maxsize=16)
+def _numbers_at(lay) -> tuple[tuple[Box, Point], ...]:
+    """Each station's number box (:func:`station_number_boxes`) and the station's centre."""
+    return tuple((box, lay.xy(station)) for station, box in station_number_boxes(lay).items())
 
 
 @lru_cache(maxsize=8)
@@ -503,13 +568,9 @@ def pawn_number_box(centre: Point, radius: float) -> Box:
     return x - 0.7 * radius, y - 0.4 * radius, x + 0.7 * radius, y + 0.4 * radius
 
 
-def _within(box: Box, x: float, y: float, reach: float) -> bool:
-    return box[2] > x - reach and box[0] < x + reach and box[3] > y - reach and box[1] < y + reach
-
-
 def _all_within(boxes: Sequence[Box], centre: Point, reach: float) -> list[Box]:
-    """The ``boxes`` that reach within ``reach`` of ``centre`` (:func:`_within` of each, in one loop: tags
-    check hundreds of boxes for each spot they try)."""
+    """The ``boxes`` that reach within ``reach`` of ``centre`` (in one loop: tags check hundreds of boxes for each
+    spot they try)."""
     x0, y0, x1, y1 = centre[0] - reach, centre[1] - reach, centre[0] + reach, centre[1] + reach
     return [b for b in boxes if b[2] > x0 and b[0] < x1 and b[3] > y0 and b[1] < y1]
 
