@@ -103,9 +103,11 @@ def text_on(fill: RGB) -> RGB:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else WHITE
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
-    """DejaVu at ``size`` px: ``weight`` is "regular", "bold" or "condensed" (condensed bold)."""
+    """DejaVu at ``size`` px: ``weight`` is "regular", "bold" or "condensed" (condensed bold). Kept for every size
+    the pictures use (about a hundred: every family, width and fitted line): the text sprites and lengths kept
+    elsewhere are kept by font, and a font dropped and loaded again finds none of its own."""
     name = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
             "condensed": "DejaVuSansCondensed-Bold.ttf"}[weight]
     return ImageFont.truetype(str(FONTS_DIR / name), size)
