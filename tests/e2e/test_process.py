@@ -96,7 +96,7 @@ async def test_two_processes_of_one_bot_each_hold_their_shard_and_only_shard_0_s
             assert lobby.kind == "channel" and "new game" in lobby.text
         finally:
             outputs = [await stopped(process) for process in processes]
-            await pg.drop_database(database)
+            await pg.release_database(database)
         one, zero = outputs
         assert [p.returncode for p in processes] == [0, 0], outputs
         assert len(fake.command_overwrites) == 1  # shard 0's process synced, shard 1's did not
