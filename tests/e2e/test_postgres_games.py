@@ -23,17 +23,16 @@ from tests.e2e.helpers import Clock, Game, seeded_dealing
 from tests.e2e.test_computers import computers_done, seat_computers
 from tests.e2e.test_process import bot_environment, stopped
 from tests.e2e.test_whole_games import finish_checks
-from tests.store.postgres_server import server
+from tests.store.postgres_server import fresh_database, server
 
 
 
 @pytest_asyncio.fixture
 async def database() -> AsyncIterator[str]:
-    """A new database on the test server, dropped afterwards."""
-    pg = server()
-    url = await pg.new_database()
-    yield url
-    await pg.drop_database(url)
+    """A new database on the test server, emptied again for a later test afterwards (dropped if its schema changed):
+    made from the template and dropped, each cost the server about 0.1 s of CPU."""
+    async with fresh_database() as url:
+        yield url
 
 
 @pytest_asyncio.fixture

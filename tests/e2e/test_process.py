@@ -17,14 +17,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def bot_environment(fake: FakeDiscord, database: str, **settings: str) -> dict[str, str]:
     """The environment of ``python -m bot`` against ``fake`` (token ``process-token``) on ``database``: this one's
-    without its Discord and SY_ settings, plus ``settings``, and with no trusted certificates. The process speaks
-    plain HTTP to the fake, while aiohttp, as it is imported, reads every certificate SSL_CERT_FILE names into two
-    TLS contexts: a fifth of what a process spent on its imports (0.47 of 2.23 G instructions). Without them, a
-    request that reached for the real Discord would fail to verify it, not go through."""
+    without its Discord and SY_ settings (:func:`process_environment`), plus ``settings``."""
+    return process_environment(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
+                               DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", **settings)
+
+
+def process_environment(**settings: str) -> dict[str, str]:
+    """This process's environment without its Discord and SY_ settings, plus ``settings``, the repository on the
+    path, and no trusted certificates. A bot process speaks plain HTTP to the fake, while aiohttp, as it is imported,
+    reads every certificate SSL_CERT_FILE names into two TLS contexts: a fifth of what a process spent on its imports
+    (0.47 of 2.23 G instructions). Without them, a request that reached for the real Discord would fail to verify
+    it, not go through."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SY_"))}
-    env.update(DISCORD_TOKEN="process-token", SY_DATABASE=database, DISCORD_API_BASE=fake.api_base,
-               DISCORD_GATEWAY_URL=fake.gateway_url, SY_LOG_LEVEL="INFO", PYTHONPATH=str(ROOT),
-               SSL_CERT_FILE=os.devnull, SSL_CERT_DIR=os.devnull, **settings)
+    env.update(PYTHONPATH=str(ROOT), SSL_CERT_FILE=os.devnull, SSL_CERT_DIR=os.devnull, **settings)
     return env
 
 
@@ -91,7 +96,7 @@ async def test_two_processes_of_one_bot_each_hold_their_shard_and_only_shard_0_s
             assert lobby.kind == "channel" and "new game" in lobby.text
         finally:
             outputs = [await stopped(process) for process in processes]
-            await pg.drop_database(database)
+            await pg.release_database(database)
         one, zero = outputs
         assert [p.returncode for p in processes] == [0, 0], outputs
         assert len(fake.command_overwrites) == 1  # shard 0's process synced, shard 1's did not

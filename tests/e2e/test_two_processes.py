@@ -6,7 +6,8 @@ claimant name, and only shard 0's syncs the commands. Every public post, DM and 
 once (one create per message nonce, a message for every announcement) and both processes must have done part of
 the work. The last two tests run ``python -m bot run --shards N --shard-count 2`` twice and SIGKILL the process
 holding a game's owed posts in the middle of posting them (or its computer's turn while the computer waits to move),
-and watch the other do that work once the claim's lease ends, once.
+and watch the other do that work once the claim's lease ends, once. The bot processes of the tests are forks of one
+process that has imported the bot (tests/e2e/bot_forks.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import asyncio
 import random
 import re
 import signal
-import sys
 import time
 from collections import Counter
 from contextlib import asynccontextmanager
@@ -37,6 +37,7 @@ from bot.service import GameService
 from bot.service.claims import COMPUTERS, OUTBOX
 from tests.fakediscord import FakeDiscord
 
+from tests.e2e.bot_forks import Forked, bot_forks
 from tests.e2e.dice_helpers import DiceGame
 from tests.e2e.helpers import Clock, Game, RecordingPictures, World, summary_title
 from tests.e2e.test_process import bot_environment, stopped
@@ -291,16 +292,14 @@ class ProcessGame(Game):
             await asyncio.sleep(0.02)
 
 
-async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int | str,
-                  count: int = 2) -> asyncio.subprocess.Process:
-    """``python -m bot run --shards SHARD --shard-count COUNT`` on ``database``, with a short lease (LEASE)."""
+async def _launch(fake: FakeDiscord, database: str, cwd: Path, shard: int | str, count: int = 2) -> Forked:
+    """``python -m bot run --shards SHARD --shard-count COUNT`` on ``database``, with a short lease (LEASE): a fork
+    of a process that has imported the bot (tests/e2e/bot_forks.py), which answers and ends as that command would."""
     env = bot_environment(fake, database, SY_SECRET=SECRET, SY_CLAIM_LEASE=str(LEASE))
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", "--shards", str(shard), "--shard-count", str(count), cwd=cwd, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    return await bot_forks().launch(["run", "--shards", str(shard), "--shard-count", str(count)], env, cwd)
 
 
-async def _name(conn: asyncpg.Connection, process: asyncio.subprocess.Process) -> str | None:
+async def _name(conn: asyncpg.Connection, process: Forked) -> str | None:
     """The process's name in the processes' rows (host, pid, a random part), once it holds its shards. The waits
     below ask on one connection: a new one for each look cost the server about 8 ms of CPU, 20 looks a second."""
     names = [r["name"] for r in await conn.fetch("SELECT name FROM processes WHERE gave_up IS NULL")
@@ -308,7 +307,7 @@ async def _name(conn: asyncpg.Connection, process: asyncio.subprocess.Process) -
     return names[0] if names else None
 
 
-async def _ready(url: str, process: asyncio.subprocess.Process, fake: FakeDiscord | None = None,
+async def _ready(url: str, process: Forked, fake: FakeDiscord | None = None,
                  shard: list[int] | None = None, since: float = 0.0, timeout: float = 45) -> str:
     """The process's name once it is ready: it holds its shards (its row is written) and, with ``fake``, a session
     on ``shard`` ([id, count]) opened since ``since`` (``time.monotonic``, when it was launched) is connected."""
@@ -329,10 +328,10 @@ class Processes:
 
     def __init__(self, fake: FakeDiscord, database: str, cwd: Path) -> None:
         self.fake, self.database, self.cwd = fake, database, cwd
-        self.running: dict[int, asyncio.subprocess.Process] = {}
+        self.running: dict[int, Forked] = {}
         #: the output of each process, in the order they ended
         self.outputs: list[str] = []
-        self.stopped: list[asyncio.subprocess.Process] = []
+        self.stopped: list[Forked] = []
 
     async def start(self, *shards: int) -> None:
         since = time.monotonic()
@@ -546,7 +545,7 @@ async def test_a_process_killed_while_its_computer_thinks_leaves_the_turn_to_the
 # -- one process per shard, whatever Discord accepts --------------------------------------------------------------
 
 
-async def _refused(process: asyncio.subprocess.Process, timeout: float = 45) -> str:
+async def _refused(process: Forked, timeout: float = 45) -> str:
     """The output of a process that must end by itself with exit code 2 (a refusal in one line)."""
     await asyncio.wait_for(process.wait(), timeout)
     output = (await process.stdout.read()).decode(errors="replace")
@@ -598,7 +597,7 @@ async def test_of_processes_starting_at_once_on_one_shard_exactly_one_runs(tmp_p
             print(*outputs, sep="\n---\n")
 
 
-async def _running_or_refused(url: str, process: asyncio.subprocess.Process) -> str:
+async def _running_or_refused(url: str, process: Forked) -> str:
     """The process's name once it runs, or its one line of refusal once it ended."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 45
