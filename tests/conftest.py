@@ -1,6 +1,7 @@
 """Fixtures the test folders share."""
 
 import fnmatch
+import gc
 import multiprocessing
 import os
 import sys
@@ -100,6 +101,19 @@ def _rewritten(rewrite, path: Path) -> Path:
 
 def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: not item.nodeid.startswith(WAITING))  # (stable: each file keeps its own order)
+
+
+def pytest_collection_finish(session):
+    """The process that runs the tests (an -n worker, or the only one) keeps what it has imported and collected out
+    of the garbage collector's full passes: those go through every object the process holds, and the bot, its
+    games, pictures and computer players, the test modules and their items are most of them and stay to the end.
+    What the tests make is collected as before, the youngest objects every 5,000 allocations instead of every 700:
+    the tests make and drop many (JSON, game states, messages), and fewer passes move fewer of them to the older
+    generations, whose passes cost more. Collection time (gc.callbacks) over tests/service and tests/games/london,
+    -n 0: 3.55 -> 1.49 s; over the e2e whole games and dice games: 1.1 -> 0.6 s."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(5000, *gc.get_threshold()[1:])
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.fakediscord import CommandNotAvailable, FakeDiscord, FakeGuild, FakeUser
+from tests.fakediscord.multipart import MultipartError, parse_form
 
 STATIONS = [1, 13, 14, 18, 46, 54, 67, 79, 111, 199]
 BOARD_PNG = b'\x89PNG\r\n\x1a\n' + b'fake board' * 10
@@ -808,3 +809,30 @@ async def test_a_held_message_create_waits_and_is_stored_even_when_its_sender_ga
     await fake.wait_until(lambda: fake.channel_messages(world.channel))
     again = await channel.send('Round 5', nonce='sy-round-5')  # another sender, the same nonce: the same message
     assert [m.id for m in fake.channel_messages(world.channel)] == [again.id] and fake.nonce_hits == 1
+
+
+@pytest.mark.asyncio
+async def test_a_message_s_files_arrive_as_sent_whatever_their_names_and_bytes(fake: FakeDiscord, world: World,
+                                                                                bot: TinyBot) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    odd = b'\r\n--\r\n\r\n' + BOARD_PNG + b'\r\n'  # line breaks and dashes, as a delimiter has
+    names = ['grüße "Mr. X" \\ 1.png', 'board.png']
+    await channel.send('Round 6 ✅', files=[discord.File(io.BytesIO(odd), names[0]),
+                                            discord.File(io.BytesIO(b''), names[1])])
+    (message,) = fake.channel_messages(world.channel)
+    assert message.content == 'Round 6 ✅' and message.files == {names[0]: odd, names[1]: b''}
+
+
+def test_a_multipart_body_is_read_part_by_part_as_rfc_7578_has_it() -> None:
+    body = (b'preamble\r\n--b0\r\nContent-Disposition: form-data; name="payload_json"\r\n'
+            b'Content-Type: application/json\r\n\r\n{}\r\n'
+            b"--b0  \r\ncontent-disposition: form-data; name=files[0]; filename*=utf-8''gr%C3%BC.png\r\n\r\n"
+            b'\r\n--b\r\n--b0--\r\nepilogue')
+    parts = parse_form(body, 'multipart/form-data; boundary="b0"')
+    assert [(p.name, p.filename, p.content_type, p.data) for p in parts] == [
+        ('payload_json', None, 'application/json', b'{}'), ('files[0]', 'grü.png', None, b'\r\n--b')]
+    with pytest.raises(MultipartError):  # cut short
+        parse_form(body[:-14], 'multipart/form-data; boundary=b0')
+    with pytest.raises(MultipartError):
+        parse_form(body, 'multipart/form-data')
