@@ -24,8 +24,22 @@ def legal_moves(state: GameData, pawn: str | None = None) -> list[Move]:
 
 
 def can_move(state: GameData, pawn: str) -> bool:
-    for _ in pawn_moves(state, pawn):  # (the first move found answers: the rest are never made)
-        return True
+    """Whether ``pawn`` has a ride from where it stands (asked after nearly every action, for the pawn next to move
+    and for every detective at the end of a round). A detective's is worked out as :func:`pawn_moves` finds his
+    rides, without making them: whether some station his tickets reach is not held by another detective."""
+    here = state.positions[pawn]
+    if here is None:
+        return False
+    if pawn == MRX:
+        for _ in pawn_moves(state, pawn):  # (the first move found answers: the rest are never made)
+            return True
+        return False
+    blocked = state.blockers()
+    wallet = state.tickets(pawn)
+    bobby = state.pawn[pawn].wallet is None
+    for ticket in state.board.ride_tickets:
+        if (bobby or wallet[ticket]) and not blocked.issuperset(targets(state, here, ticket)):
+            return True
     return False
 
 
