@@ -4,6 +4,7 @@ sy-commit/2 (and sy-commit/1, whose records keep verifying), with the times the 
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 
 from bot.fairness.chance import Draws, hidden_draw
 from bot.fairness.commitments import V2, commit, game_key, key_commitment, salt
@@ -35,6 +36,18 @@ def v1_record(rules: str, seed: int, players: int = 4, *, timed: bool = False) -
     record = family.export_record(state)
     record["fairness"] = fairness_block(family, state, secret=SECRET, game=f"g{seed}")
     return with_times(record) if timed else record
+
+
+def kept_record(make, rules: str, seed: int) -> dict:
+    """``make(rules, seed, timed=True)`` (:func:`v1_record` or :func:`v2_record`), played once a process and handed
+    to each caller as a deep copy of its own (the tests change theirs): the same record as played anew (the games
+    and their keys are seeded), for the fixtures that give one record to several tests."""
+    return copy.deepcopy(_played(make, rules, seed))
+
+
+@lru_cache(maxsize=None)
+def _played(make, rules: str, seed: int) -> dict:
+    return make(rules, seed, timed=True)
 
 
 def with_times(record: dict) -> dict:

@@ -15,7 +15,7 @@ from bot.fairness.published import read_published
 from bot.fairness.verify import verify_record
 from bot.games import family_for_rules
 
-from tests.fairness.records import RULES, forged, v2_record
+from tests.fairness.records import RULES, forged, kept_record, v2_record
 
 
 def channel_text(record: dict) -> str:
@@ -30,7 +30,7 @@ def channel_text(record: dict) -> str:
 
 @pytest.fixture(params=RULES)
 def record(request) -> dict:
-    return v2_record(request.param, 11, timed=True)
+    return kept_record(v2_record, request.param, 11)
 
 
 def test_the_key_must_open_the_commitment_published_before_the_game(record) -> None:

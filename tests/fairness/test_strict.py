@@ -10,12 +10,12 @@ import pytest
 from bot.cli import main
 from bot.fairness.verify import verify_record
 
-from tests.fairness.records import RULES, hidden_rows, v2_record
+from tests.fairness.records import RULES, hidden_rows, kept_record, v2_record
 
 
 @pytest.fixture(params=RULES)
 def record(request) -> dict:
-    return v2_record(request.param, 7, timed=True)
+    return kept_record(v2_record, request.param, 7)
 
 
 def lines(record) -> list[str]:

@@ -14,13 +14,13 @@ from bot.fairness.proof import fairness_block
 from bot.fairness.verify import verify_record
 from bot.games import family_for_rules
 
-from tests.fairness.records import RULES, SECRET, hidden_rows, moved_elsewhere, v1_record, v2_record
+from tests.fairness.records import RULES, SECRET, hidden_rows, kept_record, moved_elsewhere, v1_record, v2_record
 
 
 @pytest.fixture(params=[(rules, scheme) for rules in RULES for scheme in (V1, V2)], ids=lambda p: f"{p[0]}-{p[1][-1]}")
 def record(request) -> dict:
     rules, scheme = request.param
-    return (v2_record if scheme == V2 else v1_record)(rules, 5, timed=True)
+    return kept_record(v2_record if scheme == V2 else v1_record, rules, 5)
 
 
 def test_a_sound_record_checks_out(record) -> None:

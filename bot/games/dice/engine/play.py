@@ -3,6 +3,8 @@ nothing), or play it and let the round flow on."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from .actions import Action, DiceMove, LayTiles, MrXDouble, MrXMove, PickStart, Reroll, Resign, Roll, Skip
 from .board import Placement
 from .detective_turn import dice_move, reroll, roll, skip
@@ -51,14 +53,28 @@ def _check_form(action: Action) -> None:
             isinstance(p, Placement) and isinstance(p.letter, str) and isinstance(p.side, str)
             and type(p.column) is int and type(p.row) is int for p in action.tiles)
     else:
-        ok = all(
-            type(value) is int if name in ("to", "station") else
-            isinstance(value, (tuple, list)) and all(isinstance(f, str) for f in value) if name == "faces" else
-            isinstance(value, str)
-            for name, value in ((f, getattr(action, f)) for f in action.__dataclass_fields__)
-        )
+        ok = True
+        for name, kind in _field_kinds(type(action)):
+            value = getattr(action, name)
+            if kind is int:
+                ok = type(value) is int
+            elif kind is tuple:
+                ok = isinstance(value, (tuple, list)) and all(isinstance(f, str) for f in value)
+            else:
+                ok = isinstance(value, str)
+            if not ok:
+                break
     if not ok:
         raise InvalidAction(f"The action {action!r} is malformed.")
+
+
+@cache
+def _field_kinds(action_type: type) -> tuple[tuple[str, type], ...]:
+    """Each field of an action type with what it must hold, by its name: a station (``to``, ``station``) a whole
+    number, the ``faces`` a tuple (or list) of words, any other field a word. Kept per type: every action of every
+    move and replay is checked, and reading the names' kinds again was a fifth of applying one."""
+    return tuple((name, int if name in ("to", "station") else tuple if name == "faces" else str)
+                 for name in action_type.__dataclass_fields__)
 
 
 _HANDLERS = {

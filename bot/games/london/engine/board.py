@@ -439,7 +439,11 @@ def load_board_file(path: str | Path) -> Board:
     return parse_board(data, origin=path.name)
 
 
+@lru_cache(maxsize=None)
 def board_exists(name: str) -> bool:
+    """Whether the board ``name`` is installed: asked by every new game and every replay (a file system look-up
+    each, a quarter of dealing a game), and the boards shipped with the bot do not come and go while it runs (as
+    :func:`load_board` and :func:`bot.games.data.hunters_of` keep what they read)."""
     return name.isidentifier() and (BOARDS_DIR / f"{name}.json").is_file()
 
 

@@ -24,9 +24,36 @@ def legal_moves(state: GameData, pawn: str | None = None) -> list[Move]:
 
 
 def can_move(state: GameData, pawn: str) -> bool:
-    for _ in pawn_moves(state, pawn):  # (the first move found answers: the rest are never made)
-        return True
+    """Whether ``pawn`` has a ride from where it stands (asked after nearly every action, for the pawn next to move
+    and for every detective at the end of a round). A detective's is worked out as :func:`pawn_moves` finds his
+    rides, without making them: whether some station his tickets reach is not held by another detective."""
+    here = state.positions[pawn]
+    if here is None:
+        return False
+    if pawn == MRX:
+        return _mrx_can_move(state, here)
+    blocked = state.blockers()
+    wallet = state.tickets(pawn)
+    bobby = state.pawn[pawn].wallet is None
+    for ticket in state.board.ride_tickets:
+        if (bobby or wallet[ticket]) and not blocked.issuperset(targets(state, here, ticket)):
+            return True
     return False
+
+
+def _mrx_can_move(state: GameData, here: int) -> bool:
+    """Whether Mr. X has a move from ``here``, worked out as :func:`mrx_moves` finds his moves, without making them."""
+    wallet = state.wallets[MRX]
+    if state.options.get("cut_off"):  # (a ride over a detective is cut off: each ride asked in turn, as mrx_moves does)
+        for _ in mrx_moves(state, here, wallet, state.blockers()):  # (the first move found answers)
+            return True
+        return False
+    blocked = state.blockers()
+    for ticket in (*state.board.ride_tickets, BLACK):
+        count = wallet[ticket]
+        if (count is None or count > 0) and not blocked.issuperset(targets(state, here, ticket, mrx=True)):
+            return True
+    return _may_stay(state, wallet)
 
 
 def detectives_can_move(state: GameData) -> bool:
@@ -58,9 +85,14 @@ def mrx_moves(state: GameData, here: int, wallet: dict[str, int | None], blocked
             for target in targets(state, here, ticket, mrx=True):
                 if target not in blocked and not cut_off(state, here, target, ticket):
                     yield _move(MRX, target, ticket)
+    if _may_stay(state, wallet):
+        yield _move(MRX, here, state.rules.stay_put_ticket)
+
+
+def _may_stay(state: GameData, wallet: dict[str, int | None]) -> bool:
+    """Whether Mr. X may stay put with a ticket of ``wallet`` (a variant's ticket, when the rules have one)."""
     stay = state.rules.stay_put_ticket
-    if stay is not None and (wallet.get(stay) is None or wallet[stay] > 0) and stay in wallet:
-        yield _move(MRX, here, stay)
+    return stay is not None and (wallet.get(stay) is None or wallet[stay] > 0) and stay in wallet
 
 
 def rides(state: GameData, ticket: str, mrx: bool = False) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import chain
 
 from .board import Board
 from .rules import RuleSet, get_rules
@@ -21,6 +22,12 @@ def _black_targets(board: Board) -> dict[int, frozenset[int]]:
     return {
         sid: frozenset(n for targets in by.values() for n in targets) for sid, by in board.neighbours.items()
     }
+
+
+@lru_cache(maxsize=32)
+def _transport_targets(board: Board, transport: str) -> dict[int, tuple[int, ...]]:
+    """Each station -> the stations one ride on ``transport`` reaches from it (none: an empty tuple)."""
+    return {sid: by.get(transport, ()) for sid, by in board.neighbours.items()}
 
 
 def mrx_rides(board: Board, rules: RuleSet) -> dict[str, tuple[str, ...]]:
@@ -62,10 +69,11 @@ class Tracker:
             for station in self.possible:
                 new.update(targets[station])
         else:
-            neighbours = self.board.neighbours
             for transport in rides:
-                for station in self.possible:
-                    new.update(neighbours[station].get(transport, ()))
+                # every candidate's stations one ride away, in the order the candidates are kept (one update of the
+                # set, not one a candidate: the same stations added in the same order, so the same set)
+                by_station = _transport_targets(self.board, transport)
+                new.update(chain.from_iterable(map(by_station.__getitem__, self.possible)))
         if ticket == self.stay_ticket:
             new.update(self.possible)  # he may have stayed where he was
         new.difference_update(blocked)
