@@ -55,6 +55,9 @@ class DiceTables:
     serves: tuple[int, ...]
     #: bit mask of every station
     everywhere: int
+    #: [face][station] -> the stations that face takes a pawn to from there, as a mask: when no detective
+    #: stands on any, none of the rides is blocked
+    reach: tuple[tuple[int, ...], ...]
 
     def spread(self, mask: int, ticket: int) -> int:
         """The stations Mr. X may be on after one ride on ``ticket`` from any station of ``mask``."""
@@ -78,7 +81,16 @@ def dice_tables(board: DiceBoard) -> DiceTables:
     serves = tuple(sum(1 << n for n in board.stations if rows[f][n]) for f in range(3))
     return DiceTables(board, size, tuple(board.stations), tuple(rows), dist,
                       tuple(step_tables(r, size) for r in rows), tuple(len(r) for r in any_ride), serves,
-                      sum(1 << n for n in board.stations))
+                      sum(1 << n for n in board.stations), tuple(tuple(map(mask_of, rows[f])) for f in range(3)))
+
+
+@lru_cache(maxsize=64)
+def pawn_rides(tables: DiceTables, pawns: int) -> tuple[tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...], ...]:
+    """[pawn][face][station] -> (pawn, station, face) for every ride of detective pawns 1..``pawns`` (index 0
+    unused): the moves :func:`hunter_moves` hands out, made once per board instead of every roll."""
+    adj = tables.adj
+    return ((), *(tuple(tuple(tuple((p, to, f) for to in row) for row in adj[f]) for f in range(3))
+                  for p in range(1, pawns + 1)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,6 +124,8 @@ class DiceSetup:
     spread: Callable[[int, int], int] = field(init=False, repr=False)
     #: [the first seat's index] -> the seats' pawns in turn from there (every playout round asks)
     _rotations: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
+    #: the tables' :func:`pawn_rides` for this game's detective pawns
+    rides: tuple = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         # Set here, not by a cached_property: that would give the setup a __dict__ of its own, and every
@@ -120,6 +134,7 @@ class DiceSetup:
         d = self.seats
         object.__setattr__(self, "_rotations", tuple(tuple(self.seat_pawns[(first + i) % d + 1] for i in range(d))
                                                      for first in range(d)))
+        object.__setattr__(self, "rides", pawn_rides(self.tables, len(self.pawn_ids) - 1))
 
     def slots(self, round_: int) -> list[tuple[int, ...]]:
         """The detectives' turns of round ``round_``: the starting seat rotates every round."""
@@ -188,20 +203,22 @@ def roll(S: DiceSetup, s: DiceSim, rng: Random) -> None:
 def hunter_moves(S: DiceSetup, s: DiceSim) -> list[tuple[int, int, int]]:
     """(pawn, station, face) for every ride the acting detective's pawns may take with the roll."""
     pos = s.pos
-    adj = S.tables.adj
+    reach, rides, blockers = S.tables.reach, S.rides, s.hunters
     faces = []
     for f in s.rolled:  # type: ignore[union-attr]
         if f != XFACE and f not in faces:
             faces.append(f)
-    out = []
-    hunters = pos[1:]
+    out: list[tuple[int, int, int]] = []
     for p in s.slots[0]:
         here = pos[p]
+        mine = rides[p]
         for f in faces:
-            for to in adj[f][here]:
-                # Another detective blocks the station (none stands on his own target: rides move).
-                if to not in hunters:
-                    out.append((p, to, f))
+            # Another detective blocks the station (none stands on his own target: rides move); mostly none
+            # stands where the face goes, and the table's rides are taken as they are.
+            if reach[f][here] & blockers:
+                out += [move for move in mine[f][here] if not blockers >> move[1] & 1]
+            else:
+                out += mine[f][here]
     return out
 
 
