@@ -148,29 +148,32 @@ def mrx_single_scores(S: DiceSetup, s: DiceSim, moves, hunters, just_shown: bool
     detective's reach, many rides on, many stations the detectives must still suspect after the
     ticket, cheap tickets."""
     # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
-    # share (the tables, the detectives' mask, the spread per ticket, a station's distance from the
-    # detectives) is made once a turn.
+    # share is made once a turn: the tables, the detectives' mask, the part of a score a station gives
+    # (a black ticket rides where a die does) and the part a ticket gives. Each part is a whole number
+    # (as a float), so their sum is exactly the sum taken term by term.
     tables = S.tables
     dist, exits, belief = tables.dist, tables.exits, s.belief
     free = ~s.hunters
-    spreads: dict[int, int] = {}  # [ticket] -> how many stations the detectives still suspect, up to 8
-    nears: dict[int, int] = {}  # [station] -> near (a black ticket rides where a die does)
+    places: dict[int, tuple[float, int]] = {}  # [station] -> (its part of the score, near)
+    extras: dict[int, float] = {}  # [ticket] -> its part of the score
     out = []
     for to, t in moves:
-        near = nears.get(to)
-        if near is None:
-            near = nears[to] = nearest(dist, to, hunters)
-        score = min(near, SAFE) * 100.0 + exits[to] * 3.0
-        left = spreads.get(t)
-        if left is None:
-            left = spreads[t] = min((S.spread(belief, t) & free).bit_count(), 8)
-        score += left * 4.0
-        if t == BLACK_T:
-            # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
-            score += 30.0 if just_shown else -40.0
-        elif t == HELI_T:
-            score += 10.0 if just_shown else -70.0
-        out.append((score, near))
+        place = places.get(to)
+        if place is None:
+            near = nearest(dist, to, hunters)
+            place = places[to] = ((near if near < SAFE else SAFE) * 100.0 + exits[to] * 3.0, near)
+        extra = extras.get(t)
+        if extra is None:
+            # How many stations the detectives still suspect after the ticket, up to 8.
+            left = (S.spread(belief, t) & free).bit_count()
+            extra = (left if left < 8 else 8) * 4.0
+            if t == BLACK_T:
+                # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
+                extra += 30.0 if just_shown else -40.0
+            elif t == HELI_T:
+                extra += 10.0 if just_shown else -70.0
+            extras[t] = extra
+        out.append((place[0] + extra, place[1]))
     return out
 
 

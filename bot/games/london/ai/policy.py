@@ -26,27 +26,32 @@ def mrx_single_scores(S: Setup, s: Sim, moves, hunters, just_shown: bool) -> lis
     rides from the nearest of ``hunters`` (the detectives' stations) to where it ends. Far from the
     detectives (farther still counts when the move shows him), many ways on, cheap tickets."""
     # All moves at once: the playouts score every move of every turn of Mr. X, and what the scores
-    # share (the tables, the cap on distance, his wallet, a station's distance from the detectives) is read
-    # once a turn instead of once a move.
+    # share is read once a turn: the tables, the cap on distance, his wallet, the part of a score a
+    # station gives (his black tickets ride where the others do) and the part a ticket gives. Each part
+    # is a whole number (as a float), so their sum is exactly the sum taken term by term.
     tables = S.tables
     dist, exits, black, stay = tables.dist, tables.exits, tables.black, S.stay
     cap = SAFE + 2 if S.reveal[s.entries + 1] else SAFE
     held = s.tix[0]
-    nears: dict[int, int] = {}  # [station] -> near (his black tickets ride where the others do)
+    places: dict[int, tuple[float, int]] = {}  # [station] -> (its part of the score, near)
+    extras: dict[int, float] = {}  # [ticket] -> its part of the score
     out = []
     for to, t in moves:
-        near = nears.get(to)
-        if near is None:
-            near = nears[to] = nearest(dist, to, hunters)
-        score = min(near, cap) * 100.0 + exits[to]
-        if t == black:
-            # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
-            score += 30.0 if just_shown else -40.0
-        elif t == stay:
-            score -= 20.0
-        else:
-            score += min(held[t], 6) * 2.0
-        out.append((score, near))
+        place = places.get(to)
+        if place is None:
+            near = nearest(dist, to, hunters)
+            place = places[to] = ((near if near < cap else cap) * 100.0 + exits[to], near)
+        extra = extras.get(t)
+        if extra is None:
+            if t == black:
+                # A black ticket hides the transport: worth it right after he was shown, a waste otherwise.
+                extra = 30.0 if just_shown else -40.0
+            elif t == stay:
+                extra = -20.0
+            else:
+                extra = (held[t] if held[t] < 6 else 6) * 2.0
+            extras[t] = extra
+        out.append((place[0] + extra, place[1]))
     return out
 
 
