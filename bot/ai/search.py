@@ -156,19 +156,21 @@ class Listed:
     all that the options are made from, and making them must draw no chance: then a kept list is the one
     that would be made again."""
 
-    __slots__ = ("_kept", "limit")
+    __slots__ = ("kept", "limit")
 
     def __init__(self, limit: int = 10000) -> None:
-        self._kept: dict[Hashable, list] = {}
+        #: what is kept, by key: read it directly (``kept.get(key)``) where a call and a ``make`` made each
+        #: time would cost more than the lookup (a playout's every ride), and call :meth:`get` when it misses
+        self.kept: dict[Hashable, list] = {}
         self.limit = limit
 
     def get(self, key: Hashable, make) -> list:
         """The options kept for ``key``, else ``make()``'s (then kept while there is room)."""
-        options = self._kept.get(key)
+        options = self.kept.get(key)
         if options is None:
             options = make()
-            if len(self._kept) < self.limit:
-                self._kept[key] = options
+            if len(self.kept) < self.limit:
+                self.kept[key] = options
         return options
 
 

@@ -45,7 +45,9 @@ def gifts(S: DiceSetup, s: DiceSim) -> list[float]:
 
 def _ride_keys(S: DiceSetup, s: DiceSim, moves, target: Aim, rng: Random | None) -> list[float]:
     """The playout judgement's key of each ride of ``moves`` (in their order), lowest best."""
-    gift = S.gifts.get(s.belief, lambda: [g * 8 for g in gifts(S, s)])
+    gift = S.gifts.kept.get(s.belief)
+    if gift is None:
+        gift = S.gifts.get(s.belief, lambda: [g * 8 for g in gifts(S, s)])
     random = rng.random if rng is not None else None
     close, closeness = target.close, target.closeness
     out = []
