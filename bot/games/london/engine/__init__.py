@@ -25,7 +25,7 @@ from bot.games.errors import (
     quoted,
 )
 from .events import Event, GameEnded, MrXMoved, MrXSurfaced, Outcome, PawnMoved, PawnPassed, RoundEnded, TicketHandedOver
-from .record import export_record, redraw, replay
+from .record import export_record, redraw, replay, replay_cuts
 from .rules import PRESETS, RuleSet, get_rules
 from .state import DETECTIVE_PHASE, MRX_PHASE, OVER, GameState, LogEntry, Pawn
 from .tickets import BLACK, DOUBLE

@@ -5,11 +5,12 @@ Keys may be added to the shape over time; none may be renamed (other tools read 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.games.errors import BadRecord, GameError
 
-from .actions import MRX
+from .actions import MRX, Action
 from .codec import actions_from_history
 from .snapshot import FORMAT as STATE_FORMAT
 from .snapshot import hidden_from, hidden_hex
@@ -51,6 +52,35 @@ def export_record(state: GameState) -> dict[str, Any]:
 
 def replay(record: dict[str, Any]) -> GameState:
     """Play a record's actions again from its setup; raises :class:`BadRecord` if any is illegal."""
+    state = _set_up(record)
+    _play_on(state, actions_from_history(record.get("actions") or record.get("history") or []))
+    return state
+
+
+def replay_cuts(record: dict[str, Any], cuts: Iterable[int]) -> list[GameState]:
+    """For each of ``cuts`` (in order), the game after the record's first ``cut`` actions: what :func:`replay`
+    makes of the record cut there (the same states, the same errors), played once and copied at each cut rather
+    than played again from the start for each one."""
+    records = record.get("actions") or []
+    states: list[GameState] = []
+    state, done = None, 0
+    for cut in cuts:
+        if not cut:  # replay() reads a record with no actions left as one kept under "history"
+            states.append(replay({**record, "actions": []}))
+            continue
+        if state is None:
+            state = _set_up(record)
+        actions = actions_from_history(records[:cut])
+        if len(actions) < done:
+            raise ValueError("replay_cuts: the cuts must come in order.")
+        _play_on(state, actions, done)
+        done = len(actions)
+        states.append(state.copy())
+    return states
+
+
+def _set_up(record: dict[str, Any]) -> GameState:
+    """The game a record starts from: dealt again from its seed, and checked against its start stations."""
     if record.get("format") not in (FORMAT, STATE_FORMAT):
         raise BadRecord(f"Unknown record format {record.get('format')!r}.")
     try:
@@ -63,12 +93,16 @@ def replay(record: dict[str, Any]) -> GameState:
         raise BadRecord("The record's 'players' and 'seed' must be whole numbers.") from None
     if record.get("start") and {k: int(v) for k, v in record["start"].items()} != state.start:
         raise BadRecord("The record's start stations do not match its seed.")
-    for i, action in enumerate(actions_from_history(record.get("actions") or record.get("history") or [])):
-        try:
-            state.apply(action)
-        except GameError as exc:
-            raise BadRecord(f"Action #{i + 1} ({action}) is not legal on replay: {exc.message}") from None
     return state
+
+
+def _play_on(state: GameState, actions: list[Action], done: int = 0) -> None:
+    """Apply ``actions`` from the one numbered ``done`` (the earlier ones are played already)."""
+    for i in range(done, len(actions)):
+        try:
+            state.apply(actions[i])
+        except GameError as exc:
+            raise BadRecord(f"Action #{i + 1} ({actions[i]}) is not legal on replay: {exc.message}") from None
 
 
 def redraw(record: dict[str, Any], hidden: int | None, draws: Any = None) -> list[tuple[str, int, Any, Any]]:

@@ -130,9 +130,8 @@ def destinations(moves) -> dict[int, tuple[str, ...]]:
     return {s: tuple(t) for s, t in sorted(result.items())}
 
 
-def _public_record(record: dict[str, Any], over: bool) -> dict[str, Any]:
-    if record["pawn"] != MRX or over:
-        return dict(record)
+def _mrx_public_record(record: dict[str, Any]) -> dict[str, Any]:
+    """What the detectives see of Mr. X's action record while the game runs."""
     if "ticket" in record:
         shown = {k: record[k] for k in ("round", "pawn", "ticket", "entry", "double", "revealed")}
         if record["revealed"]:
@@ -141,16 +140,52 @@ def _public_record(record: dict[str, Any], over: bool) -> dict[str, Any]:
     return dict(record)  # surfacing and resigning are public
 
 
-def _public_history(state, over: bool) -> tuple[dict[str, Any], ...]:
-    """The public action records, extended as the history grows (views are built after every action,
-    and the history only ever grows: re-copying it each time made whole games four times slower)."""
-    done, was_over, records = getattr(state, "_public_records", (0, over, ()))
+def _public_history(state, over: bool) -> tuple[tuple[dict[str, Any], ...], dict[str, tuple[int, int, str]]]:
+    """The public action records, and each detective's or bobby's latest ride in them as (from, to, ticket),
+    extended as the history grows (views are built after every action, and the history only ever grows:
+    re-copying it each time made whole games four times slower)."""
+    done, was_over, records, last_moves = getattr(state, "_public_records", (0, over, (), {}))
     if was_over != over or done > len(state.history):
-        done, records = 0, ()
+        done, records, last_moves = 0, (), {}
     if done < len(state.history):
-        records = records + tuple(_public_record(r, over) for r in state.history[done:])
-        state._public_records = (len(state.history), over, records)
-    return records
+        # Every record but Mr. X's during the game is public as it stands.
+        fresh = tuple(dict(r) if over or r["pawn"] != MRX else _mrx_public_record(r) for r in state.history[done:])
+        records += fresh
+        latest: dict[str, tuple[int, int, str]] = {}
+        for record in reversed(fresh):
+            pawn = record["pawn"]
+            if pawn != MRX and "to" in record and pawn not in latest:
+                latest[pawn] = (record["from"], record["to"], record["ticket"])
+                if len(latest) == len(state.pawns) - 1:
+                    break
+        last_moves = {**last_moves, **latest}  # a new dict: copies of the state share the one before
+        state._public_records = (len(state.history), over, records, last_moves)
+    return records, last_moves
+
+
+def _pawn_views(state, over: bool, last_moves: dict[str, tuple[int, int, str]]) -> tuple[PawnView, ...]:
+    """Every pawn's view, each made again only when its station, tickets or latest ride changed since the last
+    view of this state: most actions move one pawn, and views are made after every action, some several times.
+    A view is read-only, so views of the same pawn may share one (its tickets are compared in order too, so a
+    kept view reads exactly as a new one would)."""
+    kept = getattr(state, "_pawn_views", ())
+    views = []
+    for i, p in enumerate(state.pawns):
+        station = None if p.role == "mrx" and not over else state.positions[p.id]
+        wallet = None if p.wallet is None else state.wallets[p.wallet]
+        last_move = last_moves.get(p.id)
+        if i < len(kept):
+            pawn, view = kept[i]
+            if (pawn is p and view.station == station and view.last_move == last_move and view.tickets == wallet
+                    and (wallet is None or list(view.tickets) == list(wallet))):
+                views.append(view)
+                continue
+        views.append(PawnView(
+            id=p.id, role=p.role, colour=p.colour, label=p.label, seats=p.seats, station=station,
+            tickets=None if wallet is None else dict(wallet), wallet=p.wallet, last_move=last_move,
+        ))
+    state._pawn_views = tuple(zip(state.pawns, views))
+    return tuple(views)
 
 
 def _public_logbook(state, over: bool) -> tuple[tuple[LogbookEntryView, ...], tuple[int, int] | None]:
@@ -177,25 +212,7 @@ def _public_logbook(state, over: bool) -> tuple[tuple[LogbookEntryView, ...], tu
 
 def public_view(state) -> PublicView:
     over = state.outcome is not None
-    history = _public_history(state, over)
-    last_moves: dict[str, tuple[int, int, str]] = {}
-    for record in reversed(history):
-        pawn = record["pawn"]
-        if pawn != MRX and "to" in record and pawn not in last_moves:
-            last_moves[pawn] = (record["from"], record["to"], record["ticket"])
-            if len(last_moves) == len(state.pawns) - 1:
-                break
-    pawns = []
-    for p in state.pawns:
-        hidden = p.role == "mrx" and not over
-        tickets = None
-        if p.wallet is not None:
-            tickets = dict(state.wallets[p.wallet])
-        pawns.append(PawnView(
-            id=p.id, role=p.role, colour=p.colour, label=p.label, seats=p.seats,
-            station=None if hidden else state.positions[p.id], tickets=tickets, wallet=p.wallet,
-            last_move=last_moves.get(p.id),
-        ))
+    history, last_moves = _public_history(state, over)
     logbook, last_reveal = _public_logbook(state, over)
     shown = None
     if state.logbook and state.logbook[-1].shown:
@@ -214,7 +231,7 @@ def public_view(state) -> PublicView:
         phase=state.phase,
         to_move=tuple(state.to_move()),
         any_order=state.rules.any_order,
-        pawns=tuple(pawns),
+        pawns=_pawn_views(state, over, last_moves),
         mrx_tickets=dict(state.wallets[MRX]),
         logbook=logbook,
         log_entries=state.rules.log_entries,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from bot.games.london.engine import GameState, PublicView, replay
+from bot.games.london.engine import GameState, PublicView, replay_cuts
 
 from bot.i18n import Speaker, speaker
 from bot.pictures.animation import gif
@@ -37,7 +37,7 @@ def round_states(record: dict[str, Any]) -> list[GameState]:
         raise ValueError("A replay is made only once the game is over.")
     actions = record.get("actions") or []
     cuts = [i + 1 for i, (a, b) in enumerate(zip(actions, actions[1:])) if a["round"] != b["round"]]
-    return [replay({**record, "actions": actions[:cut]}) for cut in [0, *cuts, len(actions)]]
+    return replay_cuts(record, [0, *cuts, len(actions)])
 
 
 def render_replay(views: Sequence[PublicView], *, width: int = REPLAY_WIDTH, language: str = "en") -> bytes:
