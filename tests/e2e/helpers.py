@@ -17,7 +17,7 @@ from bot.games.dice.engine.board import DiceBoard
 from bot.games.london.engine.board import Board
 from bot.games.london.engine import MRX, DoubleMove, GameState, Move, MrXView, PublicView
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
-from bot.service import GameService
+from bot.service import GameService, rebuild
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.service.helpers import nonces
 
@@ -180,6 +180,36 @@ class Seen:
 
     checked: int = 0
     problems: list[str] = field(default_factory=list)
+
+
+class Replay:
+    """The test's own replay of one game from its stored actions (the whole game, hidden station included), kept
+    from one look to the next for the play loops: a look plays only the actions stored since the last, when the
+    actions that stand are the ones it played and more; otherwise (a take-back withdrew one) it deals the game again
+    and plays them all, as :meth:`GameService.rebuild_state` does. A look returns the state the next look plays on:
+    for a loop that is done with a state when it looks again (a replay from the start at every move costs the square
+    of a game's length)."""
+
+    def __init__(self, service: GameService, game_id: int) -> None:
+        self.service, self.game_id = service, game_id
+        self.family = None
+        self.state: Any = None
+        self.played: list[Any] = []  # the stored actions (JSON) played on ``state``, in order
+
+    async def look(self) -> Any:
+        session = self.service.database.reads
+        actions = rebuild.standing(await session.actions.numbered(self.game_id))
+        if self.state is None or actions[:len(self.played)] != self.played:
+            self.family, self.state = await rebuild.dealt(session, self.game_id)
+            self.played = []
+        try:
+            for action in actions[len(self.played):]:
+                self.state.apply(self.family.action_from_json(action))
+                self.played.append(action)
+        except Exception:
+            self.state = None  # an action refused midway: the next look starts again, as a replay would
+            raise
+        return self.state
 
 
 class Game:
@@ -383,7 +413,8 @@ class Game:
         until ``until(state)`` is true before a move)."""
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
         mrx_player, det_player = players[mrx](self.rng), players[detectives](self.rng)
-        state = await self.truth()
+        replay = Replay(self.service, self.game_id)
+        state = await replay.look()
         for _ in range(max_actions):
             if state.is_over or (until is not None and until(state)):
                 return state
@@ -396,7 +427,7 @@ class Game:
                 await self.detective_moves(det_player.choose(view_for(state, pawn), pawn), detective_ways[
                     self.detective_turns % len(detective_ways)])
                 self.detective_turns += 1
-            state = await self.truth()  # checked now, and the state the next move is chosen from: one replay
+            state = await replay.look()  # checked now, and the state the next move is chosen from
             self.check_secrecy(state)
         raise AssertionError("the game did not end")
 
