@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.games import get_family
+from bot.games import Family, get_family
 from bot.games.errors import BadRecord, GameError
 from bot.store import GameRow, Session, SnapshotRow
 
@@ -25,15 +25,20 @@ async def rebuild_state(session: Session, game_id: int, until_round: int | None 
     """Deal the game again from its setup and play its stored actions in order (only those of
     rounds up to ``until_round``, when given: the game as it stood when that round ended). ``game``: the game's
     row, when the caller has just read it (what a replay reads of it, its setup, never changes once it started)."""
+    family, state = await dealt(session, game_id, game=game)
+    for action in standing(await session.actions.numbered(game_id, until_round)):
+        state.apply(family.action_from_json(action))
+    return state
+
+
+async def dealt(session: Session, game_id: int, *, game: GameRow | None = None) -> tuple[Family, Any]:
+    """The game as it was dealt, before its first action, and its family (which reads its stored actions)."""
     game = game or await read.game_row(session, game_id)
     if game.players is None:
         raise GameNotStarted()
     family = get_family(game.family)
     dealt_from = game.deal_seed if game.deal_seed is not None else game.seed
-    state = family.new_game(game.rules, game.players, dealt_from, game.options, hidden=hidden_of(game))
-    for action in standing(await session.actions.numbered(game_id, until_round)):
-        state.apply(family.action_from_json(action))
-    return state
+    return family, family.new_game(game.rules, game.players, dealt_from, game.options, hidden=hidden_of(game))
 
 
 def takeback_of(action: Any) -> int | None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from typing import AsyncIterator
 
+import pytest
 import pytest_asyncio
 
 from bot.service import GameService
 from tests.fakediscord import FakeDiscord
 
 from tests.e2e.dice_helpers import DiceGame
-from tests.e2e.helpers import Clock, Game, RecordingPictures, World, seeded_dealing
+from tests.e2e.helpers import DRAWN, Clock, Game, RecordingPictures, World, seeded_dealing
 from tests.store.sqlite_template import migrated_sqlite
 
 
@@ -37,8 +39,17 @@ async def service(tmp_path, clock: Clock) -> AsyncIterator[GameService]:
     await service.close()
 
 
+@pytest.fixture(scope="session")
+def shared_drawings(tmp_path_factory) -> None:
+    """Under -n, the workers of a run share what they drew (tests.e2e.helpers.Drawn) in a folder of the run's own
+    temporary folder (xdist gives each worker a folder in it), which pytest removes with old runs' folders."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        DRAWN.folder = tmp_path_factory.getbasetemp().parent / "e2e-drawings"
+        DRAWN.folder.mkdir(exist_ok=True)
+
+
 @pytest_asyncio.fixture
-def pictures() -> RecordingPictures:
+def pictures(shared_drawings) -> RecordingPictures:
     return RecordingPictures()
 
 

@@ -10,7 +10,7 @@ from bot.games.dice.engine import MRX, DiceMove, DiceState, MrXDouble, MrXMove, 
 from bot.games.dice.engine.players import GreedyPlayer, RandomPlayer
 from tests.fakediscord import FakeMessage
 
-from tests.e2e.helpers import MAY_BE_AT, Game
+from tests.e2e.helpers import MAY_BE_AT, Game, Replay
 
 
 class DiceGame(Game):
@@ -144,12 +144,13 @@ class DiceGame(Game):
                         max_steps: int = 400) -> DiceState:
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
         mrx_player, det_player = players[mrx](random.Random(7)), players[detectives](random.Random(8))
-        state = await self.truth()
+        replay = Replay(self.service, self.game_id)
+        state = await replay.look()
         for n in range(max_steps):
             if state.is_over or (until is not None and until(state)):
                 return state
             await self.step(mrx_player, det_player, ways[n % len(ways)], state)
-            state = await self.truth()  # checked now, and the state the next step is chosen from: one replay
+            state = await replay.look()  # checked now, and the state the next step is chosen from
             self.check_dice_secrecy(state)
         raise AssertionError("the game did not end")
 

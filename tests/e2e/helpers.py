@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import pickle
 import random
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 from bot.chat.client import ScotlandYardBot
@@ -17,7 +20,7 @@ from bot.games.dice.engine.board import DiceBoard
 from bot.games.london.engine.board import Board
 from bot.games.london.engine import MRX, DoubleMove, GameState, Move, MrXView, PublicView
 from bot.games.london.engine.players import GreedyPlayer, RandomPlayer, view_for
-from bot.service import GameService
+from bot.service import GameService, rebuild
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.service.helpers import nonces
 
@@ -51,45 +54,97 @@ def seeded_dealing() -> dict[str, Any]:
 
 
 class _ViewKey(pickle.Pickler):
-    """Pickles what a picture is drawn from, a board by its identity (boards are cached, and kept alive here so
-    no other board ever takes the same id)."""
+    """Pickles what a picture is drawn from, a board by what it is made of (a board's fields, a dice board's tiles
+    and their placements: the same bytes in every process, whatever the board has worked out and kept since)."""
 
-    boards: dict[int, object] = {}
+    boards: dict[int, tuple[object, bytes]] = {}  # id -> the board (kept alive: no other takes its id) and its make
 
     def reducer_override(self, obj):
         if isinstance(obj, (Board, DiceBoard)):
-            self.boards.setdefault(id(obj), obj)
-            return _board, (id(obj),)
+            kept = self.boards.get(id(obj))
+            if kept is None:
+                made_of = (tuple(getattr(obj, f.name) for f in fields(obj)) if isinstance(obj, Board)
+                           else (obj.tileset, obj.placements))
+                buffer = io.BytesIO()
+                _BoardMake(buffer, protocol=_PROTOCOL).dump((type(obj).__name__, made_of))
+                kept = self.boards[id(obj)] = obj, buffer.getvalue()
+            return _board, (kept[1],)
         return NotImplemented
 
 
-def _board(identity: int):  # pragma: no cover  (named by the keys, never called: they are not unpickled)
-    return _ViewKey.boards[identity]
+class _BoardMake(pickle._Pickler):
+    """Pickles what a board is made of, once a process: the pure-Python pickler asks reducer_override about sets
+    too (the C one does not), so a set of words, which iterates in the order this process hashes words in, is
+    pickled in order (a station's transports)."""
+
+    def reducer_override(self, obj):
+        if isinstance(obj, (set, frozenset)):
+            return _set, (type(obj).__name__, sorted(obj, key=repr))
+        return NotImplemented
+
+
+_PROTOCOL = pickle.HIGHEST_PROTOCOL
+
+
+def _set(kind: str, members: list):  # pragma: no cover  (as _board)
+    raise NotImplementedError
+
+
+def _board(made_of: bytes):  # pragma: no cover  (named by the keys, never called: they are not unpickled)
+    raise NotImplementedError
 
 
 class Drawn:
-    """The pictures this process has drawn, by what they were drawn from: a drawing is a function of its
-    view (or record) and options alone, so the same game played again in another test gets the same bytes
-    without drawing them again (most e2e tests replay a few seeded games). At most ``limit`` bytes kept."""
+    """The pictures drawn, by a digest of what they were drawn from: a drawing is a function of its view (or
+    record) and options alone, so the same game played again in another test gets the same bytes without drawing
+    them again (most e2e tests replay a few seeded games). At most ``limit`` bytes kept in this process; with a
+    ``folder`` (the -n workers of one run share one), each drawing is also a file there, named by its digest,
+    for the other workers."""
 
     def __init__(self, limit: int = 200_000_000) -> None:
         self.limit = limit
         self.size = 0
-        self._kept: OrderedDict[tuple, bytes] = OrderedDict()
+        self.folder: Path | None = None
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
+        self._functions: dict[int, object] = {}
 
-    @staticmethod
-    def key(function, args, kwargs) -> tuple:
+    def key(self, function, args, kwargs) -> str:
+        """A digest of the drawing function and the pickle of everything it is given (a pickle holds a view's every
+        field: two views that could draw differently pickle differently)."""
         buffer = io.BytesIO()
-        _ViewKey(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((args, sorted(kwargs.items())))
-        return function, buffer.getvalue()
+        buffer.write(f"{self._named(function)}\0".encode())
+        _ViewKey(buffer, protocol=_PROTOCOL).dump((args, sorted(kwargs.items())))
+        return hashlib.sha256(buffer.getbuffer()).hexdigest()
 
-    def get(self, key: tuple) -> bytes | None:
+    def _named(self, function) -> str:
+        """The function by its module, name and the place of its code (a stand-in a test puts in its place, even
+        one that takes its name, has code of its own); one without code by this process's object only."""
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            return f"{function.__module__}.{function.__qualname__} {code.co_filename}:{code.co_firstlineno}"
+        self._functions.setdefault(id(function), function)  # kept alive: no other takes its id
+        return f"process {os.getpid()} object {id(function)}"
+
+    def get(self, key: str) -> bytes | None:
         data = self._kept.get(key)
         if data is not None:
             self._kept.move_to_end(key)
+        elif self.folder is not None:
+            try:
+                data = (self.folder / key).read_bytes()
+            except FileNotFoundError:
+                return None
+            self._keep(key, data)
         return data
 
-    def put(self, key: tuple, data: bytes) -> None:
+    def put(self, key: str, data: bytes) -> None:
+        self._keep(key, data)
+        if self.folder is not None:  # whole or not at all: written aside, then renamed
+            aside = self.folder / f"{key}.{os.getpid()}"
+            aside.write_bytes(data)
+            os.replace(aside, self.folder / key)
+
+    def _keep(self, key: str, data: bytes) -> None:
         self._kept[key] = data
         self.size += len(data)
         while self.size > self.limit:
@@ -180,6 +235,36 @@ class Seen:
 
     checked: int = 0
     problems: list[str] = field(default_factory=list)
+
+
+class Replay:
+    """The test's own replay of one game from its stored actions (the whole game, hidden station included), kept
+    from one look to the next for the play loops: a look plays only the actions stored since the last, when the
+    actions that stand are the ones it played and more; otherwise (a take-back withdrew one) it deals the game again
+    and plays them all, as :meth:`GameService.rebuild_state` does. A look returns the state the next look plays on:
+    for a loop that is done with a state when it looks again (a replay from the start at every move costs the square
+    of a game's length)."""
+
+    def __init__(self, service: GameService, game_id: int) -> None:
+        self.service, self.game_id = service, game_id
+        self.family = None
+        self.state: Any = None
+        self.played: list[Any] = []  # the stored actions (JSON) played on ``state``, in order
+
+    async def look(self) -> Any:
+        session = self.service.database.reads
+        actions = rebuild.standing(await session.actions.numbered(self.game_id))
+        if self.state is None or actions[:len(self.played)] != self.played:
+            self.family, self.state = await rebuild.dealt(session, self.game_id)
+            self.played = []
+        try:
+            for action in actions[len(self.played):]:
+                self.state.apply(self.family.action_from_json(action))
+                self.played.append(action)
+        except Exception:
+            self.state = None  # an action refused midway: the next look starts again, as a replay would
+            raise
+        return self.state
 
 
 class Game:
@@ -383,7 +468,8 @@ class Game:
         until ``until(state)`` is true before a move)."""
         players = {"greedy": GreedyPlayer, "random": RandomPlayer}
         mrx_player, det_player = players[mrx](self.rng), players[detectives](self.rng)
-        state = await self.truth()
+        replay = Replay(self.service, self.game_id)
+        state = await replay.look()
         for _ in range(max_actions):
             if state.is_over or (until is not None and until(state)):
                 return state
@@ -396,7 +482,7 @@ class Game:
                 await self.detective_moves(det_player.choose(view_for(state, pawn), pawn), detective_ways[
                     self.detective_turns % len(detective_ways)])
                 self.detective_turns += 1
-            state = await self.truth()  # checked now, and the state the next move is chosen from: one replay
+            state = await replay.look()  # checked now, and the state the next move is chosen from
             self.check_secrecy(state)
         raise AssertionError("the game did not end")
 

@@ -13,7 +13,7 @@ from bot.fairness.commitments import V2, Withdrawal, chain_links, seal_chain, sh
 from bot.fairness.verify import verify_record
 from bot.games.london.engine import MRX
 
-from tests.e2e.helpers import Game, pinged, secrecy_problems
+from tests.e2e.helpers import Game, Replay, pinged, secrecy_problems
 from tests.e2e.test_words import german
 
 
@@ -63,9 +63,12 @@ async def test_take_backs_asked_accepted_and_refused_for_a_detective_and_for_mr_
     game.check_secrecy(await game.truth())
     # a detective moves, asks, and Mr. X accepts: the detective moves again
     state = await game.truth()
+    replay = Replay(game.service, game.game_id)  # the play loops' replay, kept over take-backs: it deals again
+    assert await replay.look() == state
     pawn = state.to_move()[0]
     moves = sorted(state.legal_moves(pawn), key=lambda m: (m.to, m.ticket))
     await game.detective_moves(moves[0])
+    assert await replay.look() == await game.truth()
     mover = await game.owner(pawn)
     await game.reply(mover, "takeback")
     assert pinged(fake, takeback_posts(game)[-1]) == {w.bob.id}
@@ -74,7 +77,9 @@ async def test_take_backs_asked_accepted_and_refused_for_a_detective_and_for_mr_
     assert ("zurückgenommen" if de else "is taken back") in taken.text and mover.id in pinged(fake, taken)
     assert any(c.startswith("sy:dmove:") for c in taken.custom_ids)  # it hands the turn back: Move again
     assert (await game.truth()).positions[pawn] == state.positions[pawn]
+    assert await replay.look() == await game.truth()
     await game.detective_moves(moves[-1])
+    assert await replay.look() == await game.truth()
     # asked again for the new move, refused by Mr. X
     await game.reply(mover, "takeback")
     await answer(game, w.bob, False)
