@@ -292,8 +292,9 @@ def server() -> Server:
 
 @asynccontextmanager
 async def fresh_database(empty: bool = False) -> AsyncIterator[str]:
-    """A new database on the test server (started if need be), dropped at the end of the block; its URL.
-    ``empty``: without the bot's schema, as ``createdb`` leaves it."""
+    """A new database on the test server (started if need be), its URL; released at the end of the block (emptied
+    for a later test, or dropped: :meth:`Server.release_database`). ``empty``: without the bot's schema, as
+    ``createdb`` leaves it."""
     pg = server()
     url = await pg.new_database(empty)
     try:
